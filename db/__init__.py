@@ -1,0 +1,25 @@
+"""Persistence: the ``GameStore`` interface and its SQLite implementation."""
+
+from db.store import (
+    ActionRecord,
+    ChannelBusy,
+    DuplicateInteraction,
+    GameRecord,
+    GameStore,
+    NewAction,
+    SeatRecord,
+    StoreError,
+    VersionConflict,
+)
+
+__all__ = [
+    "ActionRecord",
+    "ChannelBusy",
+    "DuplicateInteraction",
+    "GameRecord",
+    "GameStore",
+    "NewAction",
+    "SeatRecord",
+    "StoreError",
+    "VersionConflict",
+]

@@ -1,0 +1,175 @@
+"""The storage interface. Nothing outside ``db/`` writes SQL; a PostgreSQL backend would
+implement this same protocol.
+
+A game row is one channel's game. ``version`` increases by one with every write; every write
+names the version it read (optimistic concurrency) and fails with ``VersionConflict`` if
+another write came first. State and action-log changes commit in one transaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal, Protocol
+
+GameStatus = Literal["lobby", "active", "finished", "abandoned"]
+OPEN_STATUSES: tuple[GameStatus, ...] = ("lobby", "active")
+
+
+class StoreError(Exception):
+    """Base of store errors."""
+
+
+class ChannelBusy(StoreError):
+    """The channel already has a game in the lobby or in progress."""
+
+
+class VersionConflict(StoreError):
+    """Someone else changed the game since it was read."""
+
+
+class DuplicateInteraction(StoreError):
+    """This Discord interaction was already recorded (a double press or a retry)."""
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """A seat: ``user_id`` is None for a bot-filled seat."""
+
+    seat: str
+    user_id: int | None
+    name: str
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    channel_id: int
+    guild_id: int | None
+    kind: str
+    status: GameStatus
+    creator_id: int
+    options: dict[str, Any]
+    seed: int
+    seats: list[SeatRecord]
+    state_json: str | None
+    version: int
+    created_at: datetime
+    updated_at: datetime
+
+    def seat_of(self, user_id: int) -> str | None:
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+    def user_of(self, seat: str) -> SeatRecord | None:
+        for s in self.seats:
+            if s.seat == seat:
+                return s
+        return None
+
+
+@dataclass(frozen=True)
+class NewAction:
+    """One action to append to the log with the state it leads to."""
+
+    seat: str
+    user_id: int | None
+    action_json: str
+    interaction_id: int | None = None
+    reveals: bool = False
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    game_id: int
+    seq: int
+    seat: str
+    user_id: int | None
+    action_json: str
+    interaction_id: int | None
+    reveals: bool
+    undone: bool
+    created_at: datetime
+
+
+class GameStore(Protocol):
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def create_game(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int | None,
+        kind: str,
+        creator_id: int,
+        options: dict[str, Any],
+        seed: int,
+        seats: list[SeatRecord],
+    ) -> GameRecord:
+        """New game in ``lobby`` status; ``ChannelBusy`` if the channel has an open game."""
+        ...
+
+    async def current_game(self, channel_id: int) -> GameRecord | None:
+        """The channel's open (lobby or active) game, else None."""
+        ...
+
+    async def get_game(self, game_id: int) -> GameRecord | None: ...
+
+    async def open_games(self) -> list[GameRecord]:
+        """Every lobby or active game (used at start-up)."""
+        ...
+
+    async def update_game(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seats: list[SeatRecord] | None = None,
+        options: dict[str, Any] | None = None,
+        status: GameStatus | None = None,
+        state_json: str | None = None,
+    ) -> GameRecord:
+        """Change the given fields (others stay); version + 1. ``VersionConflict`` if stale."""
+        ...
+
+    async def record_actions(
+        self,
+        game_id: int,
+        expected_version: int,
+        actions: list[NewAction],
+        state_json: str,
+        status: GameStatus,
+    ) -> GameRecord:
+        """Append ``actions`` to the log and store the state they lead to, in one transaction.
+
+        ``DuplicateInteraction`` if an interaction id was already recorded for this game;
+        ``VersionConflict`` if the version moved. Nothing is written when either is raised.
+        """
+        ...
+
+    async def actions(self, game_id: int, *, include_undone: bool = False) -> list[ActionRecord]:
+        """The game's log in order (undone actions are kept, and left out unless asked)."""
+        ...
+
+    async def undo_to(
+        self, game_id: int, expected_version: int, keep_through_seq: int, state_json: str
+    ) -> GameRecord:
+        """Mark every action after ``keep_through_seq`` undone (kept, never deleted) and store
+        the rebuilt state, in one transaction."""
+        ...
+
+    async def get_campaign(self, channel_id: int, kind: str) -> dict[str, Any] | None: ...
+
+    async def put_campaign(self, channel_id: int, kind: str, data: dict[str, Any]) -> None: ...
+
+    async def backup(self, path: str) -> None:
+        """Copy the whole database to ``path`` while it stays in use."""
+        ...

@@ -1,0 +1,34 @@
+"""The engine contract shared by every game (see design.md, "The engine contract")."""
+
+from rules.core.errors import DataError, RuleViolation
+from rules.core.models import (
+    Action,
+    Event,
+    GameOptions,
+    GameState,
+    Result,
+    Scores,
+    SeatScore,
+    Text,
+    View,
+    rank_scores,
+)
+from rules.core.rng import Rng
+from rules.core.spec import GameSpec
+
+__all__ = [
+    "Action",
+    "DataError",
+    "Event",
+    "GameOptions",
+    "GameSpec",
+    "GameState",
+    "Result",
+    "Rng",
+    "RuleViolation",
+    "Scores",
+    "SeatScore",
+    "Text",
+    "View",
+    "rank_scores",
+]

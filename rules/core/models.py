@@ -1,0 +1,117 @@
+"""Base models shared by every game: options, state, actions, events, views and scores."""
+
+from __future__ import annotations
+
+from typing import Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.core.rng import Rng
+
+Arg = str | int | list[str] | list[int]
+
+
+class Text(BaseModel):
+    """A user-facing message by catalog key, translated by the bot (``bot.i18n``).
+
+    Any argument whose value is a seat id (``p1``..``p5``) is shown as that seat's player name.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    args: dict[str, Arg] = Field(default_factory=dict)
+
+
+class Action(BaseModel):
+    """Base of every game action. Each game defines a discriminated union on ``type``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    type: str
+
+
+class Event(BaseModel):
+    """Something that happened, for the channel log and the turn announcement.
+
+    ``private_to`` names the one seat allowed to see it (e.g. which cards it drew); public
+    announcements leave those out. ``reveals`` marks events that exposed hidden or random
+    information (a draw, a shuffle, a tile turned face up): undo cannot go back past them.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    args: dict[str, Arg] = Field(default_factory=dict)
+    seat: str | None = None
+    private_to: str | None = None
+    reveals: bool = False
+
+    @property
+    def text(self) -> Text:
+        return Text(key=self.key, args=self.args)
+
+
+class GameOptions(BaseModel):
+    """Setup options. Every game's options have ``players`` and defaults for the rest."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    players: int = 4
+
+
+class GameState(BaseModel):
+    """Fields every game state carries; each game subclasses it."""
+
+    seats: list[str]
+    seed: int
+    rng: Rng
+    data_hash: str
+
+
+class View(BaseModel):
+    """What one seat (or the public, ``viewer=None``) may know. Renderers draw only from this."""
+
+    game: str
+    viewer: str | None = None
+
+
+S = TypeVar("S", bound=GameState)
+
+
+class Result(BaseModel, Generic[S]):
+    """The outcome of ``apply``: a new state (the input is untouched) and what happened."""
+
+    state: S
+    events: list[Event] = Field(default_factory=list)
+
+
+class SeatScore(BaseModel):
+    """One seat's final result with its breakdown; ``total`` is the sum of ``breakdown``."""
+
+    seat: str
+    total: int
+    breakdown: dict[str, int]
+    tiebreak: list[int] = Field(default_factory=list)
+    rank: int = 0
+
+
+class Scores(BaseModel):
+    """Final result: ranked seats (shared ranks for ties) and the winner(s)."""
+
+    seats: list[SeatScore]
+    winners: list[str]
+    notes: list[Text] = Field(default_factory=list)
+
+
+def rank_scores(rows: list[SeatScore]) -> Scores:
+    """Rank by total then tie-break keys (higher is better); equal keys share a rank and win."""
+    ordered = sorted(rows, key=lambda r: (r.total, r.tiebreak), reverse=True)
+    ranked: list[SeatScore] = []
+    for i, row in enumerate(ordered):
+        prev = ranked[-1] if ranked else None
+        same = prev is not None and (prev.total, prev.tiebreak) == (row.total, row.tiebreak)
+        rank = prev.rank if same and prev is not None else i + 1
+        ranked.append(row.model_copy(update={"rank": rank}))
+    winners = [r.seat for r in ranked if r.rank == 1]
+    return Scores(seats=ranked, winners=winners)
