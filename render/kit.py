@@ -1,0 +1,689 @@
+"""The shared drawing kit: fonts, the seat palette, shapes, icons, cached layers and PNG output.
+
+Everything here draws with Pillow primitives only (no image assets besides the shipped fonts).
+Small things that must look smooth (pieces, icons, hexagon tiles) are drawn at a higher scale
+and shrunk once, then cached, so a board costs little more than pasting sprites.
+Cached images are shared: callers paste or composite them and never draw on them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import math
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Literal, ParamSpec, TypeVar
+
+from PIL import Image, ImageDraw, ImageFont
+
+RGB = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+Colour = RGB | RGBA
+Box = tuple[float, float, float, float]
+Point = tuple[float, float]
+
+# Oversampling factor for sprites and cached layers (drawn big, shrunk once: anti-aliasing).
+SUPERSAMPLE = 4
+
+# ---------------------------------------------------------------------------------- colours
+
+INK: RGB = (33, 37, 41)
+PAPER: RGB = (250, 246, 236)
+PANEL: RGB = (255, 252, 245)
+PANEL_EDGE: RGB = (196, 184, 160)
+MUTED: RGB = (110, 110, 110)
+WHITE: RGB = (255, 255, 255)
+SEA: RGB = (120, 178, 214)
+SEA_DEEP: RGB = (74, 134, 180)
+LAND: RGB = (214, 196, 140)
+LAND_EDGE: RGB = (150, 128, 80)
+HIGHLIGHT: RGB = (220, 40, 40)
+
+# Okabe-Ito, the palette designed to stay distinct under the common colour-vision deficiencies.
+# Each seat also has a letter and a shape, so colour is never the only cue.
+ShapeName = Literal["circle", "square", "triangle", "diamond", "pentagon"]
+
+
+@dataclass(frozen=True)
+class SeatStyle:
+    """How one seat is drawn: a colour, a letter and a shape, and a legible text colour."""
+
+    colour: RGB
+    letter: str
+    shape: ShapeName
+    name: str  # colour name in English, for the text summary
+
+    @property
+    def text_colour(self) -> RGB:
+        return INK if luminance(self.colour) > 0.45 else WHITE
+
+
+SEAT_STYLES: tuple[SeatStyle, ...] = (
+    SeatStyle((230, 159, 0), "A", "circle", "orange"),
+    SeatStyle((0, 114, 178), "B", "square", "blue"),
+    SeatStyle((0, 158, 115), "C", "triangle", "green"),
+    SeatStyle((240, 228, 66), "D", "diamond", "yellow"),
+    SeatStyle((204, 121, 167), "E", "pentagon", "purple"),
+)
+
+
+def luminance(colour: Colour) -> float:
+    r, g, b = colour[:3]
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+
+
+def seat_style(seat: str, seats: Sequence[str]) -> SeatStyle:
+    """The style of ``seat``: by its position in ``seats`` (the game's seat order)."""
+    try:
+        index = list(seats).index(seat)
+    except ValueError:
+        raise KeyError(f"seat {seat!r} is not one of {list(seats)}") from None
+    return SEAT_STYLES[index % len(SEAT_STYLES)]
+
+
+def mix(a: Colour, b: Colour, t: float) -> RGB:
+    """Blend ``a`` toward ``b`` by ``t`` (0 = a, 1 = b)."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def darker(colour: Colour, t: float = 0.35) -> RGB:
+    return mix(colour, (0, 0, 0), t)
+
+
+def lighter(colour: Colour, t: float = 0.5) -> RGB:
+    return mix(colour, (255, 255, 255), t)
+
+
+# ------------------------------------------------------------------------------------ fonts
+
+FontFile = Literal["NanumSquareR.ttf", "NanumSquareB.ttf"]
+
+
+@lru_cache(maxsize=8)
+def _font_bytes(filename: FontFile) -> bytes:
+    return resources.files("render").joinpath("fonts", filename).read_bytes()
+
+
+@lru_cache(maxsize=128)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The shipped Hangul-capable NanumSquare font at ``size`` px (cached per size)."""
+    data = _font_bytes("NanumSquareB.ttf" if bold else "NanumSquareR.ttf")
+    return ImageFont.truetype(io.BytesIO(data), size)
+
+
+def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> float:
+    return fnt.getlength(text)
+
+
+def fit_font(
+    text: str, max_width: float, size: int, bold: bool = False, min_size: int = 12
+) -> ImageFont.FreeTypeFont:
+    """The largest font not above ``size`` in which ``text`` fits ``max_width``."""
+    while size > min_size and font(size, bold).getlength(text) > max_width:
+        size -= 1
+    return font(size, bold)
+
+
+def shorten(text: str, max_width: float, fnt: ImageFont.FreeTypeFont) -> str:
+    """``text``, cut with an ellipsis so that it fits ``max_width``."""
+    if fnt.getlength(text) <= max_width:
+        return text
+    while text and fnt.getlength(text + "…") > max_width:
+        text = text[:-1]
+    return text + "…"
+
+
+# ----------------------------------------------------------------------------------- labels
+
+
+def label(
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    text: str,
+    fnt: ImageFont.FreeTypeFont,
+    fill: Colour = INK,
+    outline: Colour | None = None,
+    stroke: int = 0,
+    anchor: str = "la",
+) -> None:
+    """Text with an optional outline (stroke), readable on any background."""
+    if outline is not None and stroke == 0:
+        stroke = max(2, round(fnt.size / 9))
+    draw.text(
+        xy,
+        text,
+        font=fnt,
+        fill=fill,
+        anchor=anchor,
+        stroke_width=stroke,
+        stroke_fill=outline if outline is not None else fill,
+    )
+
+
+def badge(
+    draw: ImageDraw.ImageDraw,
+    centre: Point,
+    text: str,
+    fnt: ImageFont.FreeTypeFont,
+    fill: Colour = INK,
+    text_fill: Colour = WHITE,
+    pad: float = 6,
+) -> Box:
+    """A pill with centred text (counts, prices). Returns its box."""
+    w = max(fnt.getlength(text), fnt.size * 0.6) + 2 * pad
+    h = fnt.size + pad
+    x, y = centre
+    box = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+    draw.rounded_rectangle(box, radius=h / 2, fill=fill)
+    draw.text((x, y), text, font=fnt, fill=text_fill, anchor="mm")
+    return box
+
+
+def panel(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    fill: Colour = PANEL,
+    outline: Colour = PANEL_EDGE,
+    radius: float = 18,
+    width: int = 3,
+    title: str | None = None,
+    title_font: ImageFont.FreeTypeFont | None = None,
+    title_fill: Colour = INK,
+    band: Colour | None = None,
+) -> float:
+    """A rounded panel with an optional title band; returns the y where the content starts."""
+    draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+    x0, y0, x1, _ = box
+    if title is None:
+        return y0 + radius / 2
+    fnt = title_font or font(30, bold=True)
+    band_h = fnt.size + 20
+    if band is not None:
+        draw.rounded_rectangle(
+            (x0, y0, x1, y0 + band_h), radius=radius, fill=band, corners=(True, True, False, False)
+        )
+        draw.line((x0, y0 + band_h, x1, y0 + band_h), fill=outline, width=width)
+    draw.text((x0 + 18, y0 + band_h / 2), title, font=fnt, fill=title_fill, anchor="lm")
+    return y0 + band_h + 10
+
+
+# ------------------------------------------------------------------------------- geometry
+
+
+def hexagon(centre: Point, size: float, flat_top: bool = True) -> list[Point]:
+    """Corner points of a regular hexagon with circumradius ``size``."""
+    cx, cy = centre
+    start = 0.0 if flat_top else 30.0
+    return [
+        (
+            cx + size * math.cos(math.radians(start + 60 * i)),
+            cy + size * math.sin(math.radians(start + 60 * i)),
+        )
+        for i in range(6)
+    ]
+
+
+def regular_polygon(
+    centre: Point, radius: float, sides: int, rotation: float = -90.0
+) -> list[Point]:
+    cx, cy = centre
+    return [
+        (
+            cx + radius * math.cos(math.radians(rotation + 360 * i / sides)),
+            cy + radius * math.sin(math.radians(rotation + 360 * i / sides)),
+        )
+        for i in range(sides)
+    ]
+
+
+def star(centre: Point, outer: float, inner: float, points: int = 5) -> list[Point]:
+    cx, cy = centre
+    out: list[Point] = []
+    for i in range(points * 2):
+        r = outer if i % 2 == 0 else inner
+        a = math.radians(-90 + 180 * i / points)
+        out.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return out
+
+
+def shape_points(shape: ShapeName, centre: Point, radius: float) -> list[Point] | None:
+    """Outline of a seat shape; ``None`` for the circle (drawn as an ellipse)."""
+    cx, cy = centre
+    if shape == "circle":
+        return None
+    if shape == "square":
+        r = radius * 0.86
+        return [(cx - r, cy - r), (cx + r, cy - r), (cx + r, cy + r), (cx - r, cy + r)]
+    if shape == "triangle":
+        return regular_polygon((cx, cy + radius * 0.18), radius * 1.18, 3)
+    if shape == "diamond":
+        return regular_polygon(centre, radius * 1.12, 4)
+    return regular_polygon(centre, radius * 1.04, 5)
+
+
+def draw_shape(
+    draw: ImageDraw.ImageDraw,
+    shape: ShapeName,
+    centre: Point,
+    radius: float,
+    fill: Colour,
+    outline: Colour,
+    width: int,
+) -> None:
+    pts = shape_points(shape, centre, radius)
+    if pts is None:
+        cx, cy = centre
+        draw.ellipse(
+            (cx - radius, cy - radius, cx + radius, cy + radius),
+            fill=fill,
+            outline=outline,
+            width=width,
+        )
+    else:
+        draw.polygon(pts, fill=fill, outline=outline, width=width)
+
+
+# ----------------------------------------------------------------------- sprites and cache
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def static_layer(
+    maxsize: int = 64,
+) -> Callable[[Callable[P, Image.Image]], Callable[P, Image.Image]]:
+    """Cache a function returning a pre-rendered RGBA layer, keyed by its (hashable) arguments.
+
+    Pass the data hash (see :func:`data_key`) among the arguments so that a changed data set
+    draws a new layer. The cached image is shared: paste or composite it, never draw on it.
+    """
+
+    def wrap(fn: Callable[P, Image.Image]) -> Callable[P, Image.Image]:
+        return lru_cache(maxsize=maxsize)(fn)  # type: ignore[return-value]
+
+    return wrap
+
+
+def data_key(*parts: Hashable) -> str:
+    """A short stable hash of some static data (e.g. a map or the tile list), for layer keys."""
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
+
+
+def _shrink(big: Image.Image, size: tuple[int, int]) -> Image.Image:
+    return big.resize(size, Image.Resampling.LANCZOS)
+
+
+@static_layer(maxsize=512)
+def piece(
+    shape: ShapeName, colour: RGB, radius: int, letter: str = "", ring: RGB = INK
+) -> Image.Image:
+    """A player piece: the seat's shape in its colour with its letter, anti-aliased."""
+    s = SUPERSAMPLE
+    pad = 3
+    side = 2 * (radius + pad)
+    big = Image.new("RGBA", (side * s, side * s), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    c = (side * s / 2, side * s / 2)
+    draw_shape(d, shape, c, radius * s, colour, ring, max(2, round(radius * s / 7)))
+    if letter:
+        text_col = INK if luminance(colour) > 0.45 else WHITE
+        fnt = font(round(radius * s * (0.95 if shape != "triangle" else 0.8)), bold=True)
+        cy = c[1] + (radius * s * 0.2 if shape == "triangle" else 0)
+        d.text((c[0], cy), letter, font=fnt, fill=text_col, anchor="mm")
+    return _shrink(big, (side, side))
+
+
+def paste(canvas: Image.Image, sprite: Image.Image, centre: Point) -> None:
+    """Alpha-composite ``sprite`` onto ``canvas`` (RGB or RGBA) centred at ``centre``."""
+    x = round(centre[0] - sprite.width / 2)
+    y = round(centre[1] - sprite.height / 2)
+    canvas.paste(sprite, (x, y), sprite)
+
+
+def seat_piece(style: SeatStyle, radius: int) -> Image.Image:
+    return piece(style.shape, style.colour, radius, style.letter)
+
+
+# ------------------------------------------------------------------------------------ icons
+
+IconKind = Literal[
+    "ship",
+    "colonist",
+    "fort",
+    "trading_post",
+    "skull",
+    "ruins",
+    "gold",
+    "ebony",
+    "spice",
+    "dye",
+    "site",
+    "card",
+    "deck",
+    "coin",
+    "gear",
+    "book",
+    "scroll",
+    "star",
+    "flag",
+    "swords",
+    "hand",
+    "person",
+    "crown",
+    "anchor",
+]
+
+
+@static_layer(maxsize=512)
+def icon(kind: IconKind, size: int, colour: RGB = INK, accent: RGB | None = None) -> Image.Image:
+    """A small icon drawn from primitives, ``size`` px square, transparent background."""
+    s = SUPERSAMPLE
+    n = size * s
+    img = Image.new("RGBA", (n, n), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    _ICON_DRAWERS[kind](d, n, colour, accent)
+    return _shrink(img, (size, size))
+
+
+def _w(n: float) -> int:
+    return max(1, round(n / 14))
+
+
+def _icon_ship(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    hull = [(n * 0.08, n * 0.62), (n * 0.92, n * 0.62), (n * 0.76, n * 0.86), (n * 0.24, n * 0.86)]
+    d.polygon(hull, fill=c, outline=darker(c, 0.5), width=_w(n) // 2 or 1)
+    d.line((n * 0.5, n * 0.1, n * 0.5, n * 0.62), fill=darker(c, 0.5), width=_w(n))
+    sail = a or WHITE
+    d.polygon(
+        [(n * 0.54, n * 0.12), (n * 0.86, n * 0.54), (n * 0.54, n * 0.54)],
+        fill=sail,
+        outline=darker(c, 0.5),
+    )
+    d.polygon(
+        [(n * 0.46, n * 0.2), (n * 0.46, n * 0.54), (n * 0.2, n * 0.54)],
+        fill=sail,
+        outline=darker(c, 0.5),
+    )
+
+
+def _icon_colonist(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    d.ellipse((n * 0.34, n * 0.06, n * 0.66, n * 0.38), fill=c)
+    d.rounded_rectangle((n * 0.2, n * 0.42, n * 0.8, n * 0.94), radius=n * 0.18, fill=c)
+
+
+def _icon_fort(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    d.rectangle((n * 0.18, n * 0.34, n * 0.82, n * 0.92), fill=c)
+    for i in range(3):
+        x = n * (0.18 + i * 0.25)
+        d.rectangle((x, n * 0.16, x + n * 0.14, n * 0.36), fill=c)
+    d.rectangle((n * 0.42, n * 0.6, n * 0.58, n * 0.92), fill=a or WHITE)
+
+
+def _icon_trading_post(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    d.polygon([(n * 0.08, n * 0.46), (n * 0.5, n * 0.1), (n * 0.92, n * 0.46)], fill=c)
+    d.rectangle((n * 0.18, n * 0.44, n * 0.82, n * 0.9), fill=c)
+    d.rectangle((n * 0.3, n * 0.56, n * 0.7, n * 0.72), fill=a or WHITE)
+
+
+def _icon_skull(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    d.ellipse((n * 0.16, n * 0.08, n * 0.84, n * 0.7), fill=c)
+    d.rounded_rectangle((n * 0.3, n * 0.5, n * 0.7, n * 0.9), radius=n * 0.08, fill=c)
+    hole = a or WHITE
+    d.ellipse((n * 0.28, n * 0.3, n * 0.46, n * 0.48), fill=hole)
+    d.ellipse((n * 0.54, n * 0.3, n * 0.72, n * 0.48), fill=hole)
+    d.polygon([(n * 0.5, n * 0.52), (n * 0.44, n * 0.62), (n * 0.56, n * 0.62)], fill=hole)
+    for x in (0.4, 0.5, 0.6):
+        d.line((n * x, n * 0.76, n * x, n * 0.9), fill=hole, width=_w(n) // 2 or 1)
+
+
+def _icon_ruins(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    d.rectangle((n * 0.1, n * 0.82, n * 0.9, n * 0.92), fill=c)
+    for x, top in ((0.18, 0.3), (0.44, 0.5), (0.7, 0.22)):
+        d.rectangle((n * x, n * top, n * (x + 0.13), n * 0.82), fill=c)
+    d.rectangle((n * 0.12, n * 0.2, n * 0.4, n * 0.3), fill=c)
+    d.polygon(
+        [(n * 0.6, n * 0.12), (n * 0.9, n * 0.12), (n * 0.9, n * 0.22), (n * 0.66, n * 0.22)],
+        fill=c,
+    )
+
+
+def _icon_gold(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    edge = darker(c, 0.4)
+    d.polygon(
+        [(n * 0.1, n * 0.8), (n * 0.24, n * 0.52), (n * 0.76, n * 0.52), (n * 0.9, n * 0.8)],
+        fill=c,
+        outline=edge,
+        width=_w(n) // 2 or 1,
+    )
+    d.polygon(
+        [(n * 0.28, n * 0.48), (n * 0.38, n * 0.22), (n * 0.62, n * 0.22), (n * 0.72, n * 0.48)],
+        fill=c,
+        outline=edge,
+        width=_w(n) // 2 or 1,
+    )
+
+
+def _icon_ebony(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    edge = darker(c, 0.5)
+    d.rounded_rectangle(
+        (n * 0.08, n * 0.34, n * 0.8, n * 0.66),
+        radius=n * 0.05,
+        fill=c,
+        outline=edge,
+        width=_w(n) // 2 or 1,
+    )
+    d.ellipse(
+        (n * 0.66, n * 0.32, n * 0.94, n * 0.68),
+        fill=lighter(c, 0.35),
+        outline=edge,
+        width=_w(n) // 2 or 1,
+    )
+    d.ellipse((n * 0.76, n * 0.44, n * 0.84, n * 0.56), outline=edge, width=_w(n) // 2 or 1)
+
+
+def _icon_spice(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    edge = darker(c, 0.45)
+    d.pieslice(
+        (n * 0.1, n * 0.2, n * 0.9, n * 1.0), 180, 360, fill=c, outline=edge, width=_w(n) // 2 or 1
+    )
+    d.rectangle((n * 0.1, n * 0.6, n * 0.9, n * 0.7), fill=edge)
+    d.rounded_rectangle(
+        (n * 0.22, n * 0.66, n * 0.78, n * 0.9), radius=n * 0.08, fill=darker(c, 0.2), outline=edge
+    )
+
+
+def _icon_dye(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    d.ellipse((n * 0.2, n * 0.38, n * 0.8, n * 0.94), fill=c)
+    d.polygon([(n * 0.5, n * 0.04), (n * 0.22, n * 0.58), (n * 0.78, n * 0.58)], fill=c)
+    d.ellipse((n * 0.32, n * 0.56, n * 0.44, n * 0.7), fill=lighter(c, 0.5))
+
+
+def _icon_site(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    d.rectangle((n * 0.14, n * 0.14, n * 0.86, n * 0.86), outline=c, width=_w(n))
+    d.line((n * 0.14, n * 0.5, n * 0.86, n * 0.5), fill=c, width=_w(n) // 2 or 1)
+    d.line((n * 0.5, n * 0.14, n * 0.5, n * 0.86), fill=c, width=_w(n) // 2 or 1)
+
+
+def _icon_card(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    d.rounded_rectangle(
+        (n * 0.2, n * 0.06, n * 0.8, n * 0.94),
+        radius=n * 0.08,
+        fill=a or WHITE,
+        outline=c,
+        width=_w(n),
+    )
+    d.ellipse((n * 0.38, n * 0.38, n * 0.62, n * 0.62), fill=c)
+
+
+def _icon_deck(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    for i, off in enumerate((0.16, 0.08, 0.0)):
+        d.rounded_rectangle(
+            (n * (0.14 + off), n * (0.04 + off), n * (0.7 + off), n * (0.8 + off)),
+            radius=n * 0.06,
+            fill=(a or WHITE) if i == 2 else lighter(c, 0.6),
+            outline=c,
+            width=_w(n) // 2 or 1,
+        )
+
+
+def _icon_coin(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    d.ellipse((n * 0.08, n * 0.08, n * 0.92, n * 0.92), fill=c, outline=darker(c, 0.4), width=_w(n))
+    d.ellipse((n * 0.28, n * 0.28, n * 0.72, n * 0.72), outline=lighter(c, 0.5), width=_w(n))
+
+
+def _icon_gear(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    cx = cy = n / 2
+    for i in range(8):
+        ang = math.radians(i * 45)
+        x, y = cx + n * 0.36 * math.cos(ang), cy + n * 0.36 * math.sin(ang)
+        d.ellipse((x - n * 0.1, y - n * 0.1, x + n * 0.1, y + n * 0.1), fill=c)
+    d.ellipse((n * 0.18, n * 0.18, n * 0.82, n * 0.82), fill=c)
+    d.ellipse((n * 0.38, n * 0.38, n * 0.62, n * 0.62), fill=a or WHITE)
+
+
+def _icon_book(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    # culture: a classical column front (temple)
+    d.polygon([(n * 0.06, n * 0.34), (n * 0.5, n * 0.06), (n * 0.94, n * 0.34)], fill=c)
+    for x in (0.14, 0.36, 0.58, 0.78):
+        d.rectangle((n * x, n * 0.38, n * (x + 0.1), n * 0.8), fill=c)
+    d.rectangle((n * 0.06, n * 0.82, n * 0.94, n * 0.94), fill=c)
+
+
+def _icon_scroll(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    # influence: a seal / rosette with ribbons
+    d.polygon(
+        [(n * 0.3, n * 0.56), (n * 0.18, n * 0.96), (n * 0.38, n * 0.86), (n * 0.46, n * 0.62)],
+        fill=c,
+    )
+    d.polygon(
+        [(n * 0.7, n * 0.56), (n * 0.82, n * 0.96), (n * 0.62, n * 0.86), (n * 0.54, n * 0.62)],
+        fill=c,
+    )
+    d.polygon(star((n * 0.5, n * 0.4), n * 0.38, n * 0.3, 10), fill=c)
+    d.ellipse((n * 0.32, n * 0.22, n * 0.68, n * 0.58), fill=a or WHITE)
+    d.ellipse((n * 0.4, n * 0.3, n * 0.6, n * 0.5), fill=c)
+
+
+def _icon_star(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    d.polygon(star((n / 2, n * 0.54), n * 0.48, n * 0.2), fill=c, outline=darker(c, 0.4))
+
+
+def _icon_flag(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    d.rectangle((n * 0.2, n * 0.06, n * 0.28, n * 0.94), fill=c)
+    d.polygon([(n * 0.28, n * 0.08), (n * 0.88, n * 0.26), (n * 0.28, n * 0.46)], fill=a or c)
+
+
+def _icon_swords(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    w = _w(n) * 2
+    d.line((n * 0.16, n * 0.16, n * 0.84, n * 0.84), fill=c, width=w)
+    d.line((n * 0.84, n * 0.16, n * 0.16, n * 0.84), fill=c, width=w)
+    d.line((n * 0.58, n * 0.82, n * 0.82, n * 0.58), fill=c, width=w)
+    d.line((n * 0.18, n * 0.58, n * 0.42, n * 0.82), fill=c, width=w)
+
+
+def _icon_hand(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    # payment: a disc with a return arrow
+    d.ellipse((n * 0.3, n * 0.3, n * 0.9, n * 0.9), fill=c)
+    d.arc((n * 0.06, n * 0.06, n * 0.62, n * 0.62), 150, 330, fill=c, width=_w(n) * 2)
+    d.polygon([(n * 0.5, n * 0.02), (n * 0.66, n * 0.2), (n * 0.44, n * 0.26)], fill=c)
+
+
+def _icon_person(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    d.ellipse((n * 0.14, n * 0.14, n * 0.86, n * 0.86), fill=c, outline=darker(c, 0.4), width=_w(n))
+
+
+def _icon_crown(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    d.polygon(
+        [
+            (n * 0.08, n * 0.8),
+            (n * 0.08, n * 0.3),
+            (n * 0.3, n * 0.52),
+            (n * 0.5, n * 0.18),
+            (n * 0.7, n * 0.52),
+            (n * 0.92, n * 0.3),
+            (n * 0.92, n * 0.8),
+        ],
+        fill=c,
+        outline=darker(c, 0.4),
+        width=_w(n) // 2 or 1,
+    )
+
+
+def _icon_anchor(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    w = _w(n) * 2
+    d.ellipse((n * 0.38, n * 0.04, n * 0.62, n * 0.28), outline=c, width=w)
+    d.line((n * 0.5, n * 0.28, n * 0.5, n * 0.9), fill=c, width=w)
+    d.line((n * 0.28, n * 0.4, n * 0.72, n * 0.4), fill=c, width=w)
+    d.arc((n * 0.12, n * 0.38, n * 0.88, n * 0.92), 20, 160, fill=c, width=w)
+
+
+_ICON_DRAWERS: dict[str, Callable[[ImageDraw.ImageDraw, float, RGB, RGB | None], None]] = {
+    "ship": _icon_ship,
+    "colonist": _icon_colonist,
+    "fort": _icon_fort,
+    "trading_post": _icon_trading_post,
+    "skull": _icon_skull,
+    "ruins": _icon_ruins,
+    "gold": _icon_gold,
+    "ebony": _icon_ebony,
+    "spice": _icon_spice,
+    "dye": _icon_dye,
+    "site": _icon_site,
+    "card": _icon_card,
+    "deck": _icon_deck,
+    "coin": _icon_coin,
+    "gear": _icon_gear,
+    "book": _icon_book,
+    "scroll": _icon_scroll,
+    "star": _icon_star,
+    "flag": _icon_flag,
+    "swords": _icon_swords,
+    "hand": _icon_hand,
+    "person": _icon_person,
+    "crown": _icon_crown,
+    "anchor": _icon_anchor,
+}
+
+
+def paste_icon(
+    canvas: Image.Image,
+    kind: IconKind,
+    centre: Point,
+    size: int,
+    colour: RGB = INK,
+    accent: RGB | None = None,
+) -> None:
+    paste(canvas, icon(kind, size, colour, accent), centre)
+
+
+# ------------------------------------------------------------------------------ output
+
+
+def new_canvas(width: int, height: int, colour: RGB = PAPER) -> Image.Image:
+    return Image.new("RGB", (width, height), colour)
+
+
+def encode_png(image: Image.Image) -> bytes:
+    """PNG bytes, fast (``compress_level=1``: flat board art stays small anyway)."""
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", compress_level=1)
+    return buf.getvalue()
+
+
+def join_words(items: Iterable[str]) -> str:
+    """English list: ``a``, ``a and b``, ``a, b and c``."""
+    parts = [p for p in items if p]
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (many or word + 's')}"
