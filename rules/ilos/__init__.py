@@ -1,0 +1,1 @@
+"""Ilos (일로스): rules engine."""

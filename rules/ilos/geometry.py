@@ -1,0 +1,149 @@
+"""The hex map: tile rotation, placement legality and islands (ILOS-R100 to R113).
+
+Flat-top hexes in axial coordinates; edges 0=N, 1=NE, 2=SE, 3=S, 4=SW, 5=NW. A tile at
+rotation k shows its printed edge e on board edge (e + k) mod 6.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rules.ilos.components import Components, TileDef
+from rules.ilos.model import PlacedTile
+
+DIRS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+Cell = tuple[int, int]
+
+
+def printed_edge(board_edge: int, rotation: int) -> int:
+    return (board_edge - rotation) % 6
+
+
+def board_edge(printed: int, rotation: int) -> int:
+    return (printed + rotation) % 6
+
+
+def land_on_board(tile: TileDef, rotation: int, edge: int) -> bool:
+    return tile.is_land(printed_edge(edge, rotation))
+
+
+def board_land_edges(tile: TileDef, rotation: int) -> list[int]:
+    return [d for d in range(6) if land_on_board(tile, rotation, d)]
+
+
+def neighbour(cell: Cell, edge: int) -> Cell:
+    dq, dr = DIRS[edge]
+    return (cell[0] + dq, cell[1] + dr)
+
+
+def cell_map(board: Iterable[PlacedTile]) -> dict[Cell, PlacedTile]:
+    return {(p.q, p.r): p for p in board}
+
+
+def placement_ok(
+    comp: Components, cells: dict[Cell, PlacedTile], tile: TileDef, cell: Cell, rotation: int
+) -> bool:
+    """ILOS-R104/R105: matching edge types with every neighbour, at least one land join."""
+    if cell in cells:
+        return False
+    if not cells:
+        return cell == (0, 0)
+    joined = False
+    any_neighbour = False
+    for d in range(6):
+        other = cells.get(neighbour(cell, d))
+        if other is None:
+            continue
+        any_neighbour = True
+        mine = land_on_board(tile, rotation, d)
+        theirs = land_on_board(comp.tiles[other.tile], other.rotation, (d + 3) % 6)
+        if mine != theirs:
+            return False
+        if mine:
+            joined = True
+    return any_neighbour and joined
+
+
+def frontier(cells: dict[Cell, PlacedTile]) -> list[Cell]:
+    """Empty cells next to a tile in play (just the origin on an empty board), sorted."""
+    if not cells:
+        return [(0, 0)]
+    out: set[Cell] = set()
+    for cell in cells:
+        for d in range(6):
+            n = neighbour(cell, d)
+            if n not in cells:
+                out.add(n)
+    return sorted(out)
+
+
+def placements(
+    comp: Components, cells: dict[Cell, PlacedTile], tile_id: str
+) -> list[tuple[Cell, int]]:
+    """Every legal (cell, rotation) for a tile."""
+    tile = comp.tiles[tile_id]
+    return [
+        (cell, k)
+        for cell in frontier(cells)
+        for k in range(6)
+        if placement_ok(comp, cells, tile, cell, k)
+    ]
+
+
+def can_place(comp: Components, cells: dict[Cell, PlacedTile], tile_id: str) -> bool:
+    tile = comp.tiles[tile_id]
+    return any(
+        placement_ok(comp, cells, tile, cell, k) for cell in frontier(cells) for k in range(6)
+    )
+
+
+class Islands:
+    """Connected land regions over the board (ILOS-R107), by union-find."""
+
+    def __init__(self, comp: Components, board: list[PlacedTile]) -> None:
+        parent: dict[str, str] = {}
+        for p in board:
+            for rid in comp.tile_regions[p.tile]:
+                parent[rid] = rid
+
+        def find(x: str) -> str:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        cells = cell_map(board)
+        for p in board:
+            tile = comp.tiles[p.tile]
+            for d in range(6):
+                pe = printed_edge(d, p.rotation)
+                region = tile.region_at(pe)
+                if region is None:
+                    continue
+                other = cells.get(neighbour((p.q, p.r), d))
+                if other is None:
+                    continue
+                otile = comp.tiles[other.tile]
+                oregion = otile.region_at(printed_edge((d + 3) % 6, other.rotation))
+                if oregion is None:
+                    continue
+                a = find(f"{p.tile}.{region.id}")
+                b = find(f"{other.tile}.{oregion.id}")
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
+        self.of: dict[str, str] = {rid: find(rid) for rid in parent}
+        members: dict[str, list[str]] = {}
+        for rid, root in self.of.items():
+            members.setdefault(root, []).append(rid)
+        self.members = {k: sorted(v) for k, v in members.items()}
+        # Island roots touching each tile (for pirate influence, ILOS-R110).
+        self.on_tile: dict[str, set[str]] = {}
+        for p in board:
+            self.on_tile[p.tile] = {self.of[rid] for rid in comp.tile_regions[p.tile]}
+
+    def island(self, region_id: str) -> str:
+        return self.of[region_id]
+
+    def ordered(self) -> list[list[str]]:
+        """Islands as sorted region lists, sorted by their first region."""
+        return sorted(self.members.values())

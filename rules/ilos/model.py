@@ -1,0 +1,110 @@
+"""The Ilos game state (ids and counts only; component data stays in the data files)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from rules.core import GameOptions, GameState
+from rules.ilos.components import CardType, Resource
+
+Phase = Literal["mulligan", "setup", "actions", "finished"]
+Stage = Literal["destination", "cell", "rotation", "landing", "pay"]
+BuildingKind = Literal["fort", "trading_post"]
+
+
+class IlosOptions(GameOptions):
+    """Setup options. ``max_rounds=None`` turns the round cap (ILOS-R122) off."""
+
+    players: int = Field(default=4, ge=2, le=5)
+    max_rounds: int | None = Field(default=40, ge=1)
+    reveal_cost_cards: bool = True
+
+
+class PlacedTile(BaseModel):
+    """A tile in play: ``rotation`` k turns the printed tile clockwise by k x 60 degrees."""
+
+    tile: str
+    q: int
+    r: int
+    rotation: int
+
+
+class ShipState(BaseModel):
+    """One ship in play: on the coast of a land region, or on a tile's pirate hideout."""
+
+    id: str
+    owner: str
+    region: str | None = None
+    hideout: str | None = None
+
+
+class SpotState(BaseModel):
+    """An occupied spot: the colonist's owner, and the building token on a site."""
+
+    owner: str
+    building: BuildingKind | None = None
+    label: Resource | None = None
+
+
+class PlayerState(BaseModel):
+    seat: str
+    hand: dict[CardType, int]
+    screen: dict[Resource, int]
+    production: dict[Resource, int]
+    colonists_used: int = 0
+    mulligan_done: bool = False
+
+
+class Pending(BaseModel):
+    """A card play (or setup placement) being declared step by step; nothing is spent yet."""
+
+    purpose: Literal["setup", "card"]
+    stage: Stage
+    card: CardType | None = None
+    ship: str | None = None
+    tile: str | None = None
+    q: int | None = None
+    r: int | None = None
+    rotation: int | None = None
+    region: str | None = None
+    hideout: str | None = None
+    spot: str | None = None
+    kind: BuildingKind | None = None
+    copy_resource: Resource | None = None
+    cost: int = 0
+    pirate: bool = False
+
+
+class IlosState(GameState):
+    options: IlosOptions
+    phase: Phase = "mulligan"
+    turn: int = 0
+    round: int = 0
+    last_round: bool = False
+    market_used: bool = False
+    players: list[PlayerState]
+    deck: list[CardType]
+    discard: list[CardType] = Field(default_factory=list)
+    box: list[str]
+    stack: list[str]
+    face_up: list[str]
+    board: list[PlacedTile] = Field(default_factory=list)
+    ships: list[ShipState] = Field(default_factory=list)
+    spots: dict[str, SpotState] = Field(default_factory=dict)
+    price_step: dict[Resource, int]
+    building_tokens_left: int
+    pending: Pending | None = None
+    setup_cycles: int = 0
+    turns_taken: dict[str, int] = Field(default_factory=dict)
+
+    def player(self, seat: str) -> PlayerState:
+        for p in self.players:
+            if p.seat == seat:
+                return p
+        raise KeyError(seat)
+
+    @property
+    def active_seat(self) -> str:
+        return self.seats[self.turn]

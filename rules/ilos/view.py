@@ -1,0 +1,346 @@
+"""What one seat (or the public) may see of an Ilos game (ILOS-R130 to R134).
+
+Hand cards and the tokens behind a screen are visible only to their owner (and every screen
+at the end of the game). Everything else is public. The view carries the static tile
+geometry too, so a renderer can draw the archipelago from the view alone.
+
+Geometry for renderers: flat-top hexes in axial ``(q, r)``; pixel centre
+``x = 1.5*s*q``, ``y = sqrt(3)*s*(r + q/2)`` (y down); board edges 0=N, 1=NE, 2=SE, 3=S,
+4=SW, 5=NW. ``PlacedTileView.regions[*].board_edges`` are already rotated.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from rules.core import View
+from rules.ilos.board import BoardFacts, draw_count, forts_of, markers_used, ships_in_play
+from rules.ilos.components import CARD_TYPES, RESOURCES, Components, components
+from rules.ilos.geometry import DIRS, board_edge, board_land_edges
+from rules.ilos.model import IlosState
+
+
+class SpotView(BaseModel):
+    """One spot: ``kind`` is ebony/spice/dye/gold/ruins/site; ``owner`` is a seat or None."""
+
+    id: str
+    kind: str
+    index: int
+    owner: str | None = None
+    building: Literal["fort", "trading_post"] | None = None
+    label: str | None = None
+
+
+class RegionGeometry(BaseModel):
+    """A land region as printed (rotation 0): ``edges`` empty means an inner islet."""
+
+    id: str
+    edges: list[int]
+    spots: list[str]
+
+
+class TileGeometry(BaseModel):
+    """Static tile data as printed: ``edges`` is 6 letters, L = land, s = sea, from N clockwise."""
+
+    id: str
+    edges: str
+    hideout: bool
+    regions: list[RegionGeometry]
+
+
+class PlacedRegionView(BaseModel):
+    """A region of a placed tile: ``board_edges`` already rotated; ``island`` indexes ``islands``."""
+
+    id: str
+    board_edges: list[int]
+    inner_islet: bool
+    island: int
+    spots: list[SpotView]
+    ships: list[str] = Field(default_factory=list)
+
+
+class PlacedTileView(BaseModel):
+    tile: str
+    q: int
+    r: int
+    rotation: int
+    order: int
+    land_edges: list[int]
+    hideout: bool
+    pirate_ship: str | None = None
+    pirate_owner: str | None = None
+    regions: list[PlacedRegionView]
+
+
+class ShipView(BaseModel):
+    id: str
+    owner: str
+    colour: str
+    region: str | None = None
+    hideout: str | None = None
+    pirate: bool = False
+
+
+class IslandView(BaseModel):
+    """An island: its regions, the owners of pirates influencing it, and fort owners on it."""
+
+    index: int
+    regions: list[str]
+    pirates: list[str]
+    forts: list[str]
+    threatened_for: list[str]
+
+
+class PriceTrackView(BaseModel):
+    resource: str
+    prices: list[int]
+    step: int
+    price: int
+    top: bool
+
+
+class PlayerView(BaseModel):
+    seat: str
+    colour: str
+    is_first: bool
+    is_active: bool
+    hand_size: int
+    hand: dict[str, int] | None = None
+    screen: dict[str, int] | None = None
+    production: dict[str, int]
+    ships_in_play: int
+    ships_in_supply: int
+    colonists_used: int
+    colonists_in_supply: int
+    forts: int
+    trading_posts: int
+    draw_count: int
+    mulligan_done: bool
+    turns_taken: int
+
+
+class PendingView(BaseModel):
+    """The declaration in progress (shown to the acting seat only)."""
+
+    purpose: str
+    stage: str
+    card: str | None = None
+    ship: str | None = None
+    tile: str | None = None
+    q: int | None = None
+    r: int | None = None
+    rotation: int | None = None
+    region: str | None = None
+    hideout: str | None = None
+    spot: str | None = None
+    kind: str | None = None
+    copy_resource: str | None = None
+    cost: int = 0
+    pirate: bool = False
+
+
+class IlosView(View):
+    game: str = "ilos"
+    phase: str
+    round: int
+    max_rounds: int | None
+    last_round: bool
+    active: str | None
+    to_act: list[str]
+    first_seat: str
+    last_seat: str
+    market_used: bool
+    reveal_cost_cards: bool
+    players: list[PlayerView]
+    board: list[PlacedTileView]
+    ships: list[ShipView]
+    islands: list[IslandView]
+    face_up: list[TileGeometry]
+    stack_size: int
+    box_size: int
+    deck_size: int
+    discard_size: int
+    discard_counts: dict[str, int] | None = None
+    prices: list[PriceTrackView]
+    markers_total: int
+    markers_left: int
+    building_tokens_left: int
+    pending: PendingView | None = None
+    hex_dirs: list[tuple[int, int]] = Field(default_factory=lambda: list(DIRS))
+    hex_orientation: str = "flat"
+    data_source: str = "shipped"
+
+
+def tile_geometry(comp: Components, tile_id: str) -> TileGeometry:
+    t = comp.tiles[tile_id]
+    return TileGeometry(
+        id=t.id,
+        edges=t.edges,
+        hideout=t.hideout,
+        regions=[
+            RegionGeometry(id=r.id, edges=list(r.edges), spots=list(r.spots)) for r in t.regions
+        ],
+    )
+
+
+def build_view(state: IlosState, seat: str | None) -> IlosView:
+    comp = components()
+    facts = BoardFacts(state, comp)
+    finished = state.phase == "finished"
+    colours = comp.constants.colours
+    colour = {s: colours[i] for i, s in enumerate(state.seats)}
+
+    island_list = facts.islands.ordered()
+    island_index = {facts.islands.island(regs[0]): i for i, regs in enumerate(island_list)}
+
+    board: list[PlacedTileView] = []
+    for order, p in enumerate(state.board):
+        tile = comp.tiles[p.tile]
+        pirate = next((s for s in state.ships if s.hideout == p.tile), None)
+        regions: list[PlacedRegionView] = []
+        for reg in tile.regions:
+            rid = f"{p.tile}.{reg.id}"
+            spots = []
+            for i, sid in enumerate(comp.region_spots[rid]):
+                occ = state.spots.get(sid)
+                spots.append(
+                    SpotView(
+                        id=sid,
+                        kind=comp.spot_kind[sid],
+                        index=i,
+                        owner=occ.owner if occ else None,
+                        building=occ.building if occ else None,
+                        label=occ.label if occ else None,
+                    )
+                )
+            regions.append(
+                PlacedRegionView(
+                    id=rid,
+                    board_edges=sorted(board_edge(e, p.rotation) for e in reg.edges),
+                    inner_islet=not reg.edges,
+                    island=island_index[facts.islands.island(rid)],
+                    spots=spots,
+                    ships=[s.id for s in state.ships if s.region == rid],
+                )
+            )
+        board.append(
+            PlacedTileView(
+                tile=p.tile,
+                q=p.q,
+                r=p.r,
+                rotation=p.rotation,
+                order=order,
+                land_edges=board_land_edges(tile, p.rotation),
+                hideout=tile.hideout,
+                pirate_ship=pirate.id if pirate else None,
+                pirate_owner=pirate.owner if pirate else None,
+                regions=regions,
+            )
+        )
+
+    islands: list[IslandView] = []
+    for i, regs in enumerate(island_list):
+        root = facts.islands.island(regs[0])
+        pirates = sorted(set(facts.pirates_on(root)))
+        forts = sorted(s for s in state.seats if facts.has_fort(s, root))
+        islands.append(
+            IslandView(
+                index=i,
+                regions=regs,
+                pirates=pirates,
+                forts=forts,
+                threatened_for=[s for s in state.seats if facts.threatened(s, root)],
+            )
+        )
+
+    players: list[PlayerView] = []
+    for i, pl in enumerate(state.players):
+        own = seat == pl.seat
+        in_play = ships_in_play(state, pl.seat)
+        players.append(
+            PlayerView(
+                seat=pl.seat,
+                colour=colour[pl.seat],
+                is_first=i == 0,
+                is_active=state.phase != "finished" and state.active_seat == pl.seat,
+                hand_size=sum(pl.hand.values()),
+                hand={k: pl.hand[k] for k in CARD_TYPES} if own else None,
+                screen={k: pl.screen[k] for k in RESOURCES} if (own or finished) else None,
+                production={k: pl.production[k] for k in RESOURCES},
+                ships_in_play=in_play,
+                ships_in_supply=comp.constants.ships_per_player - in_play,
+                colonists_used=pl.colonists_used,
+                colonists_in_supply=comp.constants.colonists_per_player - pl.colonists_used,
+                forts=forts_of(state, pl.seat),
+                trading_posts=sum(
+                    1
+                    for s in state.spots.values()
+                    if s.owner == pl.seat and s.building == "trading_post"
+                ),
+                draw_count=draw_count(state, pl.seat),
+                mulligan_done=pl.mulligan_done,
+                turns_taken=state.turns_taken.get(pl.seat, 0),
+            )
+        )
+
+    prices = [
+        PriceTrackView(
+            resource=res,
+            prices=list(comp.prices.tracks[res]),
+            step=state.price_step[res],
+            price=comp.price(res, state.price_step[res]),
+            top=state.price_step[res] == len(comp.prices.tracks[res]) - 1,
+        )
+        for res in RESOURCES
+    ]
+
+    pending = None
+    if state.pending is not None and not finished and seat == state.active_seat:
+        pending = PendingView(**state.pending.model_dump())
+
+    discard_counts = None
+    if state.options.reveal_cost_cards:
+        discard_counts = {k: state.discard.count(k) for k in CARD_TYPES}
+
+    active = None if finished else state.active_seat
+    return IlosView(
+        viewer=seat,
+        phase=state.phase,
+        round=state.round,
+        max_rounds=state.options.max_rounds,
+        last_round=state.last_round,
+        active=active,
+        to_act=[] if active is None else [active],
+        first_seat=state.seats[0],
+        last_seat=state.seats[-1],
+        market_used=state.market_used,
+        reveal_cost_cards=state.options.reveal_cost_cards,
+        players=players,
+        board=board,
+        ships=[
+            ShipView(
+                id=s.id,
+                owner=s.owner,
+                colour=colour[s.owner],
+                region=s.region,
+                hideout=s.hideout,
+                pirate=s.hideout is not None,
+            )
+            for s in state.ships
+        ],
+        islands=islands,
+        face_up=[tile_geometry(comp, t) for t in state.face_up],
+        stack_size=len(state.stack),
+        box_size=len(state.box),
+        deck_size=len(state.deck),
+        discard_size=len(state.discard),
+        discard_counts=discard_counts,
+        prices=prices,
+        markers_total=comp.prices.markers_total,
+        markers_left=comp.prices.markers_total - markers_used(state),
+        building_tokens_left=state.building_tokens_left,
+        pending=pending,
+        data_source=comp.source,
+    )
