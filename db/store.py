@@ -24,6 +24,10 @@ class ChannelBusy(StoreError):
     """The channel already has a game in the lobby or in progress."""
 
 
+class GameNotFound(StoreError):
+    """No game has this id (a write named a game that does not exist)."""
+
+
 class VersionConflict(StoreError):
     """Someone else changed the game since it was read."""
 

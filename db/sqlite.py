@@ -1,0 +1,476 @@
+"""``GameStore`` on SQLite through aiosqlite.
+
+One connection does all the work. Every write is one ``BEGIN IMMEDIATE`` transaction (it
+takes SQLite's write lock up front, so a second writer, in this process or another, waits
+for it through ``busy_timeout`` instead of failing half-way); an asyncio lock keeps this
+process's own reads and writes from interleaving on the shared connection, so a read never
+sees another task's uncommitted transaction. Optimistic concurrency on ``games.version``
+decides between writers that read the same version: the second one gets ``VersionConflict``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from types import TracebackType
+from typing import Any, get_args
+
+import aiosqlite
+
+from db.backup import backup_database
+from db.migrate import migrate
+from db.store import (
+    OPEN_STATUSES,
+    ActionRecord,
+    ChannelBusy,
+    DuplicateInteraction,
+    GameNotFound,
+    GameRecord,
+    GameStatus,
+    NewAction,
+    SeatRecord,
+    StoreError,
+    VersionConflict,
+)
+
+Clock = Callable[[], datetime]
+
+_STATUSES: frozenset[str] = frozenset(get_args(GameStatus))
+
+_GAME_COLUMNS = (
+    "id, channel_id, guild_id, kind, status, creator_id, options_json, seed, seats_json, "
+    "state_json, version, created_at, updated_at"
+)
+_ACTION_COLUMNS = (
+    "game_id, seq, seat, user_id, action_json, interaction_id, reveals, undone, created_at"
+)
+
+# Test-only crash hook: when this variable names a point, the process SIGKILLs itself there
+# (inside the open transaction), so a test can prove a crash leaves the last committed state.
+CRASH_POINT_ENV = "REFEREE_DB_CRASH_POINT"
+
+
+def _test_crash_point(name: str) -> None:
+    if os.environ.get(CRASH_POINT_ENV) == name:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _check_status(status: str) -> None:
+    if status not in _STATUSES:
+        raise ValueError(f"unknown game status {status!r}")
+
+
+def _seats_json(seats: Sequence[SeatRecord]) -> str:
+    return _dumps([{"seat": s.seat, "user_id": s.user_id, "name": s.name} for s in seats])
+
+
+def _game_from_row(row: sqlite3.Row) -> GameRecord:
+    seats = [
+        SeatRecord(seat=str(s["seat"]), user_id=s["user_id"], name=str(s["name"]))
+        for s in json.loads(row["seats_json"])
+    ]
+    return GameRecord(
+        id=row["id"],
+        channel_id=row["channel_id"],
+        guild_id=row["guild_id"],
+        kind=row["kind"],
+        status=row["status"],
+        creator_id=row["creator_id"],
+        options=json.loads(row["options_json"]),
+        seed=int(row["seed"]),
+        seats=seats,
+        state_json=row["state_json"],
+        version=row["version"],
+        created_at=datetime.fromisoformat(row["created_at"]),
+        updated_at=datetime.fromisoformat(row["updated_at"]),
+    )
+
+
+def _action_from_row(row: sqlite3.Row) -> ActionRecord:
+    return ActionRecord(
+        game_id=row["game_id"],
+        seq=row["seq"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        action_json=row["action_json"],
+        interaction_id=row["interaction_id"],
+        reveals=bool(row["reveals"]),
+        undone=bool(row["undone"]),
+        created_at=datetime.fromisoformat(row["created_at"]),
+    )
+
+
+class SqliteStore:
+    """The SQLite ``GameStore``. ``now`` must return timezone-aware datetimes (stored as UTC)."""
+
+    def __init__(self, path: str, *, now: Clock = utc_now) -> None:
+        self.path = path
+        self._clock = now
+        self._conn: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+        self.migrations_applied: list[int] = []
+        """Migration versions applied by the last ``open()`` (empty if it was up to date)."""
+
+    # -- life cycle ---------------------------------------------------------------------
+
+    async def open(self) -> None:
+        if self._conn is not None:
+            raise StoreError("store is already open")
+        # isolation_level=None: autocommit; transactions are opened explicitly below.
+        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            await conn.execute("PRAGMA busy_timeout = 5000")
+            rows = await conn.execute_fetchall("PRAGMA journal_mode = WAL")
+            mode = next(iter(rows))[0]
+            if mode not in ("wal", "memory"):
+                raise StoreError(f"could not switch {self.path} to WAL (journal mode {mode})")
+            # FULL, not NORMAL: in WAL mode NORMAL survives a process crash but a power cut
+            # can lose the last commits; FULL syncs the WAL at every commit so the last move
+            # players saw confirmed is never lost. One fsync per move costs nothing here.
+            await conn.execute("PRAGMA synchronous = FULL")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            self.migrations_applied = await migrate(conn, now=self._now)
+        except BaseException:
+            await conn.close()
+            raise
+        self._conn = conn
+
+    async def close(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            async with self._lock:
+                await conn.close()
+
+    async def __aenter__(self) -> SqliteStore:
+        await self.open()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def pragmas(self) -> dict[str, int | str]:
+        """The connection's durability settings (diagnostics and tests)."""
+        result: dict[str, int | str] = {}
+        async with self._lock:
+            for name in ("journal_mode", "synchronous", "foreign_keys", "busy_timeout"):
+                rows = await self._db.execute_fetchall(f"PRAGMA {name}")
+                result[name] = next(iter(rows))[0]
+        return result
+
+    async def schema_version(self) -> int:
+        """The newest migration applied to the database."""
+        rows = await self._read("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+        return int(rows[0][0])
+
+    # -- plumbing -----------------------------------------------------------------------
+
+    @property
+    def _db(self) -> aiosqlite.Connection:
+        if self._conn is None:
+            raise StoreError("store is not open")
+        return self._conn
+
+    def _now(self) -> datetime:
+        moment = self._clock()
+        if moment.tzinfo is None:
+            raise ValueError("the store's clock must return timezone-aware datetimes")
+        return moment.astimezone(UTC)
+
+    def _now_text(self) -> str:
+        return self._now().isoformat()
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction: committed if the body returns, rolled back if it raises."""
+        conn = self._db
+        async with self._lock:
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+                await conn.execute("COMMIT")
+            except BaseException:
+                await conn.rollback()
+                raise
+
+    async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        async with self._lock:
+            return list(await self._db.execute_fetchall(sql, tuple(params)))
+
+    @staticmethod
+    async def _fetch_game(conn: aiosqlite.Connection, game_id: int) -> GameRecord:
+        rows = await conn.execute_fetchall(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
+        )
+        for row in rows:
+            return _game_from_row(row)
+        raise GameNotFound(f"no game with id {game_id}")
+
+    @staticmethod
+    async def _check_version(
+        conn: aiosqlite.Connection, game_id: int, expected_version: int
+    ) -> GameRecord:
+        game = await SqliteStore._fetch_game(conn, game_id)
+        if game.version != expected_version:
+            raise VersionConflict(
+                f"game {game_id} is at version {game.version}, not {expected_version}"
+            )
+        return game
+
+    @staticmethod
+    async def _check_channel_free(
+        conn: aiosqlite.Connection, channel_id: int, *, other_than: int | None = None
+    ) -> None:
+        placeholders = ", ".join("?" for _ in OPEN_STATUSES)
+        rows = await conn.execute_fetchall(
+            f"SELECT id FROM games WHERE channel_id = ? AND status IN ({placeholders})",
+            (channel_id, *OPEN_STATUSES),
+        )
+        for row in rows:
+            if row["id"] != other_than:
+                raise ChannelBusy(f"channel {channel_id} already has open game {row['id']}")
+
+    @staticmethod
+    async def _bump(
+        conn: aiosqlite.Connection,
+        game_id: int,
+        expected_version: int,
+        changes: dict[str, Any],
+    ) -> None:
+        """``UPDATE games`` guarded by the optimistic version check; version + 1."""
+        assignments = "".join(f"{column} = ?, " for column in changes)
+        async with conn.execute(
+            f"UPDATE games SET {assignments}version = version + 1 WHERE id = ? AND version = ?",
+            (*changes.values(), game_id, expected_version),
+        ) as cursor:
+            if cursor.rowcount != 1:
+                raise VersionConflict(f"game {game_id} changed since version {expected_version}")
+
+    # -- games --------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int | None,
+        kind: str,
+        creator_id: int,
+        options: dict[str, Any],
+        seed: int,
+        seats: list[SeatRecord],
+    ) -> GameRecord:
+        options_json, seats_json = _dumps(options), _seats_json(seats)
+        now = self._now_text()
+        async with self._write() as conn:
+            await self._check_channel_free(conn, channel_id)
+            async with conn.execute(
+                "INSERT INTO games (channel_id, guild_id, kind, status, creator_id, "
+                "options_json, seed, seats_json, state_json, version, created_at, updated_at) "
+                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, NULL, 0, ?, ?)",
+                (
+                    channel_id,
+                    guild_id,
+                    kind,
+                    creator_id,
+                    options_json,
+                    str(seed),
+                    seats_json,
+                    now,
+                    now,
+                ),
+            ) as cursor:
+                game_id = cursor.lastrowid
+            assert game_id is not None
+            return await self._fetch_game(conn, game_id)
+
+    async def current_game(self, channel_id: int) -> GameRecord | None:
+        placeholders = ", ".join("?" for _ in OPEN_STATUSES)
+        rows = await self._read(
+            f"SELECT {_GAME_COLUMNS} FROM games "
+            f"WHERE channel_id = ? AND status IN ({placeholders})",
+            (channel_id, *OPEN_STATUSES),
+        )
+        return _game_from_row(rows[0]) if rows else None
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        rows = await self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return _game_from_row(rows[0]) if rows else None
+
+    async def open_games(self) -> list[GameRecord]:
+        placeholders = ", ".join("?" for _ in OPEN_STATUSES)
+        rows = await self._read(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({placeholders}) ORDER BY id",
+            OPEN_STATUSES,
+        )
+        return [_game_from_row(row) for row in rows]
+
+    async def update_game(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seats: list[SeatRecord] | None = None,
+        options: dict[str, Any] | None = None,
+        status: GameStatus | None = None,
+        state_json: str | None = None,
+    ) -> GameRecord:
+        changes: dict[str, Any] = {}
+        if seats is not None:
+            changes["seats_json"] = _seats_json(seats)
+        if options is not None:
+            changes["options_json"] = _dumps(options)
+        if status is not None:
+            _check_status(status)
+            changes["status"] = status
+        if state_json is not None:
+            changes["state_json"] = state_json
+        changes["updated_at"] = self._now_text()
+        async with self._write() as conn:
+            game = await self._check_version(conn, game_id, expected_version)
+            if status in OPEN_STATUSES and game.status not in OPEN_STATUSES:
+                await self._check_channel_free(conn, game.channel_id, other_than=game_id)
+            await self._bump(conn, game_id, expected_version, changes)
+            return await self._fetch_game(conn, game_id)
+
+    # -- the action log -----------------------------------------------------------------
+
+    async def record_actions(
+        self,
+        game_id: int,
+        expected_version: int,
+        actions: list[NewAction],
+        state_json: str,
+        status: GameStatus,
+    ) -> GameRecord:
+        """Append ``actions`` and store the state they lead to, in one transaction.
+
+        A repeated interaction is reported as ``DuplicateInteraction`` even when the version
+        has moved meanwhile (a retry of an interaction that already succeeded), so the
+        duplicate check comes before the version check.
+        """
+        _check_status(status)
+        interaction_ids = [a.interaction_id for a in actions if a.interaction_id is not None]
+        if len(set(interaction_ids)) != len(interaction_ids):
+            raise DuplicateInteraction("the same interaction id appears twice in one write")
+        now = self._now_text()
+        async with self._write() as conn:
+            game = await self._fetch_game(conn, game_id)
+            if interaction_ids:
+                placeholders = ", ".join("?" for _ in interaction_ids)
+                seen = await conn.execute_fetchall(
+                    "SELECT interaction_id FROM actions "
+                    f"WHERE game_id = ? AND interaction_id IN ({placeholders})",
+                    (game_id, *interaction_ids),
+                )
+                if seen:
+                    ids = sorted(row[0] for row in seen)
+                    raise DuplicateInteraction(f"game {game_id} already recorded {ids}")
+            if game.version != expected_version:
+                raise VersionConflict(
+                    f"game {game_id} is at version {game.version}, not {expected_version}"
+                )
+            if status in OPEN_STATUSES and game.status not in OPEN_STATUSES:
+                await self._check_channel_free(conn, game.channel_id, other_than=game_id)
+            await self._bump(
+                conn,
+                game_id,
+                expected_version,
+                {"state_json": state_json, "status": status, "updated_at": now},
+            )
+            rows = await conn.execute_fetchall(
+                "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
+            )
+            last_seq = int(next(iter(rows))[0])
+            await conn.executemany(
+                f"INSERT INTO actions ({_ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
+                [
+                    (
+                        game_id,
+                        last_seq + i,
+                        a.seat,
+                        a.user_id,
+                        a.action_json,
+                        a.interaction_id,
+                        int(a.reveals),
+                        now,
+                    )
+                    for i, a in enumerate(actions, start=1)
+                ],
+            )
+            _test_crash_point("after_log_write")
+            return await self._fetch_game(conn, game_id)
+
+    async def actions(self, game_id: int, *, include_undone: bool = False) -> list[ActionRecord]:
+        where = "game_id = ?" if include_undone else "game_id = ? AND undone = 0"
+        rows = await self._read(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE {where} ORDER BY seq", (game_id,)
+        )
+        return [_action_from_row(row) for row in rows]
+
+    async def undo_to(
+        self, game_id: int, expected_version: int, keep_through_seq: int, state_json: str
+    ) -> GameRecord:
+        if keep_through_seq < 0:
+            raise ValueError("keep_through_seq must be 0 or more")
+        now = self._now_text()
+        async with self._write() as conn:
+            await self._check_version(conn, game_id, expected_version)
+            await conn.execute(
+                "UPDATE actions SET undone = 1 WHERE game_id = ? AND seq > ? AND undone = 0",
+                (game_id, keep_through_seq),
+            )
+            await self._bump(
+                conn, game_id, expected_version, {"state_json": state_json, "updated_at": now}
+            )
+            return await self._fetch_game(conn, game_id)
+
+    # -- campaigns ----------------------------------------------------------------------
+
+    async def get_campaign(self, channel_id: int, kind: str) -> dict[str, Any] | None:
+        rows = await self._read(
+            "SELECT data_json FROM campaigns WHERE channel_id = ? AND kind = ?",
+            (channel_id, kind),
+        )
+        if not rows:
+            return None
+        data: dict[str, Any] = json.loads(rows[0]["data_json"])
+        return data
+
+    async def put_campaign(self, channel_id: int, kind: str, data: dict[str, Any]) -> None:
+        data_json, now = _dumps(data), self._now_text()
+        async with self._write() as conn:
+            await conn.execute(
+                "INSERT INTO campaigns (channel_id, kind, data_json, updated_at) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (channel_id, kind) "
+                "DO UPDATE SET data_json = excluded.data_json, updated_at = excluded.updated_at",
+                (channel_id, kind, data_json, now),
+            )
+
+    # -- backup -------------------------------------------------------------------------
+
+    async def backup(self, path: str) -> None:
+        """Copy the database to ``path`` with SQLite's online backup API, from a separate
+        read connection (committed data only; the bot's writes are not held up)."""
+        self._db  # noqa: B018 -- raises StoreError if the store is not open
+        if self.path == ":memory:" or self.path.startswith("file:"):
+            raise StoreError("backup needs the store to be opened on a plain file path")
+        await asyncio.to_thread(backup_database, self.path, path)
