@@ -1,0 +1,126 @@
+"""The RefereeBot client: wires the store, the GameService, the presenter and the cogs."""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from bot.clock import Clock, system_clock
+from bot.components import ALL_COMPONENTS
+from bot.i18n import catalog, language_of, t
+from bot.presenter import Presenter, guild_lang
+from bot.reminders import due
+from bot.service import GameService, spec_of
+from bot.settings import Settings
+from db.sqlite import SqliteStore
+from db.store import GameStore
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.lobby", "cogs.ilos", "cogs.endeavor")
+
+
+class CatalogTranslator(app_commands.Translator):
+    """Slash-command descriptions and choice names from the catalogs (names stay English)."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        key = string.extras.get("key")
+        if not key or language_of(locale) == "en":
+            return None
+        return catalog(language_of(locale)).get(key)
+
+
+class RefereeBot(commands.Bot):
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: GameStore | None = None,
+        clock: Clock = system_clock,
+        seed_source: Any = None,
+        extensions: tuple[str, ...] = EXTENSIONS,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+        )
+        self.settings = settings
+        self.store: GameStore = store or SqliteStore(settings.db_path)
+        self.clock = clock
+        self.presenter = Presenter(self)
+        self.service = GameService(
+            self.store, clock=clock, announcer=self.presenter, seed_source=seed_source
+        )
+        self.undo_votes: dict[tuple[int, int, int], set[int]] = {}
+        self.reminded: set[tuple[int, int]] = set()
+        self._extensions = extensions
+
+    async def setup_hook(self) -> None:
+        await self.store.open()
+        await self.tree.set_translator(CatalogTranslator())
+        for name in self._extensions:
+            await self.load_extension(name)
+        self.add_dynamic_items(*ALL_COMPONENTS)
+        self.tree.on_error = self.on_app_command_error
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        if self.settings.reminder_hours > 0:
+            self.remind.start()
+        open_games = await self.store.open_games()
+        log.info("ready to serve", extra={"fields": {"open_games": len(open_games)}})
+
+    async def close(self) -> None:
+        if self.remind.is_running():
+            self.remind.cancel()
+        await super().close()
+        await self.store.close()
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """Last resort for errors the commands did not answer: short ephemeral text, traceback to the log."""
+        lang = language_of(interaction.locale)
+        if isinstance(error, app_commands.CheckFailure):
+            text = t("error.forbidden", lang)
+        else:
+            log.error("command failed", exc_info=error)
+            text = t("error.internal", lang)
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    @tasks.loop(minutes=15)
+    async def remind(self) -> None:
+        after = timedelta(hours=self.settings.reminder_hours)
+        for game in due(await self.store.open_games(), self.clock(), after, self.reminded):
+            self.reminded.add((game.id, game.version))
+            channel = self.get_channel(game.channel_id)
+            if not isinstance(channel, discord.abc.Messageable) or game.state_json is None:
+                continue
+            state = spec_of(game).load_state(game.state_json)
+            acting = sorted(spec_of(game).to_act(state))
+            who = [self.presenter.mention(game, s) for s in acting]
+            await channel.send(t("core.reminder", guild_lang(channel), who=", ".join(who)))
+
+    @remind.before_loop
+    async def _before_remind(self) -> None:
+        await self.wait_until_ready()
+
+
+def create_bot(settings: Settings, **kwargs: Any) -> RefereeBot:
+    """An unstarted bot (tests start it through the harness; ``python -m bot`` runs it)."""
+    return RefereeBot(settings, **kwargs)

@@ -1,0 +1,359 @@
+"""Persistent buttons and selects, routed by ``custom_id`` so they keep working after a restart.
+
+Every id names the game and the game version it was built for (``rf:<kind>:<game>:<version>...``,
+under Discord's 100-character limit). A press on a prompt whose version is no longer current
+is answered "out of date" and changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.errors import UserError
+from bot.i18n import t
+from bot.presenter import lang_of, reply
+from bot.service import Player, spec_of
+
+if TYPE_CHECKING:
+    from bot.client import RefereeBot
+
+
+def _bot(interaction: discord.Interaction[Any]) -> RefereeBot:
+    from bot.client import RefereeBot
+
+    return (
+        cast(RefereeBot, interaction.client)
+        if isinstance(interaction.client, RefereeBot)
+        else cast(Any, interaction.client)
+    )
+
+
+def player_of(interaction: discord.Interaction[Any]) -> Player:
+    user = interaction.user
+    return Player(user_id=user.id, name=getattr(user, "display_name", user.name))
+
+
+async def _game_at(interaction: discord.Interaction[Any], game_id: int, version: int | None) -> Any:
+    bot = _bot(interaction)
+    game = await bot.store.current_game(interaction.channel_id or 0)
+    if game is None or game.id != game_id or (version is not None and game.version != version):
+        raise UserError("error.stale_prompt")
+    return game
+
+
+class OpenTurn(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rf:open:(?P<g>[0-9]+):(?P<v>[0-9]+)"
+):
+    """The channel message's button: opens the acting player's private action menu."""
+
+    def __init__(self, game_id: int, version: int, label: str = "Take your turn") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.primary,
+                custom_id=f"rf:open:{game_id}:{version}",
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+    ) -> OpenTurn:
+        return cls(int(match["g"]), int(match["v"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = _bot(interaction)
+
+        async def work() -> None:
+            game = await _game_at(interaction, self.game_id, self.version)
+            seat = game.seat_of(interaction.user.id)
+            if seat is None:
+                raise UserError("error.not_seated")
+            state = bot.service.state_of(game)
+            if seat not in spec_of(game).to_act(state):
+                raise UserError("error.not_your_turn", waiting=sorted(spec_of(game).to_act(state)))
+            content, view = bot.presenter.menu(game, state, seat, lang_of(interaction))
+            await interaction.response.send_message(content, view=view, ephemeral=True)
+
+        await bot.presenter.guard(interaction, work)
+
+
+async def _act(
+    interaction: discord.Interaction[Any], game_id: int, version: int, index: int
+) -> None:
+    bot = _bot(interaction)
+
+    async def work() -> None:
+        await interaction.response.defer(ephemeral=True)
+        game_now = await _game_at(interaction, game_id, version)
+        game_spec = spec_of(game_now)
+
+        def choose(state: Any, seat: str) -> list[Any]:
+            actions = game_spec.legal_actions(state, seat)
+            if not 0 <= index < len(actions):
+                raise UserError("error.stale_prompt")
+            return [actions[index]]
+
+        outcome = await bot.service.act(
+            interaction.channel_id or 0,
+            interaction.user.id,
+            choose,
+            interaction_id=interaction.id,
+            expected_version=version,
+        )
+        game, state = outcome.game, outcome.state
+        seat = game.seat_of(interaction.user.id)
+        lang = lang_of(interaction)
+        if game.status == "active" and seat in spec_of(game).to_act(state):
+            content, view = bot.presenter.menu(game, state, seat, lang)
+            await interaction.edit_original_response(content=content, view=view)
+        else:
+            await interaction.edit_original_response(content=t("core.done", lang), view=None)
+
+    await bot.presenter.guard(interaction, work)
+
+
+class ActButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rf:act:(?P<g>[0-9]+):(?P<v>[0-9]+):(?P<i>[0-9]+)",
+):
+    def __init__(self, game_id: int, version: int, index: int, label: str = "?") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"rf:act:{game_id}:{version}:{index}",
+            )
+        )
+        self.game_id, self.version, self.index = game_id, version, index
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+    ) -> ActButton:
+        return cls(int(match["g"]), int(match["v"]), int(match["i"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _act(interaction, self.game_id, self.version, self.index)
+
+
+class ActSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"rf:sel:(?P<g>[0-9]+):(?P<v>[0-9]+):(?P<n>[0-9]+)",
+):
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        number: int,
+        placeholder: str = "",
+        options: list[discord.SelectOption] | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"rf:sel:{game_id}:{version}:{number}",
+                placeholder=placeholder or None,
+                options=options or [discord.SelectOption(label="-", value="-1")],
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+    ) -> ActSelect:
+        return cls(int(match["g"]), int(match["v"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = (interaction.data or {}).get("values") or ["-1"]
+        try:
+            index = int(values[0])
+        except ValueError:
+            index = -1
+        await _act(interaction, self.game_id, self.version, index)
+
+
+class MenuPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rf:page:(?P<g>[0-9]+):(?P<v>[0-9]+):(?P<p>[0-9]+)",
+):
+    def __init__(self, game_id: int, version: int, page: int, label: str = "…") -> None:
+        super().__init__(
+            discord.ui.Button(label=label, custom_id=f"rf:page:{game_id}:{version}:{page}")
+        )
+        self.game_id, self.version, self.page = game_id, version, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+    ) -> MenuPageButton:
+        return cls(int(match["g"]), int(match["v"]), int(match["p"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = _bot(interaction)
+
+        async def work() -> None:
+            game = await _game_at(interaction, self.game_id, self.version)
+            seat = game.seat_of(interaction.user.id)
+            if seat is None:
+                raise UserError("error.not_seated")
+            state = bot.service.state_of(game)
+            content, view = bot.presenter.menu(game, state, seat, lang_of(interaction), self.page)
+            await interaction.response.edit_message(content=content, view=view)
+
+        await bot.presenter.guard(interaction, work)
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rf:lobby:(?P<g>[0-9]+):(?P<what>join|start)",
+):
+    """Join / Start buttons under the lobby message."""
+
+    def __init__(self, game_id: int, what: str, label: str = "") -> None:
+        style = discord.ButtonStyle.success if what == "start" else discord.ButtonStyle.primary
+        super().__init__(
+            discord.ui.Button(
+                label=label or what, style=style, custom_id=f"rf:lobby:{game_id}:{what}"
+            )
+        )
+        self.game_id, self.what = game_id, what
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(int(match["g"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = _bot(interaction)
+
+        async def work() -> None:
+            await _game_at(interaction, self.game_id, None)
+            channel_id = interaction.channel_id or 0
+            if self.what == "join":
+                outcome = await bot.service.join(channel_id, player_of(interaction))
+                content, view = bot.presenter.lobby(outcome.game, lang_of(interaction))
+                await interaction.response.edit_message(content=content, view=view)
+            else:
+                await interaction.response.defer()
+                await bot.service.start(channel_id, player_of(interaction))
+                await interaction.edit_original_response(view=None)
+
+        await bot.presenter.guard(interaction, work)
+
+
+class UndoVote(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rf:undo:(?P<g>[0-9]+):(?P<v>[0-9]+):(?P<s>[0-9]+):(?P<r>[0-9]+):(?P<a>[yn])",
+):
+    """Approve or refuse a takeback; every other human player must approve."""
+
+    def __init__(
+        self, game_id: int, version: int, keep: int, requester: int, answer: str, label: str = ""
+    ) -> None:
+        style = discord.ButtonStyle.success if answer == "y" else discord.ButtonStyle.danger
+        super().__init__(
+            discord.ui.Button(
+                label=label or answer,
+                style=style,
+                custom_id=f"rf:undo:{game_id}:{version}:{keep}:{requester}:{answer}",
+            )
+        )
+        self.game_id, self.version, self.keep, self.requester, self.answer = (
+            game_id,
+            version,
+            keep,
+            requester,
+            answer,
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+    ) -> UndoVote:
+        return cls(int(match["g"]), int(match["v"]), int(match["s"]), int(match["r"]), match["a"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = _bot(interaction)
+
+        async def work() -> None:
+            game = await _game_at(interaction, self.game_id, self.version)
+            lang = lang_of(interaction)
+            voters = {s.user_id for s in game.seats if s.user_id and s.user_id != self.requester}
+            if interaction.user.id not in voters:
+                raise UserError("error.undo_not_voter")
+            key = (self.game_id, self.version, self.keep)
+            if self.answer == "n":
+                bot.undo_votes.pop(key, None)
+                await interaction.response.edit_message(
+                    content=t("core.undo_refused", lang, user=interaction.user.mention), view=None
+                )
+                return
+            approved = bot.undo_votes.setdefault(key, set())
+            approved.add(interaction.user.id)
+            if voters - approved:
+                await reply(
+                    interaction, t("core.undo_approved_wait", lang, left=len(voters - approved))
+                )
+                return
+            await interaction.response.defer()
+            bot.undo_votes.pop(key, None)
+            await bot.service.undo(
+                interaction.channel_id or 0, self.game_id, self.version, self.keep
+            )
+            await interaction.edit_original_response(content=t("core.undo_done", lang), view=None)
+
+        await bot.presenter.guard(interaction, work)
+
+
+class AbandonConfirm(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rf:abandon:(?P<g>[0-9]+):(?P<v>[0-9]+)",
+):
+    def __init__(self, game_id: int, version: int, label: str = "Abandon") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.danger,
+                custom_id=f"rf:abandon:{game_id}:{version}",
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+    ) -> AbandonConfirm:
+        return cls(int(match["g"]), int(match["v"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = _bot(interaction)
+
+        async def work() -> None:
+            await _game_at(interaction, self.game_id, self.version)
+            perms = getattr(interaction, "permissions", None)
+            can_manage = bool(perms and perms.manage_channels)
+            await bot.service.abandon(
+                interaction.channel_id or 0, player_of(interaction), can_manage=can_manage
+            )
+            await interaction.response.edit_message(
+                content=t("core.abandoned", lang_of(interaction)), view=None
+            )
+
+        await bot.presenter.guard(interaction, work)
+
+
+ALL_COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    OpenTurn,
+    ActButton,
+    ActSelect,
+    MenuPageButton,
+    LobbyButton,
+    UndoVote,
+    AbandonConfirm,
+)

@@ -1,0 +1,79 @@
+"""The turn menu: a seat's legal actions laid out as Discord buttons and select menus.
+
+Pure layout (no Discord objects): grouping by the game's action groups, chunks of at most 25
+options per select, and pages of at most 4 selects, so any number of legal actions fits
+Discord's component limits. Indices refer to ``legal_actions(state, seat)`` at the game
+version in the component's ``custom_id``, which is deterministic for that version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.i18n import tx
+from rules.core.spec import GameSpec
+
+BUTTON_LIMIT = 20  # four rows of five buttons; the fifth row is navigation
+SELECT_SIZE = 25
+SELECTS_PER_PAGE = 4
+
+
+@dataclass(frozen=True)
+class Choice:
+    index: int
+    group: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Chunk:
+    group: str
+    choices: list[Choice]
+    part: int
+    parts: int
+
+
+@dataclass(frozen=True)
+class MenuPage:
+    """One page of a menu: either plain buttons or up to four selects."""
+
+    buttons: list[Choice]
+    selects: list[Chunk]
+    page: int
+    pages: int
+    total: int
+
+
+def choices_for(
+    spec: GameSpec[Any, Any, Any, Any], state: Any, seat: str, lang: str, names: Mapping[str, str]
+) -> list[Choice]:
+    out = []
+    for i, action in enumerate(spec.legal_actions(state, seat)):
+        label = tx(spec.describe_action(state, seat, action), lang, names)
+        out.append(Choice(index=i, group=spec.action_group(action), label=_clip(label, 80)))
+    return out
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def layout(choices: list[Choice], page: int = 0) -> MenuPage:
+    if len(choices) <= BUTTON_LIMIT:
+        return MenuPage(buttons=choices, selects=[], page=0, pages=1, total=len(choices))
+    groups: dict[str, list[Choice]] = {}
+    for c in choices:
+        groups.setdefault(c.group, []).append(c)
+    chunks: list[Chunk] = []
+    for group, items in groups.items():
+        parts = (len(items) + SELECT_SIZE - 1) // SELECT_SIZE
+        for p in range(parts):
+            chunks.append(
+                Chunk(group, items[p * SELECT_SIZE : (p + 1) * SELECT_SIZE], p + 1, parts)
+            )
+    pages = (len(chunks) + SELECTS_PER_PAGE - 1) // SELECTS_PER_PAGE
+    page = max(0, min(page, pages - 1))
+    shown = chunks[page * SELECTS_PER_PAGE : (page + 1) * SELECTS_PER_PAGE]
+    return MenuPage(buttons=[], selects=shown, page=page, pages=pages, total=len(choices))

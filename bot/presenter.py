@@ -1,0 +1,287 @@
+"""Everything the bot shows on Discord: turn announcements, menus, private views, errors.
+
+The presenter turns service outcomes into channel messages (event summary, board image with
+a text summary, a mention of who must act and a "take your turn" button), builds the
+ephemeral action menu for the acting player, and sends private views by DM (falling back to
+an ephemeral reply, or a channel note that says only "use /game hand", when DMs are closed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import UserError
+from bot.i18n import language_of, t, tx
+from bot.menu import MenuPage, choices_for, layout
+from bot.service import Outcome, names_of, spec_of
+from db.store import GameRecord
+from rules.core import Event
+
+if TYPE_CHECKING:
+    from bot.client import RefereeBot
+
+log = logging.getLogger(__name__)
+
+MAX_SUMMARY_LINES = 12
+
+
+def lang_of(interaction: discord.Interaction[Any]) -> str:
+    return language_of(interaction.locale)
+
+
+def guild_lang(channel: Any) -> str:
+    guild = getattr(channel, "guild", None)
+    return language_of(getattr(guild, "preferred_locale", None))
+
+
+def public_lines(events: Iterable[Event], lang: str, names: dict[str, str]) -> list[str]:
+    lines = [tx(e.text, lang, names) for e in events if e.private_to is None]
+    if len(lines) > MAX_SUMMARY_LINES:
+        hidden = len(lines) - MAX_SUMMARY_LINES + 1
+        lines = [*lines[: MAX_SUMMARY_LINES - 1], t("core.more_events", lang, count=hidden)]
+    return lines
+
+
+async def reply(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
+    """Answer an interaction ephemerally (or follow up if it was already answered)."""
+    kwargs.setdefault("ephemeral", True)
+    if interaction.response.is_done():
+        await interaction.followup.send(content, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
+
+
+class Presenter:
+    def __init__(self, bot: RefereeBot) -> None:
+        self.bot = bot
+
+    # ------------------------------------------------------------------ errors
+    async def guard(
+        self, interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]]
+    ) -> None:
+        """Run a handler; user errors become a short ephemeral message, bugs are logged."""
+        try:
+            await work()
+        except UserError as exc:
+            await reply(interaction, t(exc.key, lang_of(interaction), **exc.args_))
+        except Exception:
+            log.exception("error handling interaction %s", interaction.id)
+            await reply(interaction, t("error.internal", lang_of(interaction)))
+
+    # ------------------------------------------------------------------ images
+    async def board_file(self, game: GameRecord, state: Any) -> tuple[discord.File, str] | None:
+        from render import render_board
+
+        view = spec_of(game).view(state, None)
+        try:
+            image = await asyncio.to_thread(render_board, view)
+        except Exception:
+            log.exception("rendering the board of game %s failed", game.id)
+            return None
+        file = discord.File(
+            io.BytesIO(image.png), filename=image.filename, description=image.summary[:1000]
+        )
+        return file, image.summary
+
+    async def private_file(
+        self, game: GameRecord, state: Any, seat: str
+    ) -> tuple[discord.File, str] | None:
+        from render import render_private
+
+        view = spec_of(game).view(state, seat)
+        image = await asyncio.to_thread(render_private, view)
+        if image is None:
+            return None
+        file = discord.File(
+            io.BytesIO(image.png), filename=image.filename, description=image.summary[:1000]
+        )
+        return file, image.summary
+
+    # ------------------------------------------------------------------ channel posts
+    async def announce(self, outcome: Outcome) -> None:
+        """Post one message for a started or changed game; DM private views that changed."""
+        game = outcome.game
+        if game.status == "lobby" or outcome.state is None:
+            return
+        channel = self.bot.get_channel(game.channel_id)
+        if channel is None or not isinstance(channel, discord.abc.Messageable):
+            log.warning("channel %s of game %s is not reachable", game.channel_id, game.id)
+            return
+        lang = guild_lang(channel)
+        names = names_of(game)
+        spec = spec_of(game)
+        state = outcome.state
+        lines: list[str] = []
+        if outcome.started:
+            lines.append(
+                t(
+                    "core.started",
+                    lang,
+                    game=t(f"{game.kind}.title", lang),
+                    order=[s.seat for s in game.seats],
+                    names=names,
+                )
+            )
+        lines += public_lines(outcome.events, lang, names)
+        view: discord.ui.View | None = None
+        mentions: list[discord.abc.Snowflake] = []
+        if spec.is_over(state):
+            lines.append(self.score_text(game, state, lang))
+        elif game.status == "active":
+            acting = sorted(spec.to_act(state))
+            who = [self.mention(game, seat) for seat in acting]
+            lines.append(t("core.to_act", lang, who=", ".join(who)))
+            view = turn_view(game, lang)
+            mentions = [
+                discord.Object(id=u.user_id) for s in acting if (u := game.user_of(s)) and u.user_id
+            ]
+        board = await self.board_file(game, state)
+        kwargs: dict[str, Any] = {
+            "allowed_mentions": discord.AllowedMentions(users=mentions, roles=False, everyone=False)
+        }
+        if board is not None:
+            kwargs["file"] = board[0]
+        if view is not None:
+            kwargs["view"] = view
+        await channel.send("\n".join(lines)[:2000], **kwargs)
+        await self.send_private_updates(game, state, outcome)
+
+    def mention(self, game: GameRecord, seat: str) -> str:
+        user = game.user_of(seat)
+        if user is None:
+            return seat
+        return f"<@{user.user_id}>" if user.user_id else f"{user.name} (bot)"
+
+    def score_text(self, game: GameRecord, state: Any, lang: str) -> str:
+        scores = spec_of(game).scores(state)
+        names = names_of(game)
+        rows = [t("core.game_over", lang)]
+        for row in scores.seats:
+            parts = ", ".join(
+                f"{t(f'{game.kind}.score.{k}', lang)} {v}" for k, v in row.breakdown.items()
+            )
+            rows.append(f"{row.rank}. {names.get(row.seat, row.seat)}: **{row.total}** ({parts})")
+        rows.append(t("core.winners", lang, winners=list(scores.winners), names=names))
+        return "\n".join(rows)
+
+    async def send_private_updates(self, game: GameRecord, state: Any, outcome: Outcome) -> None:
+        seats = {e.private_to for e in outcome.events if e.private_to}
+        if outcome.started:
+            seats |= {s.seat for s in game.seats}
+        for seat in sorted(s for s in seats if s):
+            user = game.user_of(seat)
+            if user is None or user.user_id is None:
+                continue
+            mine = [e for e in outcome.events if e.private_to == seat]
+            await self.dm_private(game, state, seat, user.user_id, mine)
+
+    async def dm_private(
+        self, game: GameRecord, state: Any, seat: str, user_id: int, events: list[Event]
+    ) -> None:
+        private = await self.private_file(game, state, seat)
+        if private is None and not events:
+            return
+        lang = "en"
+        names = names_of(game)
+        channel = self.bot.get_channel(game.channel_id)
+        where = getattr(channel, "mention", "") if channel else ""
+        lines = [t("core.private_header", lang, game=t(f"{game.kind}.title", lang), channel=where)]
+        lines += [tx(e.text, lang, names) for e in events]
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            kwargs: dict[str, Any] = {}
+            if private is not None:
+                kwargs["file"] = private[0]
+                lines.append(private[1])
+            await user.send("\n".join(lines)[:2000], **kwargs)
+        except (discord.Forbidden, discord.HTTPException):
+            log.info("cannot DM user %s; pointing them to /game hand", user_id)
+            if isinstance(channel, discord.abc.Messageable):
+                await channel.send(
+                    t("core.dm_closed", guild_lang(channel), user=f"<@{user_id}>"),
+                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=user_id)]),
+                )
+
+    # ------------------------------------------------------------------ lobby and menus
+    def lobby(self, game: GameRecord, lang: str) -> tuple[str, discord.ui.View]:
+        return lobby_text(game, lang), lobby_view(game, lang)
+
+    def menu(
+        self, game: GameRecord, state: Any, seat: str, lang: str, page: int = 0
+    ) -> tuple[str, discord.ui.View]:
+        spec = spec_of(game)
+        choices = choices_for(spec, state, seat, lang, names_of(game))
+        laid = layout(choices, page)
+        return t("core.menu_header", lang, count=laid.total), menu_view(game, laid, lang)
+
+
+def turn_view(game: GameRecord, lang: str) -> discord.ui.View:
+    from bot.components import OpenTurn
+
+    view = discord.ui.View(timeout=None)
+    view.add_item(OpenTurn(game.id, game.version, label=t("core.take_turn", lang)))
+    return view
+
+
+def menu_view(game: GameRecord, laid: MenuPage, lang: str) -> discord.ui.View:
+    from bot.components import ActButton, ActSelect, MenuPageButton
+
+    view = discord.ui.View(timeout=None)
+    for choice in laid.buttons:
+        view.add_item(ActButton(game.id, game.version, choice.index, label=choice.label))
+    for n, chunk in enumerate(laid.selects):
+        title = t("core.choose_group", lang, group=chunk.group, part=chunk.part, parts=chunk.parts)
+        options = [
+            discord.SelectOption(label=c.label[:100], value=str(c.index)) for c in chunk.choices
+        ]
+        view.add_item(ActSelect(game.id, game.version, n, placeholder=title[:150], options=options))
+    if laid.pages > 1:
+        if laid.page > 0:
+            view.add_item(
+                MenuPageButton(game.id, game.version, laid.page - 1, label=t("core.prev", lang))
+            )
+        if laid.page < laid.pages - 1:
+            view.add_item(
+                MenuPageButton(game.id, game.version, laid.page + 1, label=t("core.next", lang))
+            )
+    return view
+
+
+def lobby_text(game: GameRecord, lang: str) -> str:
+    spec = spec_of(game)
+    lines = [
+        t(
+            "core.lobby_header",
+            lang,
+            game=t(f"{game.kind}.title", lang),
+            creator=f"<@{game.creator_id}>",
+        ),
+        t(
+            "core.lobby_players",
+            lang,
+            count=len(game.seats),
+            min=spec.min_players,
+            max=spec.max_players,
+        ),
+    ]
+    lines += [f"• {s.name}" + (" 🤖" if s.is_bot else "") for s in game.seats]
+    if game.options:
+        shown = ", ".join(f"{k}={v}" for k, v in game.options.items())
+        lines.append(t("core.lobby_options", lang, options=shown))
+    lines.append(t("core.lobby_hint", lang))
+    return "\n".join(lines)
+
+
+def lobby_view(game: GameRecord, lang: str) -> discord.ui.View:
+    from bot.components import LobbyButton
+
+    view = discord.ui.View(timeout=None)
+    view.add_item(LobbyButton(game.id, "join", label=t("core.join", lang)))
+    view.add_item(LobbyButton(game.id, "start", label=t("core.start", lang)))
+    return view

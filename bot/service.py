@@ -1,0 +1,455 @@
+"""GameService: the single path of every change to a game.
+
+Each change takes the channel's lock, loads the game, checks that the user holds the seat
+that must act, applies the action through the engine, lets bot seats move, persists state
+and log in one transaction, and then hands the outcome to the announcer. Cogs translate
+Discord input into calls here and hold no game logic.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pydantic import ValidationError
+
+from bot.clock import Clock, system_clock
+from bot.errors import RulesRefused, UserError
+from db.store import (
+    DuplicateInteraction,
+    GameRecord,
+    GameStore,
+    NewAction,
+    SeatRecord,
+    VersionConflict,
+)
+from rules.core import Event, RuleViolation
+from rules.core.bots import random_action
+from rules.core.spec import GameSpec
+from rules.registry import GAMES
+
+MAX_BOT_STEPS = 5_000
+
+
+@dataclass(frozen=True)
+class Player:
+    user_id: int
+    name: str
+
+
+@dataclass
+class Outcome:
+    """What one change did: the stored game, its state, and the events to announce."""
+
+    game: GameRecord
+    state: Any | None = None
+    events: list[Event] = field(default_factory=list)
+    started: bool = False
+    ended: bool = False
+
+
+class Announcer(Protocol):
+    async def announce(self, outcome: Outcome) -> None: ...
+
+
+def spec_of(game: GameRecord) -> GameSpec[Any, Any, Any, Any]:
+    return GAMES[game.kind]
+
+
+def names_of(game: GameRecord) -> dict[str, str]:
+    return {s.seat: s.name for s in game.seats}
+
+
+def parse_options(spec: GameSpec[Any, Any, Any, Any], text: str) -> dict[str, Any]:
+    """``"board_side=B silent_fleet=true"`` -> dict, checked against the game's option names."""
+    fields = spec.Options.model_fields
+    out: dict[str, Any] = {}
+    for part in text.replace(",", " ").split():
+        key, sep, value = part.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise UserError("error.option_format", part=part)
+        if key == "players":
+            raise UserError("error.option_players")
+        if key not in fields:
+            raise UserError(
+                "error.option_unknown",
+                option=key,
+                known=", ".join(sorted(set(fields) - {"players"})),
+            )
+        lowered = value.strip().lower()
+        out[key] = {
+            "true": True,
+            "yes": True,
+            "on": True,
+            "false": False,
+            "no": False,
+            "off": False,
+        }.get(lowered, value.strip())
+    return out
+
+
+class GameService:
+    def __init__(
+        self,
+        store: GameStore,
+        *,
+        clock: Clock = system_clock,
+        announcer: Announcer | None = None,
+        seed_source: Callable[[], int] | None = None,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.announcer = announcer
+        self._seed_source = seed_source or (lambda: secrets.randbelow(2**31))
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # ------------------------------------------------------------------ helpers
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    async def current(self, channel_id: int) -> GameRecord:
+        game = await self.store.current_game(channel_id)
+        if game is None:
+            raise UserError("error.no_game")
+        return game
+
+    @staticmethod
+    def state_of(game: GameRecord) -> Any:
+        if game.state_json is None:
+            raise UserError("error.not_started")
+        return spec_of(game).load_state(game.state_json)
+
+    async def _announce(self, outcome: Outcome) -> Outcome:
+        if self.announcer is not None:
+            await self.announcer.announce(outcome)
+        return outcome
+
+    async def _locked(self, channel_id: int, work: Callable[[], Awaitable[Outcome]]) -> Outcome:
+        async with self.lock(channel_id):
+            outcome = await work()
+        return await self._announce(outcome)
+
+    # ------------------------------------------------------------------ lobby
+    async def new_game(
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        kind: str,
+        creator: Player,
+        options_text: str = "",
+    ) -> Outcome:
+        if kind not in GAMES:
+            raise UserError("error.unknown_game", kind=kind, known=", ".join(sorted(GAMES)))
+        spec = GAMES[kind]
+        options = parse_options(spec, options_text)
+
+        async def work() -> Outcome:
+            if await self.store.current_game(channel_id) is not None:
+                raise UserError("error.channel_busy")
+            game = await self.store.create_game(
+                channel_id=channel_id,
+                guild_id=guild_id,
+                kind=kind,
+                creator_id=creator.user_id,
+                options=options,
+                seed=self._seed_source(),
+                seats=[SeatRecord(seat="", user_id=creator.user_id, name=creator.name)],
+            )
+            return Outcome(game=game)
+
+        return await self._locked(channel_id, work)
+
+    async def _lobby(self, channel_id: int) -> GameRecord:
+        game = await self.current(channel_id)
+        if game.status != "lobby":
+            raise UserError("error.already_started")
+        return game
+
+    async def join(self, channel_id: int, player: Player) -> Outcome:
+        async def work() -> Outcome:
+            game = await self._lobby(channel_id)
+            spec = spec_of(game)
+            if game.seat_of(player.user_id) is not None:
+                raise UserError("error.already_joined")
+            if len(game.seats) >= spec.max_players:
+                raise UserError("error.game_full", max=spec.max_players)
+            seats = [*game.seats, SeatRecord(seat="", user_id=player.user_id, name=player.name)]
+            return Outcome(game=await self.store.update_game(game.id, game.version, seats=seats))
+
+        return await self._locked(channel_id, work)
+
+    async def leave(self, channel_id: int, player: Player) -> Outcome:
+        async def work() -> Outcome:
+            game = await self._lobby(channel_id)
+            if game.seat_of(player.user_id) is None:
+                raise UserError("error.not_joined")
+            if player.user_id == game.creator_id:
+                raise UserError("error.creator_cannot_leave")
+            seats = [s for s in game.seats if s.user_id != player.user_id]
+            return Outcome(game=await self.store.update_game(game.id, game.version, seats=seats))
+
+        return await self._locked(channel_id, work)
+
+    async def add_bot(self, channel_id: int, by: Player) -> Outcome:
+        async def work() -> Outcome:
+            game = await self._lobby(channel_id)
+            spec = spec_of(game)
+            if game.seat_of(by.user_id) is None:
+                raise UserError("error.not_joined")
+            if len(game.seats) >= spec.max_players:
+                raise UserError("error.game_full", max=spec.max_players)
+            number = sum(1 for s in game.seats if s.is_bot) + 1
+            seats = [*game.seats, SeatRecord(seat="", user_id=None, name=f"Bot {number}")]
+            return Outcome(game=await self.store.update_game(game.id, game.version, seats=seats))
+
+        return await self._locked(channel_id, work)
+
+    async def start(self, channel_id: int, by: Player) -> Outcome:
+        async def work() -> Outcome:
+            game = await self._lobby(channel_id)
+            spec = spec_of(game)
+            if by.user_id != game.creator_id:
+                raise UserError("error.only_creator_starts")
+            if len(game.seats) < spec.min_players:
+                raise UserError("error.too_few_players", min=spec.min_players)
+            order = list(game.seats)
+            if spec.seat_order == "random":
+                random.Random(game.seed).shuffle(order)
+            seats = [
+                SeatRecord(seat=f"p{i + 1}", user_id=s.user_id, name=s.name)
+                for i, s in enumerate(order)
+            ]
+            try:
+                options = spec.Options.model_validate({**game.options, "players": len(seats)})
+            except ValidationError as exc:
+                raise UserError("error.bad_options", detail=_first_error(exc)) from exc
+            state = spec.new_game([s.seat for s in seats], options, game.seed)
+            stored = await self.store.update_game(
+                game.id,
+                game.version,
+                seats=seats,
+                options=options.model_dump(mode="json"),
+                status="active",
+                state_json=state.model_dump_json(),
+            )
+            outcome = Outcome(game=stored, state=state, started=True)
+            return await self._run_bots(outcome)
+
+        return await self._locked(channel_id, work)
+
+    # ------------------------------------------------------------------ play
+    async def act(
+        self,
+        channel_id: int,
+        user_id: int,
+        choose: Callable[[Any, str], Sequence[Any]],
+        *,
+        interaction_id: int | None = None,
+        expected_version: int | None = None,
+    ) -> Outcome:
+        """Apply the actions ``choose(state, seat)`` returns for the user's acting seat.
+
+        ``choose`` turns the user's input into engine actions (it may raise ``UserError``).
+        A stale ``expected_version`` changes nothing and says the prompt is out of date.
+        """
+
+        async def work() -> Outcome:
+            game = await self.current(channel_id)
+            if game.status != "active":
+                raise UserError("error.not_started")
+            if expected_version is not None and expected_version != game.version:
+                raise UserError("error.stale_prompt")
+            spec = spec_of(game)
+            state = self.state_of(game)
+            if spec.is_over(state):
+                raise UserError("error.game_over")
+            seat = game.seat_of(user_id)
+            if seat is None:
+                raise UserError("error.not_seated")
+            acting = spec.to_act(state)
+            if seat not in acting:
+                waiting = [s for s in sorted(acting)]
+                raise UserError("error.not_your_turn", waiting=waiting)
+            actions = list(choose(state, seat))
+            if not actions:
+                raise UserError("error.no_action")
+            events: list[Event] = []
+            logged: list[NewAction] = []
+            for action in actions:
+                try:
+                    result = spec.apply(state, seat, action)
+                except RuleViolation as exc:
+                    raise RulesRefused(exc.message) from exc
+                state = result.state
+                events.extend(result.events)
+                logged.append(
+                    NewAction(
+                        seat=seat,
+                        user_id=user_id,
+                        action_json=spec.dump_action(action),
+                        interaction_id=interaction_id if not logged else None,
+                        reveals=any(e.reveals for e in result.events),
+                    )
+                )
+            outcome = Outcome(game=game, state=state, events=events)
+            return await self._persist(outcome, logged)
+
+        return await self._locked(channel_id, work)
+
+    async def _persist(self, outcome: Outcome, logged: list[NewAction]) -> Outcome:
+        game = outcome.game
+        spec = spec_of(game)
+        state = outcome.state
+        logged = [*logged]
+        bot_events, bot_logged, state = self._bot_moves(game, state)
+        outcome.events.extend(bot_events)
+        logged.extend(bot_logged)
+        over = spec.is_over(state)
+        try:
+            stored = await self.store.record_actions(
+                game.id,
+                game.version,
+                logged,
+                state.model_dump_json(),
+                "finished" if over else "active",
+            )
+        except DuplicateInteraction as exc:
+            raise UserError("error.duplicate") from exc
+        except VersionConflict as exc:
+            raise UserError("error.stale_prompt") from exc
+        outcome.game, outcome.state, outcome.ended = stored, state, over
+        return outcome
+
+    async def _run_bots(self, outcome: Outcome) -> Outcome:
+        game, state = outcome.game, outcome.state
+        bot_events, bot_logged, state = self._bot_moves(game, state)
+        if not bot_logged:
+            return outcome
+        over = spec_of(game).is_over(state)
+        stored = await self.store.record_actions(
+            game.id,
+            game.version,
+            bot_logged,
+            state.model_dump_json(),
+            "finished" if over else "active",
+        )
+        outcome.game, outcome.state, outcome.ended = stored, state, over
+        outcome.events.extend(bot_events)
+        return outcome
+
+    def _bot_moves(self, game: GameRecord, state: Any) -> tuple[list[Event], list[NewAction], Any]:
+        """Let bot-filled seats move while only bots must act (deterministic per game version)."""
+        spec = spec_of(game)
+        bots = {s.seat for s in game.seats if s.is_bot}
+        events: list[Event] = []
+        logged: list[NewAction] = []
+        rnd = random.Random(f"{game.seed}:{game.version}")
+        for _ in range(MAX_BOT_STEPS):
+            if spec.is_over(state):
+                break
+            acting = spec.to_act(state) & bots
+            if not acting:
+                break
+            seat = sorted(acting)[0]
+            action = random_action(spec, state, seat, rnd)
+            result = spec.apply(state, seat, action)
+            state = result.state
+            events.extend(result.events)
+            logged.append(
+                NewAction(
+                    seat=seat,
+                    user_id=None,
+                    action_json=spec.dump_action(action),
+                    reveals=any(e.reveals for e in result.events),
+                )
+            )
+        return events, logged, state
+
+    # ------------------------------------------------------------------ table management
+    async def abandon(self, channel_id: int, by: Player, *, can_manage: bool) -> Outcome:
+        async def work() -> Outcome:
+            game = await self.current(channel_id)
+            if by.user_id != game.creator_id and not can_manage:
+                raise UserError("error.abandon_forbidden")
+            stored = await self.store.update_game(game.id, game.version, status="abandoned")
+            return Outcome(game=stored, ended=True)
+
+        return await self._locked(channel_id, work)
+
+    async def replace(
+        self, channel_id: int, by: Player, old_user_id: int, new: Player, *, can_manage: bool
+    ) -> Outcome:
+        async def work() -> Outcome:
+            game = await self.current(channel_id)
+            if by.user_id not in (game.creator_id, old_user_id) and not can_manage:
+                raise UserError("error.replace_forbidden")
+            if game.seat_of(old_user_id) is None:
+                raise UserError("error.replace_not_seated")
+            if game.seat_of(new.user_id) is not None:
+                raise UserError("error.already_joined")
+            seats = [
+                SeatRecord(seat=s.seat, user_id=new.user_id, name=new.name)
+                if s.user_id == old_user_id
+                else s
+                for s in game.seats
+            ]
+            stored = await self.store.update_game(game.id, game.version, seats=seats)
+            return Outcome(game=stored, state=self.state_of(stored) if stored.state_json else None)
+
+        return await self._locked(channel_id, work)
+
+    # ------------------------------------------------------------------ undo
+    async def undo_target(self, channel_id: int, user_id: int) -> tuple[GameRecord, int]:
+        """The log position to go back to: just before the user's latest action.
+
+        Refused when that action or any later one revealed hidden or random information.
+        """
+        game = await self.current(channel_id)
+        if game.status != "active":
+            raise UserError("error.not_started")
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise UserError("error.not_seated")
+        log = await self.store.actions(game.id)
+        mine = [a for a in log if a.seat == seat and a.user_id == user_id]
+        if not mine:
+            raise UserError("error.undo_nothing")
+        target = mine[-1].seq
+        if any(a.reveals for a in log if a.seq >= target):
+            raise UserError("error.undo_hidden")
+        return game, target - 1
+
+    async def undo(
+        self, channel_id: int, game_id: int, version: int, keep_through_seq: int
+    ) -> Outcome:
+        """Rebuild the state from the log up to ``keep_through_seq`` and store it."""
+
+        async def work() -> Outcome:
+            game = await self.current(channel_id)
+            if game.id != game_id or game.version != version:
+                raise UserError("error.stale_prompt")
+            spec = spec_of(game)
+            log = await self.store.actions(game.id)
+            options = spec.Options.model_validate(game.options)
+            state = spec.new_game([s.seat for s in game.seats], options, game.seed)
+            for entry in log:
+                if entry.seq > keep_through_seq:
+                    break
+                state = spec.apply(state, entry.seat, spec.parse_action(entry.action_json)).state
+            stored = await self.store.undo_to(
+                game.id, game.version, keep_through_seq, state.model_dump_json()
+            )
+            return Outcome(game=stored, state=state, events=[Event(key="core.undone")])
+
+        return await self._locked(channel_id, work)
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err.get("loc", ()))
+    return f"{where}: {err.get('msg', '')}" if where else str(err.get("msg", ""))

@@ -1,0 +1,1 @@
+"""discord.py cogs: the generic /game commands and one cog per game."""
