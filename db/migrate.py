@@ -72,13 +72,14 @@ def split_statements(sql: str) -> list[str]:
     """Split a script into complete statements (semicolons inside strings, comments and
     trigger bodies do not split). Trailing comments are dropped."""
     statements: list[str] = []
+    *pieces, rest = sql.split(";")
     buffer = ""
-    for piece in sql.split(";"):
+    for piece in pieces:
         buffer += piece + ";"
         if sqlite3.complete_statement(buffer):
             statements.append(buffer.strip())
             buffer = ""
-    rest = buffer[:-1]  # the ';' added after the last piece was not in the script
+    rest = buffer + rest
     if any(line.strip() and not line.strip().startswith("--") for line in rest.splitlines()):
         raise MigrationError(f"incomplete SQL statement at the end: {rest.strip()[:80]!r}")
     return statements
