@@ -18,3 +18,8 @@ def get(key: str) -> GameSpec[Any, Any, Any, Any]:
         return GAMES[key]
     except KeyError:
         raise KeyError(f"unknown game {key!r}; known: {', '.join(sorted(GAMES))}") from None
+
+
+from rules.endeavor import SPEC as _ENDEAVOR  # noqa: E402
+
+register(_ENDEAVOR)

@@ -1,0 +1,194 @@
+"""Board actions: Ship, Occupy, Attack, trade tokens, connections, region opening (END-R60..R69)."""
+
+from __future__ import annotations
+
+from rules.core import Event
+from rules.endeavor.components import data, track_space
+from rules.endeavor.model import SILENT_FLEET, EndeavorState
+from rules.endeavor.query import is_open, is_present
+
+
+def _event(key: str, actor: str | None = None, /, **args: str | int) -> Event:
+    return Event(key=f"endeavor.{key}", seat=actor, args=dict(args))
+
+
+def take_token(state: EndeavorState, seat: str, space: str, events: list[Event]) -> None:
+    """Take the trade token on ``space`` if one remains (END-R46)."""
+    kind = state.tokens.pop(space, None)
+    if kind is None:
+        return
+    info = data().tokens[kind]
+    p = state.players[seat]
+    if info.attribute is not None:
+        p.tokens[info.attribute] = p.tokens.get(info.attribute, 0) + 1
+    else:
+        p.blue_tokens[kind] = p.blue_tokens.get(kind, 0) + 1
+    events.append(_event("token_taken", seat, seat=seat, token=kind))
+
+
+def remove_token(state: EndeavorState, space: str, events: list[Event]) -> None:
+    """Silent Fleet placements remove the token from the game (END-R102)."""
+    kind = state.tokens.pop(space, None)
+    if kind is not None:
+        state.removed_tokens.append(kind)
+        events.append(_event("token_removed", None, token=kind))
+
+
+# ---- targets -------------------------------------------------------------------------
+
+
+def closed_regions(state: EndeavorState) -> list[str]:
+    return [a.id for a in data().boards[state.side].areas if a.region and not is_open(state, a.id)]
+
+
+def open_regions(state: EndeavorState) -> list[str]:
+    return [a.id for a in data().boards[state.side].areas if a.region and is_open(state, a.id)]
+
+
+def empty_fleets(state: EndeavorState) -> list[str]:
+    """END-R65: empty fleet spaces in Europe or an open region."""
+    return [
+        n.id
+        for n in data().boards[state.side].nodes
+        if n.kind == "fleet" and n.id not in state.nodes and is_open(state, n.area)
+    ]
+
+
+def empty_cities(state: EndeavorState, who: str) -> list[str]:
+    """END-R67: empty cities in Europe or an open region where ``who`` is present."""
+    return [
+        n.id
+        for n in data().boards[state.side].nodes
+        if n.kind == "city"
+        and n.id not in state.nodes
+        and is_open(state, n.area)
+        and is_present(state, who, n.area)
+    ]
+
+
+def attack_targets(state: EndeavorState, seat: str) -> list[str]:
+    """END-R69: opponents' (or Silent Fleet) city/fleet discs in open areas with presence."""
+    nodes = data().nodes[state.side]
+    return [
+        node
+        for node, occ in sorted(state.nodes.items())
+        if occ != seat
+        and is_open(state, nodes[node].area)
+        and is_present(state, seat, nodes[node].area)
+    ]
+
+
+# ---- effects -------------------------------------------------------------------------
+
+
+def check_connections(state: EndeavorState, seat: str, events: list[Event]) -> None:
+    """END-R68: the first player ever to control a round connection takes its token."""
+    for conn in data().boards[state.side].connections:
+        if conn.shape != "round" or conn.id not in state.tokens:
+            continue
+        if state.nodes.get(conn.a) == seat and state.nodes.get(conn.b) == seat:
+            events.append(_event("connection_controlled", seat, seat=seat, connection=conn.id))
+            take_token(state, seat, conn.id, events)
+
+
+def place_on_track(state: EndeavorState, who: str, region: str, events: list[Event]) -> None:
+    """END-R63/R64: next free space (farthest from the deck first); opens the region when full."""
+    track = state.tracks[region]
+    track.append(who)
+    space = track_space(region, len(track))
+    if who == SILENT_FLEET:
+        remove_token(state, space, events)
+    else:
+        take_token(state, who, space, events)
+    if is_open(state, region):
+        open_region(state, region, events)
+
+
+def governor_winner(track: list[str]) -> str:
+    """END-R64 / A5: most discs on the track; ties go to the disc nearest the deck."""
+    counts: dict[str, int] = {}
+    for who in track:
+        counts[who] = counts.get(who, 0) + 1
+    best = max(counts.values())
+    tied = {who for who, c in counts.items() if c == best}
+    for who in reversed(track):
+        if who in tied:
+            return who
+    raise AssertionError("empty track")
+
+
+def open_region(state: EndeavorState, region: str, events: list[Event]) -> None:
+    """END-R64: the region opens; its governor goes to the winner (or leaves the game for SF)."""
+    events.append(_event("region_opened", None, region=region))
+    winner = governor_winner(state.tracks[region])
+    gov = state.governors.pop(region, None)
+    if gov is None:
+        return
+    if winner == SILENT_FLEET:
+        state.removed_governors.append(gov)
+        events.append(_event("governor_removed", None, region=region))
+        return
+    p = state.players[winner]
+    if p.governor_slot is None:
+        p.governor_slot = gov
+    else:
+        p.cards.append(gov)
+    events.append(_event("governor_gained", winner, seat=winner, region=region))
+
+
+def ship_track(state: EndeavorState, seat: str, region: str, events: list[Event]) -> None:
+    state.players[seat].harbour -= 1
+    events.append(_event("shipped_track", seat, seat=seat, region=region))
+    place_on_track(state, seat, region, events)
+
+
+def ship_fleet(state: EndeavorState, seat: str, fleet: str, events: list[Event]) -> None:
+    state.players[seat].harbour -= 1
+    state.nodes[fleet] = seat
+    events.append(_event("shipped_fleet", seat, seat=seat, fleet=fleet))
+    take_token(state, seat, fleet, events)
+    check_connections(state, seat, events)
+
+
+def ship_sea(state: EndeavorState, seat: str, region: str, events: list[Event]) -> None:
+    state.players[seat].harbour -= 1
+    sea = state.open_sea[region]
+    sea[seat] = sea.get(seat, 0) + 1
+    events.append(_event("shipped_sea", seat, seat=seat, region=region))
+
+
+def occupy(state: EndeavorState, seat: str, city: str, events: list[Event]) -> None:
+    state.players[seat].harbour -= 1
+    state.nodes[city] = seat
+    events.append(_event("occupied", seat, seat=seat, city=city))
+    take_token(state, seat, city, events)
+    check_connections(state, seat, events)
+
+
+def has_memorial(state: EndeavorState, seat: str) -> bool:
+    d = data()
+    return any(d.buildings[b.kind].special == "memorial" for b in state.players[seat].buildings)
+
+
+def casualty(state: EndeavorState, who: str) -> None:
+    """A casualty disc goes to its supply, the SF pool, or waits for a Memorial choice (END-R80)."""
+    if who == SILENT_FLEET:
+        state.sf_pool += 1
+    elif has_memorial(state, who):
+        state.memorial.append(who)
+    else:
+        state.players[who].supply += 1
+
+
+def attack(state: EndeavorState, seat: str, space: str, events: list[Event]) -> None:
+    """END-R69: attacker casualty, defender casualty, then the attacker's disc takes the space."""
+    p = state.players[seat]
+    defender = state.nodes[space]
+    p.harbour -= 1
+    casualty(state, seat)
+    del state.nodes[space]
+    casualty(state, defender)
+    p.harbour -= 1
+    state.nodes[space] = seat
+    events.append(_event("attacked", seat, seat=seat, space=space, defender=defender))
+    check_connections(state, seat, events)

@@ -1,0 +1,167 @@
+"""Round and phase flow: the step queue, automatic steps, turn order, crown passing (END-R20..R23, R35, R40)."""
+
+from __future__ import annotations
+
+from rules.core import Event
+from rules.endeavor.components import data
+from rules.endeavor.model import EndeavorState, Step
+from rules.endeavor.query import growth, hand_valid, turn_order
+
+
+def _event(key: str, actor: str | None = None, /, **args: str | int) -> Event:
+    return Event(key=f"endeavor.{key}", seat=actor, args=dict(args))
+
+
+def current_phase(state: EndeavorState) -> str:
+    if state.over:
+        return "over"
+    if not state.queue:
+        return "setup"
+    return state.queue[0].kind
+
+
+def to_act(state: EndeavorState) -> frozenset[str]:
+    """Who decides now: a Memorial owner, the SF chooser, the turn player, or the step's seat."""
+    if state.over:
+        return frozenset()
+    if state.memorial:
+        return frozenset({state.memorial[0]})
+    if state.sf is not None:
+        return frozenset({state.sf.seat})
+    if state.turn is not None:
+        return frozenset({state.turn.seat})
+    if not state.queue:
+        return frozenset()
+    step = state.queue[0]
+    if step.kind == "action":
+        return frozenset({state.action_seat}) if state.action_seat else frozenset()
+    return frozenset({step.seat}) if step.seat else frozenset()
+
+
+def round_steps(state: EndeavorState) -> list[Step]:
+    """END-R20/R22 (+ END-R106 opt. 3): the queue of one round."""
+    order = turn_order(state)
+    steps: list[Step] = []
+    if state.options.sf_scarce_buildings:
+        steps.append(Step(kind="scarce", seat=order[1]))
+    if state.options.player_by_player:
+        for s in order:
+            steps += [Step(kind="build", seat=s), Step(kind="growth", seat=s)]
+            steps.append(Step(kind="salary", seat=s))
+    else:
+        steps += [Step(kind="build", seat=s) for s in order]
+        steps += [Step(kind="growth", seat=s) for s in order]
+        steps += [Step(kind="salary", seat=s) for s in order]
+    steps.append(Step(kind="action"))
+    steps += [Step(kind="discard", seat=s) for s in order]
+    return steps
+
+
+def start_round(state: EndeavorState, events: list[Event]) -> None:
+    state.round += 1
+    state.queue = round_steps(state)
+    events.append(_event("round_started", state.crown, round=state.round, seat=state.crown))
+
+
+def end_round(state: EndeavorState, events: list[Event]) -> None:
+    """END-R23: the crown passes to the left; after round 7 the game ends."""
+    if state.round >= data().tracks.rounds:
+        state.over = True
+        events.append(_event("game_over", None))
+        return
+    i = state.seats.index(state.crown)
+    state.crown = state.seats[(i + 1) % len(state.seats)]
+    events.append(_event("crown_passed", state.crown, seat=state.crown))
+    start_round(state, events)
+
+
+def next_action_seat(state: EndeavorState, after: str) -> str | None:
+    """END-R40: the next player clockwise who has not passed (possibly ``after`` again)."""
+    n = len(state.seats)
+    i = state.seats.index(after)
+    for k in range(1, n + 1):
+        s = state.seats[(i + k) % n]
+        if s not in state.passed:
+            return s
+    return None
+
+
+def pop_step(state: EndeavorState) -> None:
+    state.queue.pop(0)
+    state.salary_paid = 0
+
+
+def needs_discard_decision(state: EndeavorState, seat: str) -> bool:
+    """DP18 is asked only when over the limit or a governor could be moved."""
+    d = data()
+    p = state.players[seat]
+    has_gov = p.governor_slot is not None or any(c in d.governors for c in p.cards)
+    return has_gov or not hand_valid(p)
+
+
+def advance(state: EndeavorState, events: list[Event]) -> None:
+    """Resolve automatic steps (END-R114) until someone must decide or the game is over."""
+    from rules.endeavor.legal import (
+        build_options,
+        salary_left,
+        salary_slots,
+        scarce_options,
+        turn_openers,
+    )
+
+    while True:
+        if state.over or state.memorial or state.sf is not None or state.turn is not None:
+            return
+        if not state.queue:
+            if state.round == 0:
+                start_round(state, events)
+            else:
+                end_round(state, events)
+            continue
+        step = state.queue[0]
+        seat = step.seat
+        if step.kind == "start":
+            return
+        if step.kind == "scarce":
+            assert seat is not None
+            if scarce_options(state, seat):
+                return
+            events.append(_event("scarce_skipped", seat, seat=seat))
+            pop_step(state)
+        elif step.kind == "build":
+            assert seat is not None
+            if build_options(state, seat):
+                return
+            events.append(_event("build_skipped", seat, seat=seat))
+            pop_step(state)
+        elif step.kind == "growth":
+            assert seat is not None
+            p = state.players[seat]
+            n = min(growth(p), p.supply)
+            p.supply -= n
+            p.harbour += n
+            events.append(_event("growth", seat, seat=seat, count=n))
+            pop_step(state)
+        elif step.kind == "salary":
+            assert seat is not None
+            if salary_slots(state.players[seat]) and salary_left(state, seat) > 0:
+                return
+            pop_step(state)
+        elif step.kind == "action":
+            if state.action_seat is None and not state.passed:
+                state.action_seat = turn_order(state)[0]
+            current = state.action_seat
+            if current is None:
+                pop_step(state)
+                state.passed = []
+                continue
+            if len(turn_openers(state, current)) > 1:
+                return
+            state.passed.append(current)
+            events.append(_event("passed", current, seat=current))
+            state.action_seat = next_action_seat(state, current)
+        else:
+            assert seat is not None
+            if needs_discard_decision(state, seat):
+                return
+            pop_step(state)

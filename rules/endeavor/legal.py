@@ -1,0 +1,231 @@
+"""Which concrete actions are legal now (complete, staged so each list stays small)."""
+
+from __future__ import annotations
+
+from rules.core import Action
+from rules.endeavor import silent_fleet as sf
+from rules.endeavor.actions import (
+    Activate,
+    Attack,
+    Build,
+    Cancel,
+    ChooseStart,
+    DiscardCard,
+    DrawDeck,
+    DrawDiscard,
+    EndDiscard,
+    EndSalary,
+    Finish,
+    Occupy,
+    Pass,
+    Payment,
+    PaySalary,
+    PlaceMemorial,
+    RemoveBuilding,
+    SfDraw,
+    SfOccupy,
+    SfReactTo,
+    SfShipFleet,
+    SfShipTrack,
+    ShipFleet,
+    ShipSea,
+    ShipTrack,
+    SlotGovernor,
+    SpendToken,
+    UnslotGovernor,
+)
+from rules.endeavor.board import (
+    attack_targets,
+    closed_regions,
+    empty_cities,
+    empty_fleets,
+    open_regions,
+)
+from rules.endeavor.cards import drawable_decks, drawable_discards
+from rules.endeavor.components import ATTRIBUTES, ActionKind, data
+from rules.endeavor.model import EndeavorState, PlayerState
+from rules.endeavor.query import build_level, hand_valid, salary
+
+HARBOUR_NEEDED: dict[ActionKind, int] = {
+    "ship": 1,
+    "occupy": 1,
+    "attack": 2,
+    "payment": 0,
+    "draw": 0,
+}
+"""END-R44/R45a: harbour discs an action needs beyond the activating disc."""
+
+
+def build_options(state: EndeavorState, seat: str) -> list[str]:
+    """END-R30/R33 (A1): kinds at or below the build level, else the next level, else the lowest above."""
+    d = data()
+    available = sorted(k for k, n in state.tray.items() if n > 0)
+    if not available:
+        return []
+    lvl = build_level(state.players[seat])
+    within = [k for k in available if d.buildings[k].level <= lvl]
+    if within:
+        return within
+    above = sorted({d.buildings[k].level for k in available})
+    nxt = lvl + 1 if lvl + 1 in above else above[0]
+    return [k for k in available if d.buildings[k].level == nxt]
+
+
+def scarce_options(state: EndeavorState, seat: str) -> list[str]:
+    """END-R106 opt. 3: tray kinds with level <= the player's build level."""
+    d = data()
+    lvl = build_level(state.players[seat])
+    return sorted(k for k, n in state.tray.items() if n > 0 and d.buildings[k].level <= lvl)
+
+
+def salary_slots(p: PlayerState) -> list[int]:
+    """END-R36: any building disc may be paid in the Salary phase (no-payment included)."""
+    return [i for i, b in enumerate(p.buildings) if b.disc]
+
+
+def payment_slots(p: PlayerState, exclude: int | None) -> list[int]:
+    """END-R70a / A9: discs on buildings without the no-payment icon, not the activator."""
+    d = data()
+    return [
+        i
+        for i, b in enumerate(p.buildings)
+        if b.disc and not d.buildings[b.kind].no_payment and i != exclude
+    ]
+
+
+def kind_possible(
+    state: EndeavorState, seat: str, kind: ActionKind, harbour: int, exclude: int | None
+) -> bool:
+    """Whether one action of ``kind`` can be performed with ``harbour`` discs (END-R45/R45a)."""
+    if harbour < HARBOUR_NEEDED[kind]:
+        return False
+    if kind == "ship":
+        return bool(closed_regions(state) or empty_fleets(state) or open_regions(state))
+    if kind == "occupy":
+        return bool(empty_cities(state, seat))
+    if kind == "attack":
+        return bool(attack_targets(state, seat))
+    if kind == "payment":
+        return bool(payment_slots(state.players[seat], exclude))
+    return bool(drawable_decks(state, seat) or drawable_discards(state, seat))
+
+
+def can_activate(state: EndeavorState, seat: str, slot: int) -> bool:
+    p = state.players[seat]
+    if slot < 0 or slot >= len(p.buildings) or p.buildings[slot].disc or p.harbour < 1:
+        return False
+    kinds = data().buildings[p.buildings[slot].kind].actions
+    return any(kind_possible(state, seat, k, p.harbour - 1, slot) for k in kinds)
+
+
+def can_spend(state: EndeavorState, seat: str, token: str) -> bool:
+    p = state.players[seat]
+    if p.blue_tokens.get(token, 0) < 1:
+        return False
+    kinds = data().tokens[token].actions
+    return any(kind_possible(state, seat, k, p.harbour, None) for k in kinds)
+
+
+def turn_openers(state: EndeavorState, seat: str) -> list[Action]:
+    """DP08: activate a building, spend a blue token, or pass."""
+    p = state.players[seat]
+    out: list[Action] = [
+        Activate(slot=i) for i in range(len(p.buildings)) if can_activate(state, seat, i)
+    ]
+    out.extend(SpendToken(token=t) for t in sorted(p.blue_tokens) if can_spend(state, seat, t))
+    out.append(Pass())
+    return out
+
+
+def sub_actions(state: EndeavorState, seat: str) -> list[Action]:
+    """DP09-DP16: every concrete target of every still-usable icon of the current turn."""
+    turn = state.turn
+    assert turn is not None
+    p = state.players[seat]
+    exclude = turn.slot if turn.source == "building" else None
+    out: list[Action] = []
+    for kind in dict.fromkeys(turn.remaining):
+        if not kind_possible(state, seat, kind, p.harbour, exclude):
+            continue
+        if kind == "ship":
+            out.extend(ShipTrack(region=r) for r in closed_regions(state))
+            out.extend(ShipFleet(fleet=f) for f in empty_fleets(state))
+            out.extend(ShipSea(region=r) for r in open_regions(state))
+        elif kind == "occupy":
+            out.extend(Occupy(city=c) for c in empty_cities(state, seat))
+        elif kind == "attack":
+            out.extend(Attack(space=s) for s in attack_targets(state, seat))
+        elif kind == "payment":
+            out.extend(Payment(slot=i) for i in payment_slots(p, exclude))
+        else:
+            out.extend(DrawDeck(deck=dk) for dk in drawable_decks(state, seat))
+            out.extend(DrawDiscard(card=c) for c in drawable_discards(state, seat))
+    if turn.performed:
+        out.append(Finish())
+    else:
+        out.append(Cancel())
+    return out
+
+
+def sf_actions(state: EndeavorState) -> list[Action]:
+    r = state.sf
+    assert r is not None
+    if r.stage == "choose":
+        return [SfReactTo(action=k) for k in r.options]
+    if r.stage == "ship":
+        out: list[Action] = [SfShipTrack(region=x) for x in sf.ship_tracks(state)]
+        out.extend(SfShipFleet(fleet=f) for f in sf.ship_fleets(state))
+        return out
+    if r.stage == "occupy":
+        return [SfOccupy(city=c) for c in sf.occupy_cities(state, r.areas)]
+    return [SfDraw(deck=dk) for dk in sf.draw_decks(state)]
+
+
+def discard_actions(state: EndeavorState, seat: str) -> list[Action]:
+    """DP18: rearrange the governor slot, discard while over the limit, or finish."""
+    d = data()
+    p = state.players[seat]
+    out: list[Action] = []
+    if p.governor_slot is None:
+        out.extend(SlotGovernor(card=c) for c in dict.fromkeys(p.cards) if c in d.governors)
+    else:
+        out.append(UnslotGovernor())
+    if hand_valid(p):
+        out.append(EndDiscard())
+    else:
+        out.extend(DiscardCard(card=c) for c in dict.fromkeys(p.cards))
+    return out
+
+
+def legal_actions(state: EndeavorState, seat: str) -> list[Action]:
+    from rules.endeavor.flow import to_act
+
+    if seat not in to_act(state):
+        return []
+    if state.memorial:
+        return [PlaceMemorial(track=a) for a in ATTRIBUTES] + [PlaceMemorial(track=None)]
+    if state.sf is not None:
+        return sf_actions(state)
+    if state.turn is not None:
+        return sub_actions(state, seat)
+    step = state.queue[0]
+    p = state.players[seat]
+    if step.kind == "start":
+        return [ChooseStart(building="colonial_house"), ChooseStart(building="trade_wharf")]
+    if step.kind == "scarce":
+        return [RemoveBuilding(kind=k) for k in scarce_options(state, seat)]
+    if step.kind == "build":
+        return [Build(kind=k) for k in build_options(state, seat)]
+    if step.kind == "salary":
+        out: list[Action] = [PaySalary(slot=i) for i in salary_slots(p)]
+        out.append(EndSalary())
+        return out
+    if step.kind == "action":
+        return turn_openers(state, seat)
+    if step.kind == "discard":
+        return discard_actions(state, seat)
+    return []
+
+
+def salary_left(state: EndeavorState, seat: str) -> int:
+    return salary(state.players[seat]) - state.salary_paid

@@ -1,0 +1,104 @@
+"""The 2-player Silent Fleet variant: reactions after each turn (END-R100..R109)."""
+
+from __future__ import annotations
+
+from rules.core import Event
+from rules.endeavor.board import (
+    closed_regions,
+    empty_cities,
+    empty_fleets,
+    place_on_track,
+    remove_token,
+)
+from rules.endeavor.cards import abolish, drawable_decks
+from rules.endeavor.components import ActionKind, data
+from rules.endeavor.model import SILENT_FLEET, EndeavorState, SfReaction, Turn
+from rules.endeavor.query import node_area
+
+
+def _event(key: str, actor: str | None = None, /, **args: str | int) -> Event:
+    return Event(key=f"endeavor.{key}", seat=actor, args=dict(args))
+
+
+def ship_tracks(state: EndeavorState) -> list[str]:
+    return closed_regions(state) if state.sf_pool > 0 else []
+
+
+def ship_fleets(state: EndeavorState) -> list[str]:
+    return empty_fleets(state) if state.sf_pool > 0 else []
+
+
+def occupy_cities(state: EndeavorState, areas: list[str]) -> list[str]:
+    """END-R102 / R109: empty cities where the SF is present; same area under opt. 1."""
+    if state.sf_pool <= 0:
+        return []
+    cities = empty_cities(state, SILENT_FLEET)
+    if state.options.sf_restricted_occupy:
+        cities = [c for c in cities if node_area(state, c) in areas]
+    return cities
+
+
+def draw_decks(state: EndeavorState) -> list[str]:
+    """END-R102 / R108: deck tops (never the discard pile) with value <= SF count."""
+    return drawable_decks(state, SILENT_FLEET)
+
+
+def has_targets(state: EndeavorState, stage: ActionKind, areas: list[str]) -> bool:
+    if stage == "ship":
+        return bool(ship_tracks(state) or ship_fleets(state))
+    if stage == "occupy":
+        return bool(occupy_cities(state, areas))
+    if stage == "draw":
+        return bool(draw_decks(state))
+    return False
+
+
+def reaction_after(state: EndeavorState, turn: Turn, events: list[Event]) -> SfReaction | None:
+    """END-R102/R104/R105: what the SF reacts to once the turn is complete."""
+    if not state.options.silent_fleet or not turn.performed:
+        return None
+    if turn.source == "token" and state.options.sf_no_token_reactions:
+        return None
+    kinds = list(dict.fromkeys(turn.performed))
+    if len(kinds) > 1:
+        return SfReaction(seat=turn.seat, stage="choose", options=kinds, areas=turn.occupied_areas)
+    return start_stage(state, turn.seat, kinds[0], turn.occupied_areas, events)
+
+
+def start_stage(
+    state: EndeavorState, seat: str, kind: ActionKind, areas: list[str], events: list[Event]
+) -> SfReaction | None:
+    if kind in ("ship", "occupy", "draw") and has_targets(state, kind, areas):
+        stage = "ship" if kind == "ship" else "occupy" if kind == "occupy" else "draw"
+        return SfReaction(seat=seat, stage=stage, areas=areas)
+    events.append(_event("sf_no_reaction", None, action=kind))
+    return None
+
+
+def sf_ship_track(state: EndeavorState, region: str, events: list[Event]) -> None:
+    state.sf_pool -= 1
+    events.append(_event("sf_shipped_track", None, region=region))
+    place_on_track(state, SILENT_FLEET, region, events)
+
+
+def sf_ship_fleet(state: EndeavorState, fleet: str, events: list[Event]) -> None:
+    state.sf_pool -= 1
+    state.nodes[fleet] = SILENT_FLEET
+    events.append(_event("sf_shipped_fleet", None, fleet=fleet))
+    remove_token(state, fleet, events)
+
+
+def sf_occupy(state: EndeavorState, city: str, events: list[Event]) -> None:
+    state.sf_pool -= 1
+    state.nodes[city] = SILENT_FLEET
+    events.append(_event("sf_occupied", None, city=city))
+    remove_token(state, city, events)
+
+
+def sf_draw(state: EndeavorState, deck: str, events: list[Event]) -> None:
+    """A12: the SF's card leaves the game; Abolition still triggers (END-R74)."""
+    card = state.decks[deck].pop()
+    state.removed_cards.append(card)
+    events.append(_event("sf_drew", None, card=card, deck=deck))
+    if data().cards[card].abolition and not state.abolished:
+        abolish(state, events)
