@@ -1,1 +1,42 @@
-"""Ilos (일로스): rules engine."""
+"""Ilos (일로스): rules engine. ``SPEC`` is what the registry and the generic layers use."""
+
+from __future__ import annotations
+
+from rules.core import GameSpec
+from rules.ilos import engine
+from rules.ilos.actions import ACTION_ADAPTER, IlosAction, action_group
+from rules.ilos.components import components
+from rules.ilos.describe import describe_action
+from rules.ilos.invariants import invariants
+from rules.ilos.model import IlosOptions, IlosState
+from rules.ilos.scoring import scores
+from rules.ilos.view import IlosView, build_view
+
+
+def _data_source() -> str:
+    return components().source
+
+
+SPEC: GameSpec[IlosState, IlosOptions, IlosAction, IlosView] = GameSpec(
+    key="ilos",
+    title="Ilos",
+    min_players=2,
+    max_players=5,
+    Options=IlosOptions,
+    State=IlosState,
+    action_adapter=ACTION_ADAPTER,
+    new_game=engine.new_game,
+    to_act=engine.to_act,
+    legal_actions=engine.legal_actions,
+    apply=engine.apply,
+    view=build_view,
+    is_over=engine.is_over,
+    scores=scores,
+    describe_action=describe_action,
+    action_group=action_group,
+    invariants=invariants,
+    seat_order="random",
+    data_source=_data_source,
+)
+
+__all__ = ["SPEC"]

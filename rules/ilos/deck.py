@@ -1,0 +1,109 @@
+"""The action deck: drawing, reshuffling and the rare both-empty rule (ILOS-R30, R31)."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from rules.core import Event
+from rules.ilos.components import CARD_TYPES, CardType
+from rules.ilos.model import IlosState
+
+
+def hand_list(hand: dict[CardType, int]) -> list[CardType]:
+    """A hand as a list of card types in catalogue order."""
+    return [t for t in CARD_TYPES for _ in range(hand.get(t, 0))]
+
+
+def counts(cards: list[CardType]) -> dict[CardType, int]:
+    return {t: cards.count(t) for t in CARD_TYPES if t in cards}
+
+
+def sub_multisets(avail: dict[CardType, int], size: int | None = None) -> list[dict[CardType, int]]:
+    """Every multiset drawn from ``avail`` (of exactly ``size`` cards when given)."""
+    types = [t for t in CARD_TYPES if avail.get(t, 0) > 0]
+    out: list[dict[CardType, int]] = []
+    for combo in product(*(range(avail[t] + 1) for t in types)):
+        if size is not None and sum(combo) != size:
+            continue
+        out.append({t: n for t, n in zip(types, combo, strict=True) if n})
+    return out
+
+
+def _victim(state: IlosState, seat: str) -> str | None:
+    """ILOS-A16: the opponent with most cards; ties go to the first clockwise after ``seat``."""
+    n = len(state.seats)
+    start = state.seats.index(seat)
+    best: str | None = None
+    best_size = 0
+    for i in range(1, n):
+        other = state.seats[(start + i) % n]
+        size = sum(state.player(other).hand.values())
+        if size > best_size:
+            best, best_size = other, size
+    return best
+
+
+def draw_cards(state: IlosState, seat: str, n: int) -> list[Event]:
+    """Draw ``n`` cards for ``seat`` (mutates ``state``), reshuffling and stealing as needed."""
+    events: list[Event] = []
+    hand = state.player(seat).hand
+    drawn: list[CardType] = []
+    stolen: dict[str, list[CardType]] = {}
+    victim: str | None = None
+    lost = 0
+    while len(drawn) < n:
+        if state.deck:
+            card = state.deck.pop()
+        elif state.discard:
+            state.deck = list(state.discard)
+            state.discard = []
+            state.rng.shuffle(state.deck)
+            events.append(
+                Event(key="ilos.reshuffled", args={"size": len(state.deck)}, reveals=True)
+            )
+            continue
+        else:
+            if victim is None or sum(state.player(victim).hand.values()) == 0:
+                victim = _victim(state, seat)
+            if victim is None:
+                lost = n - len(drawn)
+                break
+            vhand = state.player(victim).hand
+            card = state.rng.choice(hand_list(vhand))
+            vhand[card] -= 1
+            stolen.setdefault(victim, []).append(card)
+        hand[card] = hand.get(card, 0) + 1
+        drawn.append(card)
+    for victim_seat, cards in stolen.items():
+        events.append(
+            Event(
+                key="ilos.cards_taken",
+                args={"seat": seat, "victim": victim_seat, "count": len(cards)},
+                seat=seat,
+                reveals=True,
+            )
+        )
+        events.append(
+            Event(
+                key="ilos.cards_lost_private",
+                args={"seat": seat, "cards": list(cards)},
+                seat=victim_seat,
+                private_to=victim_seat,
+                reveals=True,
+            )
+        )
+    events.append(
+        Event(key="ilos.drew", args={"seat": seat, "count": len(drawn)}, seat=seat, reveals=True)
+    )
+    events.append(
+        Event(
+            key="ilos.drew_private",
+            args={"cards": list(drawn), "count": len(drawn)},
+            seat=seat,
+            private_to=seat,
+            reveals=True,
+        )
+    )
+    if lost:
+        events.append(Event(key="ilos.draw_lost", args={"seat": seat, "count": lost}, seat=seat))
+    return events

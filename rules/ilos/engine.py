@@ -1,0 +1,667 @@
+"""The Ilos engine: setup, the staged decisions, the three-step turn and the end.
+
+Phases: ``mulligan`` (ILOS-R18, in turn order), ``setup`` (the first-island round, ILOS-R19
+to R21), ``actions`` (normal turns, ILOS-R22) and ``finished``. The first seat in
+``seats`` is the first player (the lobby shuffles seats: ``seat_order="random"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.core import Event, Result, Rng, RuleViolation
+from rules.ilos import play
+from rules.ilos.actions import (
+    Cancel,
+    ChooseTile,
+    CycleTile,
+    EndTurn,
+    IlosAction,
+    Land,
+    Mulligan,
+    Occupy,
+    Pay,
+    PlaceAt,
+    PlayBuilding,
+    PlayFarm,
+    PlayGoldMine,
+    PlayMarket,
+    PlayRuins,
+    PlayShip,
+    Rotate,
+)
+from rules.ilos.board import BoardFacts, draw_count
+from rules.ilos.components import CARD_TYPES, RESOURCES, CardType, components
+from rules.ilos.deck import draw_cards, hand_list, sub_multisets
+from rules.ilos.geometry import placement_ok, placements
+from rules.ilos.model import IlosOptions, IlosState, Pending, PlacedTile, PlayerState, ShipState
+
+SPOT_ACTIONS: dict[str, type[PlayFarm] | type[PlayGoldMine] | type[PlayRuins]] = {
+    "farm": PlayFarm,
+    "gold_mine": PlayGoldMine,
+    "ruins": PlayRuins,
+}
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def new_game(seats: Sequence[str], options: IlosOptions, seed: int) -> IlosState:
+    """ILOS-R11 to R17: stack of 4 x players tiles, 3 face up, 5 cards each."""
+    comp = components()
+    c = comp.constants
+    if len(seats) != options.players:
+        raise ValueError(f"ilos: {len(seats)} seats but options say {options.players} players")
+    if not c.players_min <= len(seats) <= c.players_max:
+        raise ValueError("ilos: 2 to 5 players")
+    rng = Rng.from_seed(seed)
+    tiles = list(comp.tile_order)
+    rng.shuffle(tiles)
+    n_stack = c.tiles_per_player * len(seats)
+    stack, box = tiles[:n_stack], tiles[n_stack:]
+    face_up, stack = stack[: c.face_up], stack[c.face_up :]
+    deck: list[CardType] = [card.id for card in comp.cards.values() for _ in range(card.count)]
+    rng.shuffle(deck)
+    players: list[PlayerState] = []
+    for seat in seats:
+        hand = {t: 0 for t in CARD_TYPES}
+        for _ in range(c.start_hand):
+            hand[deck.pop()] += 1
+        players.append(
+            PlayerState(
+                seat=seat,
+                hand=hand,
+                screen={r: 0 for r in RESOURCES},
+                production={r: 0 for r in RESOURCES},
+            )
+        )
+    return IlosState(
+        seats=list(seats),
+        seed=seed,
+        rng=rng,
+        data_hash=comp.data_hash,
+        options=options,
+        players=players,
+        deck=deck,
+        box=box,
+        stack=stack,
+        face_up=face_up,
+        price_step={r: 0 for r in RESOURCES},
+        building_tokens_left=c.building_tokens,
+        turns_taken={s: 0 for s in seats},
+    )
+
+
+def to_act(state: IlosState) -> frozenset[str]:
+    if state.phase == "finished":
+        return frozenset()
+    return frozenset({state.active_seat})
+
+
+def is_over(state: IlosState) -> bool:
+    return state.phase == "finished"
+
+
+def _setup_fallback(state: IlosState) -> bool:
+    """ILOS-R21: every remaining tile has been cycled and none fits."""
+    return state.setup_cycles >= len(state.face_up) + len(state.stack)
+
+
+# --------------------------------------------------------------------------- legal actions
+
+
+def legal_actions(state: IlosState, seat: str) -> list[IlosAction]:
+    if state.phase == "finished" or seat != state.active_seat:
+        return []
+    if state.phase == "mulligan":
+        player = state.player(seat)
+        return [Mulligan(discard=d) for d in sub_multisets(player.hand)]
+    facts = BoardFacts(state)
+    if state.pending is not None:
+        return _pending_actions(state, facts, seat, state.pending)
+    if state.phase == "setup":
+        placeable = facts.placeable_face_up()
+        if placeable:
+            return [ChooseTile(tile=t) for t in placeable]
+        if _setup_fallback(state):
+            return [Land(region=rid) for rid in play.coast_destinations(facts, None)]
+        return [CycleTile(tile=t) for t in state.face_up]
+    return _turn_actions(state, facts, seat)
+
+
+def _pending_actions(
+    state: IlosState, facts: BoardFacts, seat: str, pending: Pending
+) -> list[IlosAction]:
+    out: list[IlosAction] = []
+    comp = facts.comp
+    if pending.stage == "destination":
+        ship = _ship_by_id(state, pending.ship)
+        out += [Land(region=r) for r in play.coast_destinations(facts, ship)]
+        out += [
+            Occupy(tile=t)
+            for t in play.hideout_destinations(facts)
+            if ship is None or ship.hideout != t
+        ]
+        out += [ChooseTile(tile=t) for t in facts.placeable_face_up()]
+    elif pending.stage == "cell":
+        assert pending.tile is not None
+        cells = sorted({cell for cell, _ in placements(comp, facts.cells, pending.tile)})
+        out += [PlaceAt(q=q, r=r) for q, r in cells]
+    elif pending.stage == "rotation":
+        assert pending.tile is not None and pending.q is not None and pending.r is not None
+        tile = comp.tiles[pending.tile]
+        out += [
+            Rotate(rotation=k)
+            for k in range(6)
+            if placement_ok(comp, facts.cells, tile, (pending.q, pending.r), k)
+        ]
+    elif pending.stage == "landing":
+        assert pending.tile is not None
+        out += [Land(region=rid) for rid in comp.tile_regions[pending.tile]]
+    elif pending.stage == "pay":
+        assert pending.card is not None
+        avail = dict(state.player(seat).hand)
+        avail[pending.card] -= 1
+        out += [Pay(cards=m) for m in sub_multisets(avail, pending.cost)]
+    out.append(Cancel())
+    return out
+
+
+def _turn_actions(state: IlosState, facts: BoardFacts, seat: str) -> list[IlosAction]:
+    out: list[IlosAction] = []
+    hand = state.player(seat).hand
+    if hand.get("ship", 0) and play.hand_size(state, seat) >= 2:
+        candidates = ["new"] + [s.id for s in state.ships if s.owner == seat]
+        for ship in candidates:
+            try:
+                current = play.check_ship_start(state, seat, ship)
+            except RuleViolation:
+                continue
+            if _has_destination(facts, current):
+                out.append(PlayShip(ship=ship))
+    for spot in facts.empty_spots():
+        card = play.SPOT_CARD[facts.comp.spot_kind[spot]]
+        if not hand.get(card, 0):
+            continue
+        if card == "building":
+            island = facts.island_of_spot(spot)
+            kinds: list[PlayBuilding] = [PlayBuilding(spot=spot, kind="fort")]
+            kinds += [
+                PlayBuilding(spot=spot, kind="trading_post", copy_resource=r)
+                for r in facts.farm_types(island)
+            ]
+            for act in kinds:
+                try:
+                    play.check_spot_play(
+                        state, facts, seat, card, spot, act.kind, act.copy_resource
+                    )
+                except RuleViolation:
+                    continue
+                out.append(act)
+            continue
+        try:
+            play.check_spot_play(state, facts, seat, card, spot)
+        except RuleViolation:
+            continue
+        out.append(SPOT_ACTIONS[card](spot=spot))
+    for res in RESOURCES:
+        try:
+            play.check_market(state, seat, res)
+        except RuleViolation:
+            continue
+        out.append(PlayMarket(resource=res))
+    out.append(EndTurn())
+    return out
+
+
+def _has_destination(facts: BoardFacts, ship: ShipState | None) -> bool:
+    return bool(
+        play.coast_destinations(facts, ship)
+        or [t for t in play.hideout_destinations(facts) if ship is None or ship.hideout != t]
+        or facts.placeable_face_up()
+    )
+
+
+def _ship_by_id(state: IlosState, ship_id: str | None) -> ShipState | None:
+    if ship_id is None or ship_id == "new":
+        return None
+    for s in state.ships:
+        if s.id == ship_id:
+            return s
+    return None
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def apply(state: IlosState, seat: str, action: IlosAction) -> Result[IlosState]:
+    if state.phase == "finished":
+        raise RuleViolation("game_over", "The game is over.")
+    if seat not in state.seats:
+        raise RuleViolation("not_a_player", "You are not in this game.")
+    if seat != state.active_seat:
+        raise RuleViolation("not_your_turn", f"It is {state.active_seat}'s turn.")
+    s = state.model_copy(deep=True)
+    events = _dispatch(s, seat, action)
+    return Result(state=s, events=events)
+
+
+def _wrong_step(what: str) -> RuleViolation:
+    return RuleViolation("wrong_step", f"You cannot {what} now.")
+
+
+def _dispatch(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
+    if isinstance(action, Mulligan):
+        return _mulligan(s, seat, action)
+    if s.phase == "mulligan":
+        raise _wrong_step("do that before every mulligan is decided; choose cards to replace")
+    if isinstance(action, Cancel):
+        if s.pending is None:
+            raise _wrong_step("cancel: nothing is being declared")
+        s.pending = None
+        return []
+    if s.pending is not None:
+        return _pending_step(s, seat, s.pending, action)
+    if s.phase == "setup":
+        return _setup_step(s, seat, action)
+    return _turn_step(s, seat, action)
+
+
+def _mulligan(s: IlosState, seat: str, action: Mulligan) -> list[Event]:
+    """ILOS-R18: discard any number, draw back to 5; once, in turn order."""
+    if s.phase != "mulligan":
+        raise RuleViolation("mulligan_over", "The mulligan is only allowed once, at the start.")
+    player = s.player(seat)
+    for card, n in action.discard.items():
+        if n < 0 or n > player.hand.get(card, 0):
+            raise RuleViolation("not_in_hand", "You can only discard cards you hold.")
+    discarded: list[CardType] = []
+    for card in CARD_TYPES:
+        n = action.discard.get(card, 0)
+        player.hand[card] -= n
+        discarded += [card] * n
+    s.discard += discarded
+    player.mulligan_done = True
+    args: dict[str, int | str | list[str]] = {"seat": seat, "count": len(discarded)}
+    if s.options.reveal_cost_cards:
+        args["cards"] = list(discarded)
+    events = [Event(key="ilos.mulligan", args=args, seat=seat)]
+    if discarded:
+        events += draw_cards(s, seat, len(discarded))
+    s.turn += 1
+    if s.turn == len(s.seats):
+        s.phase = "setup"
+        s.turn = 0
+        events.append(Event(key="ilos.setup_started", args={"seat": s.active_seat}))
+    return events
+
+
+def _setup_step(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
+    facts = BoardFacts(s)
+    if isinstance(action, ChooseTile):
+        _check_explore_tile(s, facts, action.tile)
+        s.pending = Pending(purpose="setup", stage="cell", tile=action.tile)
+        return []
+    if isinstance(action, CycleTile):
+        if action.tile not in s.face_up:
+            raise RuleViolation("not_face_up", f"Tile {action.tile} is not face up.")
+        if facts.placeable_face_up():
+            raise RuleViolation(
+                "tile_fits", "A face-up tile can be placed, so no tile may be cycled."
+            )
+        if _setup_fallback(s):
+            raise RuleViolation(
+                "all_cycled", "Every tile was cycled: place your ship on any coast."
+            )
+        i = s.face_up.index(action.tile)
+        s.stack.append(action.tile)
+        s.face_up[i] = s.stack.pop(0)
+        s.setup_cycles += 1
+        return [
+            Event(
+                key="ilos.tile_cycled",
+                args={"seat": seat, "tile": action.tile, "revealed": s.face_up[i]},
+                seat=seat,
+                reveals=True,
+            )
+        ]
+    if isinstance(action, Land):
+        # ILOS-R21 / D13: the last fallback, a ship without a tile.
+        if facts.placeable_face_up() or not _setup_fallback(s):
+            raise _wrong_step("place a ship without a tile")
+        if action.region not in play.coast_destinations(facts, None):
+            raise RuleViolation("unknown_region", f"Region {action.region} is not in play.")
+        events = _new_ship(s, seat, action.region, None)
+        return events + _end_setup_turn(s)
+    raise _wrong_step("play cards during the first-island round")
+
+
+def _check_explore_tile(s: IlosState, facts: BoardFacts, tile: str) -> None:
+    if tile not in s.face_up:
+        raise RuleViolation("not_face_up", f"Tile {tile} is not face up.")
+    if not placements(facts.comp, facts.cells, tile):
+        raise RuleViolation("no_placement", f"Tile {tile} has no legal placement.")
+
+
+def _end_setup_turn(s: IlosState) -> list[Event]:
+    s.turn += 1
+    s.setup_cycles = 0
+    if s.turn < len(s.seats):
+        return []
+    s.phase = "actions"
+    s.turn = 0
+    s.round = 1
+    return [Event(key="ilos.round_started", args={"round": 1}), *_start_turn(s)]
+
+
+def _pending_step(s: IlosState, seat: str, pending: Pending, action: IlosAction) -> list[Event]:
+    facts = BoardFacts(s)
+    comp = facts.comp
+    if pending.stage == "destination":
+        ship = _ship_by_id(s, pending.ship)
+        if isinstance(action, Land):
+            if (
+                action.region not in comp.region_spots
+                or action.region.split(".")[0] not in facts.placed_tiles
+            ):
+                raise RuleViolation("unknown_region", f"Region {action.region} is not in play.")
+            if ship is not None and ship.region == action.region:
+                raise RuleViolation("same_place", "A move must change the ship's place.")
+            pending.region = action.region
+            _to_pay(s, pending)
+            return []
+        if isinstance(action, Occupy):
+            if action.tile not in facts.placed_tiles or not comp.tiles[action.tile].hideout:
+                raise RuleViolation(
+                    "no_hideout", f"Tile {action.tile} has no pirate hideout in play."
+                )
+            if ship is not None and ship.hideout == action.tile:
+                raise RuleViolation("same_place", "A move must change the ship's place.")
+            if not facts.hideout_free(action.tile):
+                raise RuleViolation("hideout_taken", "That pirate hideout is occupied.")
+            pending.hideout = action.tile
+            _to_pay(s, pending)
+            return []
+        if isinstance(action, ChooseTile):
+            _check_explore_tile(s, facts, action.tile)
+            pending.tile = action.tile
+            pending.stage = "cell"
+            return []
+        raise _wrong_step("do that; choose where the ship goes")
+    if pending.stage == "cell":
+        if not isinstance(action, PlaceAt):
+            raise _wrong_step("do that; choose a cell for the tile")
+        assert pending.tile is not None
+        cells = {cell for cell, _ in placements(comp, facts.cells, pending.tile)}
+        if (action.q, action.r) not in cells:
+            raise RuleViolation("bad_cell", "The tile cannot be placed there in any rotation.")
+        pending.q, pending.r = action.q, action.r
+        pending.stage = "rotation"
+        return []
+    if pending.stage == "rotation":
+        if not isinstance(action, Rotate):
+            raise _wrong_step("do that; choose the tile's rotation")
+        assert pending.tile is not None and pending.q is not None and pending.r is not None
+        if not 0 <= action.rotation <= 5 or not placement_ok(
+            comp, facts.cells, comp.tiles[pending.tile], (pending.q, pending.r), action.rotation
+        ):
+            raise RuleViolation("bad_rotation", "Land must meet land and sea must meet sea.")
+        pending.rotation = action.rotation
+        pending.stage = "landing"
+        return []
+    if pending.stage == "landing":
+        if not isinstance(action, Land):
+            raise _wrong_step("do that; choose a coast of the new tile")
+        assert pending.tile is not None
+        if action.region not in comp.tile_regions[pending.tile]:
+            raise RuleViolation("not_new_tile", "The ship must land on a coast of the new tile.")
+        pending.region = action.region
+        if pending.purpose == "setup":
+            s.pending = None
+            events = _place_pending_tile(s, seat, pending)
+            events += _new_ship(s, seat, action.region, None)
+            return events + _end_setup_turn(s)
+        _to_pay(s, pending)
+        return []
+    # stage == "pay"
+    if not isinstance(action, Pay):
+        raise _wrong_step("do that; choose the cards to pay with")
+    return _pay(s, seat, pending, action)
+
+
+def _to_pay(s: IlosState, pending: Pending) -> None:
+    pending.stage = "pay"
+    pending.cost = components().cards["ship"].cost
+    pending.pirate = False
+
+
+def _place_pending_tile(s: IlosState, seat: str, pending: Pending) -> list[Event]:
+    assert pending.tile is not None and pending.q is not None and pending.r is not None
+    assert pending.rotation is not None
+    i = s.face_up.index(pending.tile)
+    s.board.append(
+        PlacedTile(tile=pending.tile, q=pending.q, r=pending.r, rotation=pending.rotation)
+    )
+    events = [
+        Event(
+            key="ilos.tile_placed",
+            args={
+                "seat": seat,
+                "tile": pending.tile,
+                "q": pending.q,
+                "r": pending.r,
+                "rotation": pending.rotation,
+            },
+            seat=seat,
+        )
+    ]
+    if s.stack:
+        s.face_up[i] = s.stack.pop(0)
+        events.append(Event(key="ilos.tile_revealed", args={"tile": s.face_up[i]}, reveals=True))
+    else:
+        s.face_up.pop(i)
+    return events
+
+
+def _new_ship(s: IlosState, seat: str, region: str | None, hideout: str | None) -> list[Event]:
+    n = sum(1 for x in s.ships if x.owner == seat) + 1
+    ship = ShipState(id=f"{seat}.{n}", owner=seat, region=region, hideout=hideout)
+    s.ships.append(ship)
+    if hideout is not None:
+        return [
+            Event(
+                key="ilos.pirate_placed",
+                args={"seat": seat, "ship": ship.id, "tile": hideout},
+                seat=seat,
+            )
+        ]
+    assert region is not None
+    return [
+        Event(
+            key="ilos.ship_placed",
+            args={"seat": seat, "ship": ship.id, "region": region},
+            seat=seat,
+        )
+    ]
+
+
+def _turn_step(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
+    facts = BoardFacts(s)
+    if isinstance(action, EndTurn):
+        return _end_turn(s, seat)
+    if isinstance(action, PlayShip):
+        current = play.check_ship_start(s, seat, action.ship)
+        if not _has_destination(facts, current):
+            raise RuleViolation("no_destination", "That ship has nowhere to go.")
+        s.pending = Pending(purpose="card", stage="destination", card="ship", ship=action.ship)
+        return []
+    if isinstance(action, PlayFarm | PlayGoldMine | PlayRuins):
+        card: CardType = {
+            "play_farm": "farm",
+            "play_gold_mine": "gold_mine",
+            "play_ruins": "ruins",
+        }[action.type]  # type: ignore[assignment]
+        cost, pirate = play.check_spot_play(s, facts, seat, card, action.spot)
+        s.pending = Pending(
+            purpose="card", stage="pay", card=card, spot=action.spot, cost=cost, pirate=pirate
+        )
+        return []
+    if isinstance(action, PlayBuilding):
+        cost, pirate = play.check_spot_play(
+            s, facts, seat, "building", action.spot, action.kind, action.copy_resource
+        )
+        s.pending = Pending(
+            purpose="card",
+            stage="pay",
+            card="building",
+            spot=action.spot,
+            kind=action.kind,
+            copy_resource=action.copy_resource,
+            cost=cost,
+            pirate=pirate,
+        )
+        return []
+    if isinstance(action, PlayMarket):
+        return _market(s, seat, action)
+    raise _wrong_step(f"use '{action.type}' without a declared card")
+
+
+def _market(s: IlosState, seat: str, action: PlayMarket) -> list[Event]:
+    """ILOS-R90: 1 token back to the supply, cover the current price."""
+    play.check_market(s, seat, action.resource)
+    player = s.player(seat)
+    player.hand["market"] -= 1
+    s.discard.append("market")
+    player.screen[action.resource] -= 1
+    s.price_step[action.resource] += 1
+    s.market_used = True
+    price = components().price(action.resource, s.price_step[action.resource])
+    return [
+        Event(
+            key="ilos.market",
+            args={"seat": seat, "resource": action.resource, "price": price},
+            seat=seat,
+        )
+    ]
+
+
+def _pay(s: IlosState, seat: str, pending: Pending, action: Pay) -> list[Event]:
+    """ILOS-R24: the action card and exactly ``cost`` other cards go to the discard pile."""
+    assert pending.card is not None
+    player = s.player(seat)
+    avail = dict(player.hand)
+    avail[pending.card] -= 1
+    if any(n < 0 for n in action.cards.values()) or sum(action.cards.values()) != pending.cost:
+        raise RuleViolation("wrong_payment", f"Pay exactly {pending.cost} card(s).")
+    for card, n in action.cards.items():
+        if n > avail.get(card, 0):
+            raise RuleViolation("not_in_hand", "You can only pay with cards you hold.")
+    player.hand[pending.card] -= 1
+    paid: list[CardType] = []
+    for card in CARD_TYPES:
+        n = action.cards.get(card, 0)
+        player.hand[card] -= n
+        paid += [card] * n
+    s.discard.append(pending.card)
+    s.discard += paid
+    s.pending = None
+    args: dict[str, int | str | list[str]] = {
+        "seat": seat,
+        "card": pending.card,
+        "count": len(paid),
+        "pirate": int(pending.pirate),
+    }
+    if s.options.reveal_cost_cards:
+        args["cards"] = list(paid)
+    events = [Event(key="ilos.card_paid", args=args, seat=seat)]
+    if pending.card == "ship":
+        events += _ship_effect(s, seat, pending)
+    else:
+        assert pending.spot is not None
+        events += play.spot_effect(
+            s, seat, pending.card, pending.spot, pending.kind, pending.copy_resource
+        )
+    return events
+
+
+def _ship_effect(s: IlosState, seat: str, pending: Pending) -> list[Event]:
+    """ILOS-R50 to R56: one ship, one destination."""
+    events: list[Event] = []
+    if pending.tile is not None:
+        events += _place_pending_tile(s, seat, pending)
+    ship = _ship_by_id(s, pending.ship)
+    if ship is None:
+        return events + _new_ship(s, seat, pending.region, pending.hideout)
+    ship.region = pending.region
+    ship.hideout = pending.hideout
+    if pending.hideout is not None:
+        events.append(
+            Event(
+                key="ilos.pirate_moved",
+                args={"seat": seat, "ship": ship.id, "tile": pending.hideout},
+                seat=seat,
+            )
+        )
+    else:
+        assert pending.region is not None
+        events.append(
+            Event(
+                key="ilos.ship_moved",
+                args={"seat": seat, "ship": ship.id, "region": pending.region},
+                seat=seat,
+            )
+        )
+    return events
+
+
+# --------------------------------------------------------------------------- turn end
+
+
+def _end_turn(s: IlosState, seat: str) -> list[Event]:
+    """ILOS-R22 steps 2 and 3, then the end check (ILOS-R120) and the next turn."""
+    player = s.player(seat)
+    for res in RESOURCES:
+        player.screen[res] += player.production[res]
+    produced: dict[str, int | str | list[str]] = {"seat": seat}
+    produced.update({res: player.production[res] for res in RESOURCES})
+    events = [Event(key="ilos.turn_ended", args={"seat": seat}, seat=seat)]
+    events.append(Event(key="ilos.produced", args=produced, seat=seat))
+    events += draw_cards(s, seat, draw_count(s, seat))
+    s.turns_taken[seat] = s.turns_taken.get(seat, 0) + 1
+    s.market_used = False
+    if s.last_round and s.turn == len(s.seats) - 1:
+        s.phase = "finished"
+        events.append(Event(key="ilos.game_over", args={}, reveals=True))
+        return events
+    s.turn = (s.turn + 1) % len(s.seats)
+    if s.turn == 0:
+        s.round += 1
+        events.append(Event(key="ilos.round_started", args={"round": s.round}))
+    return events + _start_turn(s)
+
+
+def _start_turn(s: IlosState) -> list[Event]:
+    """ILOS-R122: the round cap and the stall check, at the start of each turn."""
+    events: list[Event] = []
+    cap = s.options.max_rounds
+    if not s.last_round and cap is not None and s.turn == 0 and s.round >= cap:
+        s.last_round = True
+        events.append(Event(key="ilos.last_round_cap", args={"round": s.round}))
+    if not s.last_round and _stalled(s):
+        s.last_round = True
+        events.append(Event(key="ilos.last_round_stall", args={"round": s.round}))
+    events.append(Event(key="ilos.turn_started", args={"seat": s.active_seat}, seat=s.active_seat))
+    return events
+
+
+def _stalled(s: IlosState) -> bool:
+    facts = BoardFacts(s)
+    if facts.placeable_face_up():
+        return False
+    for spot in facts.empty_spots():
+        if facts.comp.spot_kind[spot] != "site" or s.building_tokens_left > 0:
+            return False
+    return True
+
+
+__all__ = ["apply", "hand_list", "is_over", "legal_actions", "new_game", "to_act"]

@@ -1,0 +1,230 @@
+"""Card conditions, costs and effects (ILOS-R24, R40 to R97).
+
+Checks raise ``RuleViolation`` with a short message; ``legal_actions`` uses the same checks,
+so what is offered and what is accepted never drift apart.
+"""
+
+from __future__ import annotations
+
+from rules.core import Event, RuleViolation
+from rules.ilos.board import BoardFacts, markers_used, ships_in_play
+from rules.ilos.components import FARM_RESOURCES, CardType, Resource, components
+from rules.ilos.model import BuildingKind, IlosState, ShipState, SpotState
+
+SPOT_CARD: dict[str, CardType] = {
+    "ebony": "farm",
+    "spice": "farm",
+    "dye": "farm",
+    "gold": "gold_mine",
+    "ruins": "ruins",
+    "site": "building",
+}
+
+CARD_NAMES: dict[str, str] = {
+    "ship": "Ship",
+    "farm": "Farm",
+    "gold_mine": "Gold mine",
+    "building": "Building",
+    "ruins": "Ruins",
+    "market": "Market",
+}
+
+
+def hand_size(state: IlosState, seat: str) -> int:
+    return sum(state.player(seat).hand.values())
+
+
+def card_cost(facts: BoardFacts, seat: str, card: CardType, island: str | None) -> tuple[int, bool]:
+    """ILOS-R40/R41: normal or pirate cost, judged on the board as it is now."""
+    cdef = facts.comp.cards[card]
+    if cdef.pirate_cost is not None and island is not None and facts.threatened(seat, island):
+        return cdef.pirate_cost, True
+    return cdef.cost, False
+
+
+def need_card(state: IlosState, seat: str, card: CardType, cost: int) -> None:
+    hand = state.player(seat).hand
+    if hand.get(card, 0) < 1:
+        raise RuleViolation("no_card", f"You have no {CARD_NAMES[card]} card in hand.")
+    if hand_size(state, seat) < cost + 1:
+        raise RuleViolation(
+            "cannot_afford",
+            f"{CARD_NAMES[card]} costs {cost} more card(s); you hold only {hand_size(state, seat) - 1} other card(s).",
+        )
+
+
+def check_spot_play(
+    state: IlosState,
+    facts: BoardFacts,
+    seat: str,
+    card: CardType,
+    spot: str,
+    kind: BuildingKind | None = None,
+    copy_resource: Resource | None = None,
+) -> tuple[int, bool]:
+    """Conditions of Farm, Gold mine, Building and Ruins; returns (cost, pirate)."""
+    comp = facts.comp
+    if spot not in comp.spot_kind:
+        raise RuleViolation("unknown_spot", f"There is no spot {spot}.")
+    tile_id = spot.split(".", 1)[0]
+    if tile_id not in facts.placed_tiles:
+        raise RuleViolation("spot_not_in_play", f"Tile {tile_id} is not in play.")
+    spot_kind = comp.spot_kind[spot]
+    if SPOT_CARD[spot_kind] != card:
+        raise RuleViolation(
+            "wrong_spot", f"A {CARD_NAMES[card]} cannot go on a {spot_kind} spot ({spot})."
+        )
+    if spot in state.spots:
+        raise RuleViolation("spot_taken", f"Spot {spot} is already occupied.")
+    player = state.player(seat)
+    if player.colonists_used >= comp.constants.colonists_per_player:
+        raise RuleViolation("no_colonist", "You have no colonist left.")
+    island = facts.island_of_spot(spot)
+    needed = comp.cards[card].ships_needed
+    if facts.coast_ships(seat, island) < needed:
+        raise RuleViolation(
+            "not_enough_ships",
+            f"{CARD_NAMES[card]} needs {needed} of your ships on the coast of that island.",
+        )
+    if card == "building":
+        if kind is None:
+            raise RuleViolation("bad_building", "Choose fort or trading post.")
+        if state.building_tokens_left <= 0:
+            raise RuleViolation("no_building_token", "No building token is left.")
+        if kind == "fort":
+            if copy_resource is not None:
+                raise RuleViolation("bad_building", "A fort copies no resource.")
+        else:
+            types = facts.farm_types(island)
+            if not types:
+                raise RuleViolation("no_farm", "A trading post needs a farm on the same island.")
+            if copy_resource not in types:
+                raise RuleViolation(
+                    "bad_copy",
+                    "A trading post copies ebony, spice or dye of a farm on that island.",
+                )
+    elif kind is not None or copy_resource is not None:
+        raise RuleViolation("bad_action", "Only a Building has a kind.")
+    cost, pirate = card_cost(facts, seat, card, island)
+    need_card(state, seat, card, cost)
+    return cost, pirate
+
+
+def check_market(state: IlosState, seat: str, resource: Resource) -> None:
+    """ILOS-R90 to R94."""
+    comp = components()
+    if state.player(seat).hand.get("market", 0) < 1:
+        raise RuleViolation("no_card", "You have no Market card in hand.")
+    if state.market_used:
+        raise RuleViolation("market_used", "Only one market action per turn.")
+    if markers_used(state) >= comp.prices.markers_total:
+        raise RuleViolation("no_marker", "All price markers are used.")
+    if state.price_step[resource] >= len(comp.prices.tracks[resource]) - 1:
+        raise RuleViolation("top_price", f"{resource} is already at its top price.")
+    if state.player(seat).screen.get(resource, 0) < 1:
+        raise RuleViolation("no_resource", f"You have no {resource} behind your screen.")
+
+
+def check_ship_start(state: IlosState, seat: str, ship: str) -> ShipState | None:
+    """ILOS-R50: a new ship needs one in supply; a moved ship must be your own in play."""
+    comp = components()
+    need_card(state, seat, "ship", comp.cards["ship"].cost)
+    if ship == "new":
+        if ships_in_play(state, seat) >= comp.constants.ships_per_player:
+            raise RuleViolation("no_ship", "All 5 of your ships are in play.")
+        return None
+    for s in state.ships:
+        if s.id == ship:
+            if s.owner != seat:
+                raise RuleViolation("not_your_ship", "That ship is not yours.")
+            return s
+    raise RuleViolation("unknown_ship", f"There is no ship {ship}.")
+
+
+def coast_destinations(facts: BoardFacts, current: ShipState | None) -> list[str]:
+    """Ship option (a): every region in play except the ship's own coast (ILOS-R56)."""
+    here = current.region if current is not None else None
+    return [
+        rid for p in facts.state.board for rid in facts.comp.tile_regions[p.tile] if rid != here
+    ]
+
+
+def hideout_destinations(facts: BoardFacts) -> list[str]:
+    """Ship option (c): every empty hideout in play."""
+    return [p.tile for p in facts.state.board if facts.hideout_free(p.tile)]
+
+
+def place_colonist(state: IlosState, seat: str, spot: str, occupant: SpotState) -> list[Event]:
+    """Put a colonist on a spot; the 10th colonist makes this round the last (ILOS-R120)."""
+    comp = components()
+    player = state.player(seat)
+    state.spots[spot] = occupant
+    player.colonists_used += 1
+    events: list[Event] = []
+    if player.colonists_used == comp.constants.colonists_per_player and not state.last_round:
+        state.last_round = True
+        events.append(Event(key="ilos.last_round_colonists", args={"seat": seat}, seat=seat))
+    return events
+
+
+def spot_effect(
+    state: IlosState,
+    seat: str,
+    card: CardType,
+    spot: str,
+    kind: BuildingKind | None,
+    copy_resource: Resource | None,
+) -> list[Event]:
+    """Effects of Farm (R71), Gold mine (R76), Building (R81 to R83) and Ruins (R96)."""
+    comp = components()
+    player = state.player(seat)
+    spot_kind = comp.spot_kind[spot]
+    events: list[Event] = []
+    if card in ("farm", "gold_mine"):
+        res: Resource = "gold" if spot_kind == "gold" else _farm(spot_kind)
+        events += place_colonist(state, seat, spot, SpotState(owner=seat))
+        player.production[res] += 1
+        key = "ilos.farm_built" if card == "farm" else "ilos.gold_mine_built"
+        events.insert(
+            0, Event(key=key, args={"seat": seat, "spot": spot, "resource": res}, seat=seat)
+        )
+    elif card == "building":
+        assert kind is not None
+        occupant = SpotState(owner=seat, building=kind, label=copy_resource)
+        events += place_colonist(state, seat, spot, occupant)
+        state.building_tokens_left -= 1
+        if kind == "trading_post":
+            assert copy_resource is not None
+            player.production[copy_resource] += 1
+            events.insert(
+                0,
+                Event(
+                    key="ilos.trading_post_built",
+                    args={"seat": seat, "spot": spot, "resource": copy_resource},
+                    seat=seat,
+                ),
+            )
+        else:
+            events.insert(
+                0, Event(key="ilos.fort_built", args={"seat": seat, "spot": spot}, seat=seat)
+            )
+    elif card == "ruins":
+        events += place_colonist(state, seat, spot, SpotState(owner=seat))
+        gain = comp.constants.ruins_gold
+        player.screen["gold"] += gain
+        events.insert(
+            0,
+            Event(
+                key="ilos.ruins_explored",
+                args={"seat": seat, "spot": spot, "gold": gain},
+                seat=seat,
+            ),
+        )
+    return events
+
+
+def _farm(kind: str) -> Resource:
+    for res in FARM_RESOURCES:
+        if res == kind:
+            return res
+    raise ValueError(kind)
