@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -11,6 +11,12 @@ import pytest
 
 from db.sqlite import SqliteStore
 from db.store import GameRecord, SeatRecord
+
+Clock = Callable[[], datetime]
+NewGame = Callable[..., Awaitable[GameRecord]]
+"""``await new_game(channel_id=5000, *, start=True, **create_game_overrides)``"""
+GameArgs = Callable[..., dict[str, Any]]
+"""``game_args(channel_id=5000, **overrides)``: keyword arguments for ``create_game``."""
 
 
 class StepClock:
@@ -62,8 +68,7 @@ def _game_args(channel_id: int = 5000, **overrides: Any) -> dict[str, Any]:
 
 
 @pytest.fixture
-def game_args() -> Callable[..., dict[str, Any]]:
-    """Keyword arguments for ``create_game``: ``game_args(channel_id, **overrides)``."""
+def game_args() -> GameArgs:
     return _game_args
 
 
@@ -73,7 +78,7 @@ def seats() -> list[SeatRecord]:
 
 
 @pytest.fixture
-def new_game(store: SqliteStore) -> Callable[..., Any]:
+def new_game(store: SqliteStore) -> NewGame:
     async def make(channel_id: int = 5000, *, start: bool = True, **kw: Any) -> GameRecord:
         game = await store.create_game(**_game_args(channel_id, **kw))
         if start:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 import pytest
@@ -18,6 +20,8 @@ from db.migrate import (
     split_statements,
 )
 from db.sqlite import SqliteStore
+
+GameArgs = Callable[..., dict[str, Any]]  # the game_args fixture
 
 
 def fixed_now() -> datetime:
@@ -56,7 +60,7 @@ async def test_open_applies_every_migration_and_records_it(db_path: str) -> None
     assert {"games", "actions", "campaigns", "schema_version"} <= table_names(db_path)
 
 
-async def test_migrations_are_idempotent_across_reopen(db_path: str, game_args, seats) -> None:
+async def test_migrations_are_idempotent_across_reopen(db_path: str, game_args: GameArgs) -> None:
     store = SqliteStore(db_path)
     await store.open()
     game = await store.create_game(**game_args())

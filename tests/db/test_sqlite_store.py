@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta, timezone
+from typing import Any, Protocol
 
 import pytest
 
@@ -12,6 +14,7 @@ from db.store import (
     ChannelBusy,
     DuplicateInteraction,
     GameNotFound,
+    GameRecord,
     GameStore,
     NewAction,
     SeatRecord,
@@ -19,7 +22,21 @@ from db.store import (
 )
 
 
-def act(n: int, *, interaction: int | None = None, seat: str = "p1", reveals: bool = False):
+class Clock(Protocol):
+    """The clock fixture: moves one second per reading; ``current`` is the last reading."""
+
+    current: datetime
+
+    def __call__(self) -> datetime: ...
+
+
+GameArgs = Callable[..., dict[str, Any]]  # the game_args fixture
+NewGame = Callable[..., Awaitable[GameRecord]]  # the new_game fixture
+
+
+def act(
+    n: int, *, interaction: int | None = None, seat: str = "p1", reveals: bool = False
+) -> NewAction:
     return NewAction(
         seat=seat,
         user_id=101 if seat == "p1" else 102,
@@ -53,7 +70,7 @@ async def test_connection_pragmas(store: SqliteStore) -> None:
 
 
 async def test_create_game_starts_in_lobby_at_version_0(
-    store: SqliteStore, clock, game_args, seats
+    store: SqliteStore, clock: Clock, game_args: GameArgs, seats: list[SeatRecord]
 ) -> None:
     game = await store.create_game(**game_args())
     assert game.status == "lobby"
@@ -68,7 +85,9 @@ async def test_create_game_starts_in_lobby_at_version_0(
     assert await store.get_game(game.id) == game
 
 
-async def test_current_game_is_the_channels_open_game(store: SqliteStore, new_game) -> None:
+async def test_current_game_is_the_channels_open_game(
+    store: SqliteStore, new_game: NewGame
+) -> None:
     assert await store.current_game(5000) is None
     game = await new_game(5000)
     other = await new_game(6000, start=False)
@@ -82,7 +101,9 @@ async def test_current_game_is_the_channels_open_game(store: SqliteStore, new_ga
     assert await store.get_game(game.id) == finished  # kept, just no longer open
 
 
-async def test_one_open_game_per_channel(store: SqliteStore, new_game, game_args) -> None:
+async def test_one_open_game_per_channel(
+    store: SqliteStore, new_game: NewGame, game_args: GameArgs
+) -> None:
     first = await new_game(5000, start=False)
     with pytest.raises(ChannelBusy):
         await store.create_game(**game_args(5000))
@@ -103,7 +124,7 @@ async def test_one_open_game_per_channel(store: SqliteStore, new_game, game_args
 
 
 async def test_partial_unique_index_enforces_one_open_game(
-    store: SqliteStore, db_path, game_args
+    store: SqliteStore, db_path: str, game_args: GameArgs
 ) -> None:
     """The rule holds in the schema itself, not only in the store's pre-check."""
     await store.create_game(**game_args(5000))
@@ -122,12 +143,15 @@ async def test_partial_unique_index_enforces_one_open_game(
         conn.close()
 
 
-async def test_update_game_changes_only_the_given_fields(store: SqliteStore, new_game) -> None:
+async def test_update_game_changes_only_the_given_fields(
+    store: SqliteStore, new_game: NewGame
+) -> None:
     game = await new_game()
     seats = [SeatRecord("p1", 101, "Ana"), SeatRecord("p2", None, "Bot")]
     updated = await store.update_game(game.id, game.version, seats=seats)
     assert updated.version == game.version + 1
-    assert updated.seats == seats and updated.user_of("p2").is_bot
+    bot_seat = updated.user_of("p2")
+    assert updated.seats == seats and bot_seat is not None and bot_seat.is_bot
     assert updated.status == game.status and updated.options == game.options
     assert updated.state_json == game.state_json
     assert updated.created_at == game.created_at and updated.updated_at > game.updated_at
@@ -136,7 +160,9 @@ async def test_update_game_changes_only_the_given_fields(store: SqliteStore, new
     assert again.options == {"players": 3} and again.seats == seats
 
 
-async def test_update_game_with_stale_version_changes_nothing(store: SqliteStore, new_game) -> None:
+async def test_update_game_with_stale_version_changes_nothing(
+    store: SqliteStore, new_game: NewGame
+) -> None:
     game = await new_game()
     moved = await store.update_game(game.id, game.version, state_json='{"turn": 1}')
     with pytest.raises(VersionConflict):
@@ -155,7 +181,7 @@ async def test_unknown_game_raises_game_not_found(store: SqliteStore) -> None:
 
 
 async def test_record_actions_appends_log_and_state_together(
-    store: SqliteStore, new_game, clock
+    store: SqliteStore, new_game: NewGame, clock: Clock
 ) -> None:
     game = await new_game()
     after = await store.record_actions(
@@ -183,7 +209,7 @@ async def test_record_actions_appends_log_and_state_together(
 
 
 async def test_version_conflict_leaves_state_and_log_unchanged(
-    store: SqliteStore, new_game
+    store: SqliteStore, new_game: NewGame
 ) -> None:
     game = await new_game()
     v1 = await store.record_actions(game.id, game.version, [act(1, interaction=1)], '"a"', "active")
@@ -200,7 +226,7 @@ async def test_version_conflict_leaves_state_and_log_unchanged(
 
 
 async def test_duplicate_interaction_is_rejected_and_nothing_written(
-    store: SqliteStore, new_game
+    store: SqliteStore, new_game: NewGame
 ) -> None:
     game = await new_game()
     v1 = await store.record_actions(
@@ -228,7 +254,9 @@ async def test_duplicate_interaction_is_rejected_and_nothing_written(
     await store.record_actions(game.id, v1.version, [act(7, interaction=4243)], '"b"', "active")
 
 
-async def test_interaction_ids_are_unique_per_game_only(store: SqliteStore, new_game) -> None:
+async def test_interaction_ids_are_unique_per_game_only(
+    store: SqliteStore, new_game: NewGame
+) -> None:
     a, b = await new_game(1), await new_game(2)
     await store.record_actions(a.id, a.version, [act(1, interaction=77)], "{}", "active")
     await store.record_actions(b.id, b.version, [act(1, interaction=77)], "{}", "active")
@@ -238,7 +266,9 @@ async def test_interaction_ids_are_unique_per_game_only(store: SqliteStore, new_
     assert [x.interaction_id for x in await store.actions(a.id)] == [77, None, None, None]
 
 
-async def test_undo_marks_later_actions_undone_and_keeps_them(store: SqliteStore, new_game) -> None:
+async def test_undo_marks_later_actions_undone_and_keeps_them(
+    store: SqliteStore, new_game: NewGame
+) -> None:
     game = await new_game()
     g = await store.record_actions(
         game.id, game.version, [act(1, interaction=11), act(2), act(3)], '"s3"', "active"
@@ -266,7 +296,7 @@ async def test_undo_marks_later_actions_undone_and_keeps_them(store: SqliteStore
 
 
 async def test_nothing_can_be_deleted_and_the_log_is_append_only(
-    store: SqliteStore, new_game, db_path
+    store: SqliteStore, new_game: NewGame, db_path: str
 ) -> None:
     game = await new_game()
     await store.record_actions(game.id, game.version, [act(1)], "{}", "active")
@@ -296,7 +326,7 @@ async def test_nothing_can_be_deleted_and_the_log_is_append_only(
 
 
 async def test_invalid_json_and_status_are_refused_without_writing(
-    store: SqliteStore, new_game
+    store: SqliteStore, new_game: NewGame
 ) -> None:
     game = await new_game()
     with pytest.raises(sqlite3.IntegrityError):
@@ -310,7 +340,7 @@ async def test_invalid_json_and_status_are_refused_without_writing(
     assert await store.actions(game.id, include_undone=True) == []
 
 
-async def test_campaign_round_trip(store: SqliteStore, db_path, clock) -> None:
+async def test_campaign_round_trip(store: SqliteStore, db_path: str, clock: Clock) -> None:
     assert await store.get_campaign(5000, "maracaibo") is None
     data = {"round": 2, "scores": {"p1": 14, "p2": 9}, "note": "항구", "done": [1, 2]}
     await store.put_campaign(5000, "maracaibo", data)
@@ -330,7 +360,7 @@ async def test_campaign_round_trip(store: SqliteStore, db_path, clock) -> None:
         await reopened.close()
 
 
-async def test_values_round_trip_exactly(store: SqliteStore, game_args) -> None:
+async def test_values_round_trip_exactly(store: SqliteStore, game_args: GameArgs) -> None:
     big_seed = 2**64 - 1  # beyond SQLite's signed 64-bit INTEGER
     snowflake = 1_234_567_890_123_456_789
     game = await store.create_game(
@@ -350,7 +380,7 @@ async def test_values_round_trip_exactly(store: SqliteStore, game_args) -> None:
     assert again.options == {"nested": {"a": [1, 2.5, None, "한"]}}
 
 
-async def test_times_come_from_the_injected_clock_in_utc(db_path: str, game_args) -> None:
+async def test_times_come_from_the_injected_clock_in_utc(db_path: str, game_args: GameArgs) -> None:
     seoul = timezone(timedelta(hours=9))
     moments = iter(
         [datetime(2026, 3, 1, 9, 0, tzinfo=seoul), datetime(2026, 3, 1, 9, 30, tzinfo=seoul)]
