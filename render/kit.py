@@ -70,6 +70,31 @@ SEAT_STYLES: tuple[SeatStyle, ...] = (
 )
 
 
+# Colour names used by game data (e.g. Ilos seat colours), mapped onto safe shades.
+NAMED_COLOURS: dict[str, RGB] = {
+    "orange": (230, 159, 0),
+    "blue": (0, 114, 178),
+    "green": (0, 158, 115),
+    "yellow": (240, 228, 66),
+    "purple": (204, 121, 167),
+    "black": (45, 45, 45),
+    "red": (213, 94, 0),
+    "sky": (86, 180, 233),
+    "white": (245, 245, 245),
+}
+
+
+def styles_for(seats: Sequence[str], colours: Sequence[str] | None = None) -> dict[str, SeatStyle]:
+    """Seat -> style: letters A-E and shapes in seat order; colours by name if the game names them."""
+    out: dict[str, SeatStyle] = {}
+    for i, seat in enumerate(seats):
+        base = SEAT_STYLES[i % len(SEAT_STYLES)]
+        if colours is not None and i < len(colours) and colours[i] in NAMED_COLOURS:
+            base = SeatStyle(NAMED_COLOURS[colours[i]], base.letter, base.shape, colours[i])
+        out[seat] = base
+    return out
+
+
 def luminance(colour: Colour) -> float:
     r, g, b = colour[:3]
     return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
@@ -378,6 +403,10 @@ IconKind = Literal[
     "person",
     "crown",
     "anchor",
+    "plant",
+    "pick",
+    "chart",
+    "screen",
 ]
 
 
@@ -624,6 +653,41 @@ def _icon_anchor(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> Non
     d.arc((n * 0.12, n * 0.38, n * 0.88, n * 0.92), 20, 160, fill=c, width=w)
 
 
+def _icon_plant(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    d.line((n * 0.5, n * 0.94, n * 0.5, n * 0.34), fill=c, width=_w(n) * 2)
+    d.ellipse((n * 0.08, n * 0.3, n * 0.5, n * 0.58), fill=c)
+    d.ellipse((n * 0.5, n * 0.14, n * 0.92, n * 0.42), fill=c)
+    d.ellipse((n * 0.34, n * 0.02, n * 0.66, n * 0.3), fill=c)
+    d.rectangle((n * 0.24, n * 0.84, n * 0.76, n * 0.96), fill=a or c)
+
+
+def _icon_pick(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    d.line((n * 0.22, n * 0.92, n * 0.7, n * 0.3), fill=a or darker(c, 0.3), width=_w(n) * 2)
+    d.arc((n * 0.14, n * 0.06, n * 0.98, n * 0.9), 200, 330, fill=c, width=_w(n) * 2)
+
+
+def _icon_chart(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    for i, h in enumerate((0.3, 0.5, 0.74)):
+        x = n * (0.1 + i * 0.28)
+        d.rectangle((x, n * (0.94 - h), x + n * 0.22, n * 0.94), fill=c)
+    d.line((n * 0.1, n * 0.5, n * 0.5, n * 0.28, n * 0.86, n * 0.08), fill=a or c, width=_w(n))
+
+
+def _icon_screen(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
+    d.polygon(
+        [(n * 0.04, n * 0.2), (n * 0.34, n * 0.1), (n * 0.34, n * 0.86), (n * 0.04, n * 0.94)],
+        fill=c,
+    )
+    d.polygon(
+        [(n * 0.34, n * 0.1), (n * 0.66, n * 0.1), (n * 0.66, n * 0.86), (n * 0.34, n * 0.86)],
+        fill=lighter(c, 0.25),
+    )
+    d.polygon(
+        [(n * 0.66, n * 0.1), (n * 0.96, n * 0.2), (n * 0.96, n * 0.94), (n * 0.66, n * 0.86)],
+        fill=c,
+    )
+
+
 _ICON_DRAWERS: dict[str, Callable[[ImageDraw.ImageDraw, float, RGB, RGB | None], None]] = {
     "ship": _icon_ship,
     "colonist": _icon_colonist,
@@ -649,6 +713,10 @@ _ICON_DRAWERS: dict[str, Callable[[ImageDraw.ImageDraw, float, RGB, RGB | None],
     "person": _icon_person,
     "crown": _icon_crown,
     "anchor": _icon_anchor,
+    "plant": _icon_plant,
+    "pick": _icon_pick,
+    "chart": _icon_chart,
+    "screen": _icon_screen,
 }
 
 

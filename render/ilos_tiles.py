@@ -1,0 +1,393 @@
+"""Ilos island tiles: where each region, spot, ship berth and hideout lies, and tile sprites.
+
+Geometry follows the spec (ILOS-R100 to R103): flat-top hexes, edges 0=N, 1=NE, 2=SE, 3=S,
+4=SW, 5=NW; a tile at rotation k shows printed edge e on board edge (e + k) mod 6. Each region
+is drawn as land reaching the middle of its land edges (so land meets land across tile
+borders), inner islets as a small island inside the tile, the hideout as a skull in open sea.
+Positions are relative to the tile centre, in pixels, for a hex of circumradius ``size``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from render import kit
+
+Point = tuple[float, float]
+
+SPOT_COLOURS: dict[str, kit.RGB] = {
+    "ebony": (92, 62, 40),
+    "spice": (214, 96, 38),
+    "dye": (128, 70, 178),
+    "gold": (232, 184, 30),
+    "ruins": (120, 120, 120),
+    "site": (70, 70, 70),
+}
+SPOT_ICON: dict[str, kit.IconKind] = {
+    "ebony": "ebony",
+    "spice": "spice",
+    "dye": "dye",
+    "gold": "gold",
+    "ruins": "ruins",
+    "site": "site",
+}
+
+SEA_COLOUR = kit.SEA
+TILE_EDGE = (86, 138, 178)
+LAND_FILL = (222, 204, 150)
+LAND_SHORE = (132, 108, 62)
+BEACH = (240, 228, 190)
+
+
+def _dir(angle_deg: float) -> Point:
+    a = math.radians(angle_deg)
+    return (math.cos(a), math.sin(a))
+
+
+def edge_angle(edge: int) -> float:
+    """Pixel angle (y down) from the tile centre to the middle of board edge ``edge``."""
+    return 270.0 + 60.0 * edge
+
+
+def corner(size: float, angle_deg: float) -> Point:
+    dx, dy = _dir(angle_deg)
+    return (size * dx, size * dy)
+
+
+def _lerp(a: Point, b: Point, t: float) -> Point:
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+def _add(a: Point, b: Point, k: float = 1.0) -> Point:
+    return (a[0] + b[0] * k, a[1] + b[1] * k)
+
+
+def _dist(a: Point, b: Point) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def _seg_dist(p: Point, a: Point, b: Point) -> float:
+    """Distance from ``p`` to the segment ``a``-``b``."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
+    return _dist(p, (ax + t * dx, ay + t * dy))
+
+
+@dataclass(frozen=True)
+class RegionShape:
+    """One region's land on a tile: its hub, spot centres and where its ships are drawn."""
+
+    id: str
+    edges: tuple[int, ...]  # board edges (after rotation)
+    hub: Point
+    hub_radius: float
+    spots: tuple[Point, ...]
+    berth: Point  # sea point next to the region where its ships sit
+    berth_axis: Point  # unit vector along which several ships line up
+
+
+@dataclass(frozen=True)
+class TileShape:
+    size: float
+    spot_radius: float
+    regions: tuple[RegionShape, ...]
+    hideout: Point | None
+    label: Point
+
+    def region(self, region_id: str) -> RegionShape:
+        for r in self.regions:
+            if r.id == region_id:
+                return r
+        raise KeyError(region_id)
+
+
+def _cluster(n: int, centre: Point, radial: Point, spacing: float) -> list[Point]:
+    """``n`` spot centres around ``centre``; rows run across ``radial`` (along the coast)."""
+    tx, ty = -radial[1], radial[0]  # tangent
+    rx, ry = radial
+    if n == 1:
+        offsets = [(0.0, 0.0)]
+    elif n == 2:
+        offsets = [(-0.5, 0.0), (0.5, 0.0)]
+    elif n == 3:
+        offsets = [(-0.5, 0.29), (0.5, 0.29), (0.0, -0.58)]
+    else:
+        offsets = [(-0.5, 0.5), (0.5, 0.5), (-0.5, -0.5), (0.5, -0.5)]
+        if n > 4:
+            offsets += [(0.0, 0.0)] * (n - 4)
+    return [
+        (centre[0] + spacing * (a * tx + b * rx), centre[1] + spacing * (a * ty + b * ry))
+        for a, b in offsets
+    ]
+
+
+def _cluster_extent(n: int, spacing: float) -> float:
+    return {1: 0.0, 2: 0.5, 3: 0.58}.get(n, 0.71) * spacing
+
+
+@dataclass(frozen=True)
+class TileKey:
+    """A tile as placed (or face up), hashable, for geometry and the sprite cache.
+
+    ``regions`` holds ``(short region id, board edges after rotation, spot kinds)``; a region
+    with no edges is an inner islet.
+    """
+
+    tile: str
+    hideout: bool
+    regions: tuple[tuple[str, tuple[int, ...], tuple[str, ...]], ...]
+
+
+def tile_shape(key: TileKey, size: float) -> TileShape:
+    """Where everything on a tile lies (edges already rotated, ILOS-R103), for hex ``size``."""
+    spot_r = size * 0.15
+    spacing = spot_r * 2.3
+    land_regions = [r for r in key.regions if r[1]]
+    islets = [r for r in key.regions if not r[1]]
+    land_vec = (0.0, 0.0)
+    land_edges = [e for r in land_regions for e in r[1]]
+    for e in land_edges:
+        land_vec = _add(land_vec, _dir(edge_angle(e)))
+    sea_edges = [d for d in range(6) if d not in land_edges]
+
+    hubs: list[tuple[str, tuple[int, ...], Point, float, Point, int]] = []
+    for rid, redges, kinds in land_regions:
+        edges = tuple(sorted(redges))
+        vec = (0.0, 0.0)
+        for e in edges:
+            vec = _add(vec, _dir(edge_angle(e)))
+        vec = (vec[0] / len(edges), vec[1] / len(edges))
+        n = len(kinds)
+        mag = math.hypot(*vec)
+        if mag < 0.45:
+            # the region spans the tile (e.g. opposite edges): its hub is the centre
+            radial = (0.0, -1.0) if mag < 1e-6 else (vec[0] / mag, vec[1] / mag)
+            hub = (0.0, 0.0)
+        else:
+            radial = (vec[0] / mag, vec[1] / mag)
+            depth = {1: 0.5, 2: 0.46}.get(n, 0.32) * size
+            if len(land_regions) + len(islets) == 1:
+                depth = min(depth, 0.3 * size)
+            hub = (radial[0] * depth, radial[1] * depth)
+        hubs.append((rid, edges, hub, _cluster_extent(n, spacing) + spot_r * 1.25, radial, n))
+
+    for rid, _, kinds in islets:
+        mag = math.hypot(*land_vec)
+        if mag > 0.3:
+            away = (-land_vec[0] / mag, -land_vec[1] / mag)
+        else:
+            # land on opposite sides: put the islet toward a sea edge
+            d = sea_edges[0] if sea_edges else 0
+            away = _dir(edge_angle(d))
+        n = len(kinds)
+        dist = 0.36 * size if land_regions else 0.0
+        hub = (away[0] * dist, away[1] * dist)
+        hubs.append(
+            (
+                rid,
+                (),
+                hub,
+                _cluster_extent(n, spacing) + spot_r * 1.3,
+                (-away[1], away[0]) if n > 1 else away,
+                n,
+            )
+        )
+
+    # candidate sea points: a ring grid inside the hex, kept clear of the border
+    apothem = size * math.sqrt(3) / 2
+    candidates: list[Point] = []
+    for ring in (0.3, 0.45, 0.58, 0.7):
+        for step in range(24):
+            p = _add((0, 0), _dir(15.0 * step), ring * size)
+            if all(
+                p[0] * u[0] + p[1] * u[1] <= apothem - 0.2 * size
+                for u in (_dir(edge_angle(e)) for e in range(6))
+            ):
+                candidates.append(p)
+
+    spokes: list[tuple[Point, Point]] = []
+    for _, edges, hub, *_ in hubs:
+        for e in edges:
+            spokes.append((_add((0, 0), _dir(edge_angle(e)), apothem), hub))
+
+    def clearance(p: Point) -> float:
+        """Distance from ``p`` to the nearest land (hub discs and spokes)."""
+        best = min((_dist(p, h[2]) - h[3] for h in hubs), default=size)
+        for a_, b_ in spokes:
+            best = min(best, _seg_dist(p, a_, b_) - 0.3 * size)
+        return best
+
+    free = {c: clearance(c) for c in candidates}
+    hideout: Point | None = None
+    if key.hideout:
+        hideout = max(candidates, key=lambda p: (round(free[p] / (0.05 * size)), -abs(p[0])))
+    taken: list[Point] = [hideout] if hideout is not None else []
+
+    regions: list[RegionShape] = []
+    boat_r = 0.17 * size
+    # regions with the least sea around them choose first
+    order = sorted(range(len(hubs)), key=lambda i: -len(hubs[i][1]))
+    chosen: dict[int, Point] = {}
+    for i in order:
+        hub = hubs[i][2]
+        hub_r = hubs[i][3]
+        ok = [
+            c
+            for c in candidates
+            if free[c] >= boat_r * 0.9 and all(_dist(c, t) >= 0.42 * size for t in taken)
+        ]
+        if not ok:
+            ok = [
+                c for c in candidates if all(_dist(c, t) >= 0.3 * size for t in taken)
+            ] or candidates
+            berth = max(ok, key=lambda p: free[p] - 0.3 * _dist(p, hub))
+        else:
+            berth = min(ok, key=lambda p: _dist(p, hub) - hub_r)
+        chosen[i] = berth
+        taken.append(berth)
+    for i, (rid, edges, hub, hub_r, radial, n) in enumerate(hubs):
+        spots = _cluster(n, hub, radial, spacing)
+        berth = chosen[i]
+        bx, by = berth
+        bm = math.hypot(bx, by) or 1.0
+        axis = (-by / bm, bx / bm)
+        regions.append(RegionShape(rid, edges, hub, hub_r, tuple(spots), berth, axis))
+
+    label_spots = [corner(size * 0.78, 60 * i) for i in range(6)]
+    label = max(
+        label_spots,
+        key=lambda p: (
+            round(
+                min(clearance(p), min((_dist(p, u) for u in taken), default=size)) / (0.1 * size)
+            ),
+            p[1] < 0,
+        ),
+    )
+    return TileShape(size, spot_r, tuple(regions), hideout, label)
+
+
+def _land_pieces(shape: TileShape, grow: float) -> list[tuple[str, list[Point]]]:
+    """Polygons ("poly") and discs ("disc", centre + radius as a 2-point list) of the land."""
+    size = shape.size
+    out: list[tuple[str, list[Point]]] = []
+    for region in shape.regions:
+        hub = region.hub
+        hub_r = region.hub_radius + grow
+        out.append(("disc", [hub, (hub_r, 0.0)]))
+        for d in region.edges:
+            c1 = corner(size * 1.15, 240 + 60 * d)
+            c2 = corner(size * 1.15, 300 + 60 * d)
+            p1 = _lerp(c1, c2, 0.24)
+            p2 = _lerp(c1, c2, 0.76)
+            mid = _add((0, 0), _dir(edge_angle(d)), size * 0.87)
+            along = _dir(edge_angle(d) + 90)
+            w = size * 0.3 + grow
+            p1 = _add(p1, along, -grow)
+            p2 = _add(p2, along, grow)
+            # spoke from the edge to the hub, slightly narrowing
+            to_hub = (hub[0] - mid[0], hub[1] - mid[1])
+            q1 = _add(hub, along, -min(w, hub_r))
+            q2 = _add(hub, along, min(w, hub_r))
+            if math.hypot(*to_hub) < 1:
+                q1, q2 = _lerp(p1, (0, 0), 0.6), _lerp(p2, (0, 0), 0.6)
+            out.append(("poly", [p1, p2, q2, q1]))
+            if (d + 1) % 6 in region.edges:
+                shared = corner(size * 1.15, 300 + 60 * d)
+                nxt = (d + 1) % 6
+                n1 = _lerp(
+                    corner(size * 1.15, 240 + 60 * nxt), corner(size * 1.15, 300 + 60 * nxt), 0.24
+                )
+                out.append(("poly", [p2, shared, n1, hub]))
+    return out
+
+
+def _draw_land(
+    draw: ImageDraw.ImageDraw,
+    shape: TileShape,
+    origin: Point,
+    scale: float,
+    grow: float,
+    fill: kit.RGB,
+) -> None:
+    ox, oy = origin
+    for kind, pts in _land_pieces(shape, grow):
+        if kind == "disc":
+            (cx, cy), (r, _) = pts
+            draw.ellipse(
+                (
+                    (ox + cx) * scale - r * scale,
+                    (oy + cy) * scale - r * scale,
+                    (ox + cx) * scale + r * scale,
+                    (oy + cy) * scale + r * scale,
+                ),
+                fill=fill,
+            )
+        else:
+            draw.polygon([((ox + x) * scale, (oy + y) * scale) for x, y in pts], fill=fill)
+
+
+@kit.static_layer(maxsize=256)
+def tile_sprite(key: TileKey, size: int) -> Image.Image:
+    """The tile's artwork (sea, land, empty spots, hideout, id), cached per tile and pose.
+
+    The returned RGBA image is ``2 * size`` wide and ``sqrt(3) * size`` high plus a margin,
+    centred on the tile centre.
+    """
+    shape = tile_shape(key, size)
+    s = 3  # supersample
+    w = 2 * size + 4
+    h = math.ceil(math.sqrt(3) * size) + 4
+    origin = (w / 2, h / 2)
+    big = Image.new("RGBA", (w * s, h * s), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    hex_pts = [((origin[0] + x) * s, (origin[1] + y) * s) for x, y in kit.hexagon((0, 0), size)]
+    d.polygon(hex_pts, fill=SEA_COLOUR)
+    # land with a shore line: a grown dark pass, a beach pass, then the land fill
+    _draw_land(d, shape, origin, s, size * 0.05, LAND_SHORE)
+    _draw_land(d, shape, origin, s, size * 0.03, BEACH)
+    _draw_land(d, shape, origin, s, 0, LAND_FILL)
+    # clip to the hex
+    mask = Image.new("L", big.size, 0)
+    ImageDraw.Draw(mask).polygon(hex_pts, fill=255)
+    clipped = Image.new("RGBA", big.size, (0, 0, 0, 0))
+    clipped.paste(big, (0, 0), mask)
+    d = ImageDraw.Draw(clipped)
+    d.polygon(hex_pts, outline=TILE_EDGE, width=2 * s)
+    img = clipped.resize((w, h), Image.Resampling.LANCZOS)
+    dd = ImageDraw.Draw(img)
+    r = shape.spot_radius
+    icon_size = round(r * 1.45)
+    kinds_of = {rid: kinds for rid, _, kinds in key.regions}
+    for region in shape.regions:
+        for (x, y), kind in zip(region.spots, kinds_of[region.id], strict=True):
+            cx, cy = origin[0] + x, origin[1] + y
+            dd.ellipse(
+                (cx - r, cy - r, cx + r, cy + r),
+                fill=kit.WHITE,
+                outline=SPOT_COLOURS[kind],
+                width=max(2, round(r / 6)),
+            )
+            kit.paste_icon(img, SPOT_ICON[kind], (cx, cy), icon_size, SPOT_COLOURS[kind])
+    if shape.hideout is not None:
+        hx, hy = origin[0] + shape.hideout[0], origin[1] + shape.hideout[1]
+        hr = r * 1.05
+        dd.ellipse(
+            (hx - hr, hy - hr, hx + hr, hy + hr), fill=(40, 44, 52), outline=kit.WHITE, width=2
+        )
+        kit.paste_icon(img, "skull", (hx, hy), round(hr * 1.3), kit.WHITE, (40, 44, 52))
+    lx, ly = origin[0] + shape.label[0], origin[1] + shape.label[1]
+    kit.label(
+        dd,
+        (lx, ly),
+        key.tile,
+        kit.font(max(12, round(size * 0.15)), bold=True),
+        fill=kit.WHITE,
+        outline=TILE_EDGE,
+        anchor="mm",
+    )
+    return img
