@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from rules.core import Event
 from rules.endeavor.components import data, track_space
+from rules.endeavor.events import event as _event
 from rules.endeavor.model import SILENT_FLEET, EndeavorState
 from rules.endeavor.query import is_open, is_present
-
-
-def _event(key: str, actor: str | None = None, /, **args: str | int) -> Event:
-    return Event(key=f"endeavor.{key}", seat=actor, args=dict(args))
 
 
 def take_token(state: EndeavorState, seat: str, space: str, events: list[Event]) -> None:

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from rules.core import Event
 from rules.endeavor.components import data
+from rules.endeavor.events import event as _event
 from rules.endeavor.model import EndeavorState
 from rules.endeavor.query import presence_count
-
-
-def _event(key: str, actor: str | None = None, /, **args: str | int) -> Event:
-    return Event(key=f"endeavor.{key}", seat=actor, args=dict(args))
 
 
 def deck_area(deck: str) -> str:

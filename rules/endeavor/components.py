@@ -277,12 +277,12 @@ def _validate(d: Data) -> None:
                 _fail(f"side {side}: fleet {n.id} has honour")
         if len(d.nodes[side]) != len(board.nodes):
             _fail(f"side {side}: duplicate node ids")
-        for c in board.connections:
-            for end in (c.a, c.b):
+        for conn in board.connections:
+            for end in (conn.a, conn.b):
                 if end not in d.nodes[side]:
-                    _fail(f"side {side}: connection {c.id} names unknown node {end}")
-            if d.nodes[side][c.a].area != d.nodes[side][c.b].area:
-                _fail(f"side {side}: connection {c.id} crosses areas")
+                    _fail(f"side {side}: connection {conn.id} names unknown node {end}")
+            if d.nodes[side][conn.a].area != d.nodes[side][conn.b].area:
+                _fail(f"side {side}: connection {conn.id} crosses areas")
         if len(circle_spaces(board)) != TOTAL_TOKENS:
             _fail(f"side {side}: {len(circle_spaces(board))} circular spaces, need 95")
 
@@ -296,13 +296,14 @@ def data() -> Data:
     tr = load_model(GAME, "tracks.json", TrackTables)
     ba = load_model(GAME, "board_a.json", Board)
     bb = load_model(GAME, "board_b.json", Board)
-    loaded = [b, c, t, tr, ba, bb]
+    hashes = [x.sha256 for x in (b, c, t, tr, ba, bb)]
+    sources = [x.source for x in (b, c, t, tr, ba, bb)]
     return Data(
         b.value,
         c.value,
         t.value,
         tr.value,
         {"A": ba.value, "B": bb.value},
-        [x.sha256 for x in loaded],
-        [x.source for x in loaded],
+        hashes,
+        sources,
     )

@@ -31,14 +31,11 @@ from rules.endeavor.actions import (
     SpendToken,
 )
 from rules.endeavor.components import data
+from rules.endeavor.events import event as _event
 from rules.endeavor.flow import advance, next_action_seat, pop_step, to_act
 from rules.endeavor.legal import kind_possible, legal_actions
 from rules.endeavor.model import EndeavorState, OwnedBuilding, Turn
 from rules.endeavor.query import node_area
-
-
-def _event(key: str, actor: str | None = None, /, **args: str | int) -> Event:
-    return Event(key=f"endeavor.{key}", seat=actor, args=dict(args))
 
 
 def is_over(state: EndeavorState) -> bool:

@@ -56,9 +56,9 @@ def invariants(state: EndeavorState) -> list[str]:
                 problems.append(f"{p.seat}: disc on a building without an activation space")
         if len(p.buildings) > state.round + 1:
             problems.append(f"{p.seat}: more buildings than rounds played")
-    for kind, info in d.buildings.items():
-        if not info.start and built[kind] != info.copies:
-            problems.append(f"building {kind}: {built[kind]} != {info.copies}")
+    for kind, b_info in d.buildings.items():
+        if not b_info.start and built[kind] != b_info.copies:
+            problems.append(f"building {kind}: {built[kind]} != {b_info.copies}")
     # population discs: 35 per player
     per = d.tracks.discs_per_player
     for seat, p in state.players.items():

@@ -203,7 +203,8 @@ def legal_actions(state: EndeavorState, seat: str) -> list[Action]:
     if seat not in to_act(state):
         return []
     if state.memorial:
-        return [PlaceMemorial(track=a) for a in ATTRIBUTES] + [PlaceMemorial(track=None)]
+        choices: list[Action] = [PlaceMemorial(track=a) for a in ATTRIBUTES]
+        return [*choices, PlaceMemorial(track=None)]
     if state.sf is not None:
         return sf_actions(state)
     if state.turn is not None:

@@ -12,12 +12,9 @@ from rules.endeavor.board import (
 )
 from rules.endeavor.cards import abolish, drawable_decks
 from rules.endeavor.components import ActionKind, data
+from rules.endeavor.events import event as _event
 from rules.endeavor.model import SILENT_FLEET, EndeavorState, SfReaction, Turn
 from rules.endeavor.query import node_area
-
-
-def _event(key: str, actor: str | None = None, /, **args: str | int) -> Event:
-    return Event(key=f"endeavor.{key}", seat=actor, args=dict(args))
 
 
 def ship_tracks(state: EndeavorState) -> list[str]:
