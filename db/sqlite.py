@@ -204,8 +204,10 @@ class SqliteStore:
         """One write transaction: committed if the body returns, rolled back if it raises."""
         conn = self._db
         async with self._lock:
-            await conn.execute("BEGIN IMMEDIATE")
             try:
+                # Inside the try: if the task is cancelled while BEGIN waits for the lock,
+                # BEGIN still runs on aiosqlite's thread and the queued rollback undoes it.
+                await conn.execute("BEGIN IMMEDIATE")
                 yield conn
                 await conn.execute("COMMIT")
             except BaseException:
@@ -471,6 +473,6 @@ class SqliteStore:
         """Copy the database to ``path`` with SQLite's online backup API, from a separate
         read connection (committed data only; the bot's writes are not held up)."""
         self._db  # noqa: B018 -- raises StoreError if the store is not open
-        if self.path == ":memory:" or self.path.startswith("file:"):
-            raise StoreError("backup needs the store to be opened on a plain file path")
+        if self.path in ("", ":memory:"):
+            raise StoreError("backup needs the store to be opened on a database file")
         await asyncio.to_thread(backup_database, self.path, path)

@@ -144,7 +144,7 @@ def test_backup_refuses_bad_sources_and_destinations(tmp_path: Path) -> None:
 
 async def test_memory_store_cannot_back_up(tmp_path: Path) -> None:
     async with SqliteStore(":memory:") as store:
-        with pytest.raises(Exception, match="plain file"):
+        with pytest.raises(Exception, match="database file"):
             await store.backup(str(tmp_path / "x.sqlite3"))
 
 

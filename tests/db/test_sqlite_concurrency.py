@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Awaitable, Callable
+
+import pytest
 
 from db.sqlite import SqliteStore
 from db.store import GameRecord, NewAction, VersionConflict
@@ -78,3 +81,30 @@ async def test_two_connections_to_one_file_exactly_one_wins(
         await check_exactly_one_wins([other, store, other], other, now, first_round=ROUNDS + 1)
     finally:
         await other.close()
+
+
+async def test_a_write_cancelled_while_waiting_for_the_lock_leaves_no_transaction(
+    store: SqliteStore, new_game: NewGame, db_path: str
+) -> None:
+    game = await new_game()
+    other_process = sqlite3.connect(db_path, isolation_level=None)
+    try:
+        other_process.execute("BEGIN IMMEDIATE")  # holds SQLite's write lock
+        task = asyncio.create_task(
+            store.record_actions(
+                game.id, game.version, [NewAction("p1", 1, "{}", 5)], "{}", "active"
+            )
+        )
+        await asyncio.sleep(0.2)  # let the task reach BEGIN IMMEDIATE and wait there
+        task.cancel()
+        other_process.execute("ROLLBACK")
+        with pytest.raises(asyncio.CancelledError):
+            await task
+    finally:
+        other_process.close()
+    assert await store.get_game(game.id) == game
+    after = await store.record_actions(
+        game.id, game.version, [NewAction("p1", 1, "{}", 5)], '"next"', "active"
+    )
+    assert after.version == game.version + 1
+    assert len(await store.actions(game.id)) == 1

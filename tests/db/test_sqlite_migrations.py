@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sqlite3
 from collections.abc import Callable
@@ -209,3 +210,16 @@ async def test_every_object_of_the_shipped_migrations_exists(db_path: str) -> No
     with sqlite3.connect(db_path) as plain:
         names = {r[0] for r in plain.execute("SELECT name FROM sqlite_master")}
     assert created | {"schema_version"} <= names
+
+
+async def test_two_stores_opening_a_fresh_file_at_once_migrate_it_once(db_path: str) -> None:
+    """Two processes starting together: the runner re-checks under the write lock."""
+    stores = [SqliteStore(db_path) for _ in range(3)]
+    await asyncio.gather(*(s.open() for s in stores))
+    try:
+        applied = sorted(v for s in stores for v in s.migrations_applied)
+        assert applied == [m.version for m in load_migrations()]
+    finally:
+        for s in stores:
+            await s.close()
+    assert [v for v, _ in schema_rows(db_path)] == [m.version for m in load_migrations()]
