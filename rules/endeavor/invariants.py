@@ -54,8 +54,6 @@ def invariants(state: EndeavorState) -> list[str]:
                 built[b.kind] += 1
             if b.disc and not d.buildings[b.kind].actions:
                 problems.append(f"{p.seat}: disc on a building without an activation space")
-        if len(p.buildings) > state.round + 1:
-            problems.append(f"{p.seat}: more buildings than rounds played")
     for kind, b_info in d.buildings.items():
         if not b_info.start and built[kind] != b_info.copies:
             problems.append(f"building {kind}: {built[kind]} != {b_info.copies}")
