@@ -23,3 +23,7 @@ def get(key: str) -> GameSpec[Any, Any, Any, Any]:
 from rules.endeavor import SPEC as _ENDEAVOR  # noqa: E402
 
 register(_ENDEAVOR)
+
+from rules.ilos import SPEC as _ILOS  # noqa: E402
+
+register(_ILOS)

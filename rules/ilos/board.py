@@ -19,6 +19,8 @@ class BoardFacts:
         self.islands = Islands(self.comp, state.board)
         self.cells = cell_map(state.board)
         self.placed_tiles = [p.tile for p in state.board]
+        self._forts: dict[str, set[str]] | None = None
+        self._pirates: dict[str, list[str]] | None = None
 
     def island_of_spot(self, spot_id: str) -> str:
         return self.islands.island(spot_id.rsplit(".", 1)[0])

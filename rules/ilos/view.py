@@ -195,6 +195,10 @@ def build_view(state: IlosState, seat: str | None) -> IlosView:
     island_list = facts.islands.ordered()
     island_index = {facts.islands.island(regs[0]): i for i, regs in enumerate(island_list)}
 
+    ships_at: dict[str, list[str]] = {}
+    for ship in state.ships:
+        if ship.region is not None:
+            ships_at.setdefault(ship.region, []).append(ship.id)
     board: list[PlacedTileView] = []
     for order, p in enumerate(state.board):
         tile = comp.tiles[p.tile]
@@ -206,7 +210,7 @@ def build_view(state: IlosState, seat: str | None) -> IlosView:
             for i, sid in enumerate(comp.region_spots[rid]):
                 occ = state.spots.get(sid)
                 spots.append(
-                    SpotView(
+                    SpotView.model_construct(
                         id=sid,
                         kind=comp.spot_kind[sid],
                         index=i,
@@ -216,13 +220,13 @@ def build_view(state: IlosState, seat: str | None) -> IlosView:
                     )
                 )
             regions.append(
-                PlacedRegionView(
+                PlacedRegionView.model_construct(
                     id=rid,
                     board_edges=sorted(board_edge(e, p.rotation) for e in reg.edges),
                     inner_islet=not reg.edges,
                     island=island_index[facts.islands.island(rid)],
                     spots=spots,
-                    ships=[s.id for s in state.ships if s.region == rid],
+                    ships=ships_at.get(rid, []),
                 )
             )
         board.append(
@@ -241,17 +245,21 @@ def build_view(state: IlosState, seat: str | None) -> IlosView:
         )
 
     islands: list[IslandView] = []
+    fort_owners: dict[str, set[str]] = {}
+    for sid, occ in state.spots.items():
+        if occ.building == "fort":
+            fort_owners.setdefault(facts.island_of_spot(sid), set()).add(occ.owner)
     for i, regs in enumerate(island_list):
         root = facts.islands.island(regs[0])
-        pirates = sorted(set(facts.pirates_on(root)))
-        forts = sorted(s for s in state.seats if facts.has_fort(s, root))
+        pirate_owners = set(facts.pirates_on(root))
+        forts = fort_owners.get(root, set())
         islands.append(
             IslandView(
                 index=i,
                 regions=regs,
-                pirates=pirates,
-                forts=forts,
-                threatened_for=[s for s in state.seats if facts.threatened(s, root)],
+                pirates=sorted(pirate_owners),
+                forts=sorted(forts),
+                threatened_for=[s for s in state.seats if (pirate_owners - {s}) and s not in forts],
             )
         )
 
