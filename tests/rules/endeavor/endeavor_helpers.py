@@ -27,7 +27,9 @@ def act(state: EndeavorState, seat: str, action: Action) -> EndeavorState:
     return checked_apply(SPEC, state, seat, action).state
 
 
-def act_events(state: EndeavorState, seat: str, action: Action) -> tuple[EndeavorState, list[Event]]:
+def act_events(
+    state: EndeavorState, seat: str, action: Action
+) -> tuple[EndeavorState, list[Event]]:
     result = checked_apply(SPEC, state, seat, action)
     return result.state, result.events
 

@@ -66,7 +66,9 @@ def test_end_r11_each_side_has_95_circular_spaces_and_95_tokens() -> None:
         assert all(n.honour in (1, 2) for n in cities)
 
 
-def test_data_validation_rejects_a_broken_override(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_data_validation_rejects_a_broken_override(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A data file whose counts are wrong fails loudly at load time (cross-file validation)."""
     src = Path(components.__file__).parent / "data" / "tokens.json"
     bad = src.read_text().replace('"count": 17', '"count": 18', 1)
