@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from endeavor_helpers import act, add_building, harbour, legal, only, started, take_tokens, types
 
 from rules.core import RuleViolation
@@ -60,7 +62,7 @@ def test_end_r23_crown_passes_left_and_seven_rounds() -> None:
     final, _ = play_random_game(SPEC, Options(players=3), 11, on_step=watch)
     assert final.over and final.round == 7
     assert len(crowns) == 7  # round 1 (after the start choices) .. round 7
-    for a, b in zip(crowns, crowns[1:], strict=False):
+    for a, b in itertools.pairwise(crowns):
         assert final.seats.index(b) == (final.seats.index(a) + 1) % 3
     assert all(len(p.buildings) <= 8 for p in final.players.values())
 
