@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import io
 import math
+import unicodedata
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -143,6 +144,41 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(io.BytesIO(data), size)
 
 
+@lru_cache(maxsize=4096)
+def _has_glyph(ch: str) -> bool:
+    fnt = font(20)
+    missing = fnt.getmask("\uffff")
+    mask = fnt.getmask(ch)
+    return not (mask.size == missing.size and bytes(mask) == bytes(missing))
+
+
+_REPLACEMENTS = {
+    "\u2212": "-",
+    "\u2013": "-",
+    "\u2018": "'",
+    "\u2019": "'",
+    "\u201c": '"',
+    "\u201d": '"',
+}
+
+
+def safe_text(text: str) -> str:
+    """``text`` with characters the shipped font lacks replaced (accents dropped: Gorée -> Goree)."""
+    if text.isascii():
+        return text
+    out: list[str] = []
+    for ch in text:
+        if ord(ch) < 128 or ch.isspace() or _has_glyph(ch):
+            out.append(ch)
+            continue
+        if ch in _REPLACEMENTS:
+            out.append(_REPLACEMENTS[ch])
+            continue
+        base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+        out.append(base if base and all(_has_glyph(c) or ord(c) < 128 for c in base) else "?")
+    return "".join(out)
+
+
 def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> float:
     return fnt.getlength(text)
 
@@ -158,6 +194,7 @@ def fit_font(
 
 def shorten(text: str, max_width: float, fnt: ImageFont.FreeTypeFont) -> str:
     """``text``, cut with an ellipsis so that it fits ``max_width``."""
+    text = safe_text(text)
     if fnt.getlength(text) <= max_width:
         return text
     while text and fnt.getlength(text + "…") > max_width:
@@ -183,7 +220,7 @@ def label(
         stroke = max(2, round(fnt.size / 9))
     draw.text(
         xy,
-        text,
+        safe_text(text),
         font=fnt,
         fill=fill,
         anchor=anchor,
@@ -202,6 +239,7 @@ def badge(
     pad: float = 6,
 ) -> Box:
     """A pill with centred text (counts, prices). Returns its box."""
+    text = safe_text(text)
     w = max(fnt.getlength(text), fnt.size * 0.6) + 2 * pad
     h = fnt.size + pad
     x, y = centre
@@ -235,7 +273,7 @@ def panel(
             (x0, y0, x1, y0 + band_h), radius=radius, fill=band, corners=(True, True, False, False)
         )
         draw.line((x0, y0 + band_h, x1, y0 + band_h), fill=outline, width=width)
-    draw.text((x0 + 18, y0 + band_h / 2), title, font=fnt, fill=title_fill, anchor="lm")
+    draw.text((x0 + 18, y0 + band_h / 2), safe_text(title), font=fnt, fill=title_fill, anchor="lm")
     return y0 + band_h + 10
 
 
@@ -605,8 +643,8 @@ def _icon_star(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
 
 
 def _icon_flag(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
-    d.rectangle((n * 0.2, n * 0.06, n * 0.28, n * 0.94), fill=c)
-    d.polygon([(n * 0.28, n * 0.08), (n * 0.88, n * 0.26), (n * 0.28, n * 0.46)], fill=a or c)
+    d.rectangle((n * 0.14, n * 0.04, n * 0.27, n * 0.96), fill=c)
+    d.polygon([(n * 0.27, n * 0.06), (n * 0.92, n * 0.3), (n * 0.27, n * 0.6)], fill=c)
 
 
 def _icon_swords(d: ImageDraw.ImageDraw, n: float, c: RGB, a: RGB | None) -> None:
