@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.core import GameSpec
 from rules.ilos import engine
 from rules.ilos.actions import ACTION_ADAPTER, IlosAction, action_group
-from rules.ilos.components import components
+from rules.ilos.components import components as _components
 from rules.ilos.describe import describe_action
 from rules.ilos.invariants import invariants
 from rules.ilos.model import IlosOptions, IlosState
@@ -14,7 +14,7 @@ from rules.ilos.view import IlosView, build_view
 
 
 def _data_source() -> str:
-    return components().source
+    return _components().source
 
 
 SPEC: GameSpec[IlosState, IlosOptions, IlosAction, IlosView] = GameSpec(
