@@ -79,7 +79,7 @@ def test_end_r71_no_hand_limit_while_drawing() -> None:
     give_card(s, "p1", "europe_0")
     place(s, "london", "p1")
     assert card_limit(s.players["p1"]) == 1
-    s, decks, _ = draw_options(s, slot)
+    s, _decks, _ = draw_options(s, slot)
     s = act(s, "p1", DrawDeck(deck="europe"))
     assert len(s.players["p1"].cards) == 2
 
@@ -105,7 +105,7 @@ def test_end_r70_t10_europe_count_covers_both_decks_and_the_pile() -> None:
 
 def test_end_r74_t11_abolition() -> None:
     """END-R74 / A13 / END-T11: all held slavery cards set aside; the deck leaves the game."""
-    s, slot = drawing(3)
+    s, _slot = drawing(3)
     give_card(s, "p1", "slavery_0")
     give_card(s, "p1", "slavery_1")
     give_card(s, "p1", "slavery_2")
