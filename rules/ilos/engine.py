@@ -316,9 +316,11 @@ def _mulligan(s: IlosState, seat: str, action: Mulligan) -> list[Event]:
     s.discard += discarded
     player.mulligan_done = True
     args: dict[str, int | str | list[str]] = {"seat": seat, "count": len(discarded)}
+    key = "ilos.mulligan_hidden"
     if s.options.reveal_cost_cards:
         args["cards"] = list(discarded)
-    events = [Event(key="ilos.mulligan", args=args, seat=seat)]
+        key = "ilos.mulligan"
+    events = [Event(key=key if discarded else "ilos.mulligan_kept", args=args, seat=seat)]
     if discarded:
         events += draw_cards(s, seat, len(discarded))
     s.turn += 1
@@ -604,9 +606,12 @@ def _pay(s: IlosState, seat: str, pending: Pending, action: Pay) -> list[Event]:
         "count": len(paid),
         "pirate": int(pending.pirate),
     }
+    key = "ilos.card_paid_pirate" if pending.pirate else "ilos.card_paid"
     if s.options.reveal_cost_cards:
         args["cards"] = list(paid)
-    events = [Event(key="ilos.card_paid", args=args, seat=seat)]
+    else:
+        key += "_hidden"
+    events = [Event(key=key, args=args, seat=seat)]
     if pending.card == "ship":
         events += _ship_effect(s, seat, pending)
     else:

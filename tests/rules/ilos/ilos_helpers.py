@@ -51,7 +51,9 @@ def set_hand(st: IlosState, seat: str, **cards: int) -> None:
         hand[card] = n  # type: ignore[index]
 
 
-def add_ship(st: IlosState, seat: str, region: str | None = None, hideout: str | None = None) -> str:
+def add_ship(
+    st: IlosState, seat: str, region: str | None = None, hideout: str | None = None
+) -> str:
     n = sum(1 for s in st.ships if s.owner == seat) + 1
     ship = ShipState(id=f"{seat}.{n}", owner=seat, region=region, hideout=hideout)
     st.ships.append(ship)

@@ -147,17 +147,24 @@ def test_ilos_t05_trading_post() -> None:
     set_hand(st, "p2", building=1, ship=2)
     p1_prod = dict(st.player("p1").production)
     st2, _ = run(
-        st, "p2", PlayBuilding(spot="T13.a.3", kind="trading_post", copy_resource="dye"), pay(ship=2)
+        st,
+        "p2",
+        PlayBuilding(spot="T13.a.3", kind="trading_post", copy_resource="dye"),
+        pay(ship=2),
     )
     assert st2.player("p2").production["dye"] == 1
     assert st2.spots["T13.a.3"].label == "dye"
     assert st2.player("p1").production == p1_prod
     assert (
-        rejected(st, "p2", PlayBuilding(spot="T13.a.3", kind="trading_post", copy_resource="ebony")).code
+        rejected(
+            st, "p2", PlayBuilding(spot="T13.a.3", kind="trading_post", copy_resource="ebony")
+        ).code
         == "bad_copy"
     )
     assert (
-        rejected(st, "p2", PlayBuilding(spot="T13.a.3", kind="trading_post", copy_resource="gold")).code
+        rejected(
+            st, "p2", PlayBuilding(spot="T13.a.3", kind="trading_post", copy_resource="gold")
+        ).code
         == "bad_copy"
     )
     st_nofarm = make_state(board=[("T13", 0, 0, 0)])
