@@ -84,7 +84,7 @@ def apply(state: EndeavorState, seat: str, action: Action) -> Result[EndeavorSta
         raise RuleViolation("not_your_turn", "It is not your turn.")
     if action not in legal_actions(state, seat):
         raise RuleViolation("illegal_action", _why_illegal(state, seat, action))
-    s = state.model_copy(deep=True)
+    s = EndeavorState.model_validate(state.model_dump())  # a deep copy (faster than deepcopy)
     events: list[Event] = []
     _perform(s, seat, action, events)
     advance(s, events)

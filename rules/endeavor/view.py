@@ -7,6 +7,7 @@ order of undrawn cards below each deck top are left out (deck sizes and tops sta
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -16,14 +17,10 @@ from rules.endeavor.components import ActionKind, Attribute, Structure, data
 from rules.endeavor.flow import current_phase, to_act
 from rules.endeavor.model import SILENT_FLEET, EndeavorState
 from rules.endeavor.query import (
-    build_level,
-    card_limit,
-    controls,
     discs_on_board,
-    growth,
     is_open,
+    level,
     presence_count,
-    salary,
     track_values,
 )
 
@@ -213,6 +210,7 @@ class EndeavorView(View):
     silent_fleet: SilentFleetView | None
 
 
+@cache
 def card_info(item: str) -> CardInfo:
     d = data()
     if item in d.governors:
@@ -233,6 +231,7 @@ def card_info(item: str) -> CardInfo:
     )
 
 
+@cache
 def building_info(kind: str) -> BuildingInfo:
     b = data().buildings[kind]
     return BuildingInfo(
@@ -322,7 +321,8 @@ def view(state: EndeavorState, seat: str | None) -> EndeavorView:
     ]
     conns = []
     for c in d.boards[side].connections:
-        controller = next((s for s in state.seats if controls(state, s, c.id)), None)
+        owner = state.nodes.get(c.a)
+        controller = owner if owner in state.players and state.nodes.get(c.b) == owner else None
         conns.append(
             ConnectionView(
                 id=c.id,
@@ -343,6 +343,7 @@ def view(state: EndeavorState, seat: str | None) -> EndeavorView:
     players = []
     for s in state.seats:
         p = state.players[s]
+        values = track_values(p)
         players.append(
             PlayerView(
                 seat=s,
@@ -351,12 +352,12 @@ def view(state: EndeavorState, seat: str | None) -> EndeavorView:
                 supply=p.supply,
                 harbour=p.harbour,
                 discs_on_board=discs_on_board(state, s),
-                tracks=track_values(p),
+                tracks=values,
                 levels=LevelsView(
-                    build=build_level(p),
-                    growth=growth(p),
-                    salary=salary(p),
-                    card_limit=card_limit(p),
+                    build=level("industry", values["industry"]),
+                    growth=level("culture", values["culture"]),
+                    salary=level("wealth", values["wealth"]),
+                    card_limit=min(level("influence", values["influence"]), d.tracks.card_cap),
                 ),
                 shore_slots=d.tracks.shore_slots,
                 buildings=[
