@@ -20,7 +20,7 @@ def _build_first(s, seat):  # type: ignore[no-untyped-def]
 
 
 def test_end_r20_r21_phases_in_order_from_the_crown_holder() -> None:
-    """END-R20/R21: Build, Growth, Salary, Action, Discard; each in turn order from the crown."""
+    """END-R20 / END-R21: Build, Growth, Salary, Action, Discard; each in turn order from the crown."""
     s = started(3, seed=4)
     order = s.seats[s.seats.index(s.crown) :] + s.seats[: s.seats.index(s.crown)]
     assert [st.kind for st in s.queue] == ["build"] * 3 + ["growth"] * 3 + ["salary"] * 3 + [
@@ -82,7 +82,7 @@ def test_end_r24_tracks_are_derived_from_holdings() -> None:
 
 
 def test_end_r30_build_is_mandatory_and_limited_by_level() -> None:
-    """END-R30/R31/R32/R34: one building at most the build level; icons at once; duplicates ok."""
+    """END-R30 / END-R31 / END-R32 / END-R34: one building at most the build level; icons at once; duplicates ok."""
     s = started(2)
     seat = only(s)
     options = legal(s, seat)

@@ -58,7 +58,7 @@ def test_end_r90_t20_rulebook_examples() -> None:
 
 
 def test_end_r89_r95_t15_final_scoring_and_shared_win() -> None:
-    """END-R89..R95 / END-R88 / END-R93 / END-R94 / END-T15."""
+    """END-R89 .. END-R95 / END-R88 / END-R93 / END-R94 / END-T15: shared wins on equal totals."""
     s = started(2)
     for seat in ("p1", "p2"):
         with_tracks(s, seat, 11, 5, 8, 15)

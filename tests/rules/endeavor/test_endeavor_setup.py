@@ -75,7 +75,7 @@ def test_end_r14_level5_four_hidden_three_visible() -> None:
 
 
 def test_end_r15_r16_r18_player_components_and_crown() -> None:
-    """END-R15/R16/R18: 35 discs, tracks at 0, a random crown; after the start choice 34 + 1."""
+    """END-R15 / END-R16 / END-R18: 35 discs, tracks at 0, a random crown; after the start choice 34 + 1."""
     crowns = {new(4, seed=x).crown for x in range(12)}
     assert len(crowns) > 1
     s = new(4, seed=1)
