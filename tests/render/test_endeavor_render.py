@@ -1,0 +1,133 @@
+"""Endeavor images from real games: decoding, phone size, open information, goldens."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import render
+from render import endeavor as endeavor_render
+from rules.endeavor.view import EndeavorView
+from tests.render.games import spec_for, state_at, view_at
+from tests.render.imaging import GOLDEN_DIR, assert_matches_golden, decode, updating
+
+MAX_WIDTH = 1600
+MAX_HEIGHT = 4200
+
+
+@pytest.mark.parametrize(("players", "side"), [(2, "A"), (3, "A"), (4, "A"), (4, "B"), (5, "B")])
+def test_mid_game_board_decodes_and_fits_a_phone(players: int, side: str) -> None:
+    view = view_at("endeavor", players, 13, 0.5, options=(("board_side", side),))
+    assert view.side == side
+    out = render.render_board(view)
+    img = decode(out.png)
+    assert img.width <= MAX_WIDTH and img.height <= MAX_HEIGHT
+    assert len(out.png) < 2_500_000
+    assert f"round {view.round} of {view.rounds}" in out.summary
+
+
+@pytest.mark.parametrize("fraction", [0.0, 0.05, 1.0])
+def test_start_and_end_boards_render(fraction: float) -> None:
+    view = view_at("endeavor", 3, 6, fraction)
+    out = render.render_board(view)
+    assert decode(out.png).width <= MAX_WIDTH
+    if fraction == 1.0:
+        assert view.over and "game over" in out.summary
+
+
+def test_silent_fleet_game_renders() -> None:
+    """The 2-player Silent Fleet variant puts neutral discs on the board (END-R10x)."""
+    view = view_at("endeavor", 2, 8, 0.7, options=(("silent_fleet", True),))
+    assert view.silent_fleet is not None
+    assert decode(render.render_board(view).png).width <= MAX_WIDTH
+
+
+def test_no_private_image_for_open_information() -> None:
+    """END-R110/R112: Endeavor is open information; nothing needs a private image."""
+    assert render.render_private(view_at("endeavor", 3, 13, 0.5, "p1")) is None
+
+
+def test_every_seat_sees_the_same_board() -> None:
+    """END-R110: the board image is identical whichever seat's view it is drawn from."""
+    public = render.render_board(view_at("endeavor", 3, 13, 0.5))
+    for seat in ("p1", "p2", "p3"):
+        out = render.render_board(view_at("endeavor", 3, 13, 0.5, seat))
+        assert out.png == public.png and out.summary == public.summary
+
+
+def test_summary_reports_open_regions_and_tracks() -> None:
+    view = view_at("endeavor", 4, 13, 0.8)
+    out = render.render_board(view)
+    for area in view.areas:
+        if area.region:
+            assert area.name in out.summary
+    for p in view.players:
+        assert f"industry {p.tracks['industry']}" in out.summary
+
+
+def test_board_changes_when_a_disc_moves() -> None:
+    spec = spec_for("endeavor")
+    state = state_at("endeavor", 3, 13, 0.5)
+    seat = sorted(spec.to_act(state))[0]
+    after = spec.apply(state, seat, spec.legal_actions(state, seat)[0]).state
+    a = render.render_board(spec.view(state, None))
+    b = render.render_board(spec.view(after, None))
+    assert a.png != b.png
+
+
+def test_graph_layout_keeps_nodes_inside_their_box() -> None:
+    view = view_at("endeavor", 5, 13, 0.5)
+    for area in view.areas:
+        nodes = [n for n in view.nodes if n.area == area.id]
+        ids = {n.id for n in nodes}
+        edges = tuple((c.a, c.b) for c in view.connections if c.a in ids)
+        layout = endeavor_render.graph_layout(
+            tuple(n.id for n in nodes), edges, tuple(80 for _ in nodes), 380, 300
+        )
+        assert set(layout) == ids
+        for x, y in layout.values():
+            assert 0 <= x <= 380 and 0 <= y <= 300
+
+
+def test_honour_spaces_match_the_spec() -> None:
+    """END-D03: honour spaces 0, 2, 4, 7, 10, 12, 14, then every 2 past the mat."""
+    assert endeavor_render.honour_spaces(20) == [0, 2, 4, 7, 10, 12, 14, 16, 18, 20]
+
+
+# ----------------------------------------------------------------------------------- goldens
+
+GOLDENS = {
+    "endeavor_board_4p_A": (4, 23, 0.6, (("board_side", "A"),)),
+    "endeavor_board_5p_B": (5, 23, 0.8, (("board_side", "B"),)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GOLDENS))
+def test_golden_image(name: str) -> None:
+    """Renders a stored view (saved with the golden) and compares with a tolerance; regenerate
+    with REFEREE_UPDATE_GOLDEN=1 after an intended visual change."""
+    players, seed, fraction, options = GOLDENS[name]
+    view_file: Path = GOLDEN_DIR / f"{name}.view.json"
+    if updating():
+        view = view_at("endeavor", players, seed, fraction, None, options)
+        view_file.write_text(view.model_dump_json(indent=1), encoding="utf-8")
+    view = EndeavorView.model_validate_json(view_file.read_text(encoding="utf-8"))
+    out = endeavor_render.render_board(view)
+    assert_matches_golden(name, out.png)
+
+
+def test_golden_comparison_catches_a_small_change() -> None:
+    """The golden check must fail for a one-digit change (a disc more in one harbour)."""
+    from tests.render.imaging import compare_golden
+
+    if updating():
+        pytest.skip("goldens are being rewritten")
+    view = EndeavorView.model_validate_json(
+        (GOLDEN_DIR / "endeavor_board_4p_A.view.json").read_text(encoding="utf-8")
+    )
+    view.players[1].harbour += 1
+    _mean, block = compare_golden("endeavor_board_4p_A", endeavor_render.render_board(view).png)
+    from tests.render.imaging import BLOCK_TOLERANCE
+
+    assert block >= BLOCK_TOLERANCE

@@ -1,0 +1,71 @@
+"""The shared drawing kit: fonts, seat styles, glyph fallback, caching and PNG output."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from render import kit
+from tests.render.imaging import decode
+
+
+def test_shipped_font_draws_hangul() -> None:
+    """Players may use Korean names: the shipped NanumSquare must have real Hangul glyphs."""
+    fnt = kit.font(30, bold=True)
+    missing = fnt.getmask("\uffff")
+    for ch in "민수일로스":
+        mask = fnt.getmask(ch)
+        assert (mask.size, bytes(mask)) != (missing.size, bytes(missing)), ch
+
+
+def test_fonts_are_cached_per_size_and_weight() -> None:
+    assert kit.font(24) is kit.font(24)
+    assert kit.font(24) is not kit.font(25)
+    assert kit.font(24) is not kit.font(24, bold=True)
+
+
+def test_seat_styles_differ_by_colour_letter_and_shape() -> None:
+    """Colour-blind safe: every seat has its own colour, letter and shape."""
+    styles = kit.styles_for(["p1", "p2", "p3", "p4", "p5"])
+    assert len({s.colour for s in styles.values()}) == 5
+    assert len({s.letter for s in styles.values()}) == 5
+    assert len({s.shape for s in styles.values()}) == 5
+
+
+def test_named_colours_keep_letters_and_shapes() -> None:
+    styles = kit.styles_for(["p1", "p2"], ["black", "yellow"])
+    assert styles["p1"].colour == kit.NAMED_COLOURS["black"]
+    assert styles["p1"].letter == "A" and styles["p2"].letter == "B"
+    assert styles["p1"].text_colour == kit.WHITE
+    assert styles["p2"].text_colour == kit.INK
+
+
+def test_safe_text_replaces_glyphs_the_font_lacks() -> None:
+    assert kit.safe_text("Gorée") == "Goree"
+    assert kit.safe_text("민수 · ×2") == "민수 · ×2"
+    assert kit.safe_text("\u22121") == "-1"
+
+
+def test_static_layers_are_cached() -> None:
+    a = kit.icon("ship", 40, kit.INK)
+    assert a is kit.icon("ship", 40, kit.INK)
+    assert a.size == (40, 40) and a.mode == "RGBA"
+    assert kit.piece("circle", (1, 2, 3), 20, "A") is kit.piece("circle", (1, 2, 3), 20, "A")
+
+
+def test_every_icon_draws_something() -> None:
+    for kind in kit._ICON_DRAWERS:
+        img = kit.icon(kind, 32, kit.INK)  # type: ignore[arg-type]
+        assert img.getbbox() is not None, kind
+
+
+def test_encode_png_round_trips() -> None:
+    img = Image.new("RGB", (64, 48), (10, 20, 30))
+    out = decode(kit.encode_png(img))
+    assert out.size == (64, 48)
+    assert out.getpixel((5, 5)) == (10, 20, 30)
+
+
+def test_english_list_words() -> None:
+    assert kit.join_words(["a"]) == "a"
+    assert kit.join_words(["a", "b", "c"]) == "a, b and c"
+    assert kit.plural(1, "card") == "1 card" and kit.plural(2, "card") == "2 cards"
