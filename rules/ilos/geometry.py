@@ -7,8 +7,9 @@ rotation k shows its printed edge e on board edge (e + k) mod 6.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
-from rules.ilos.components import Components, TileDef
+from rules.ilos.components import Components, TileDef, components
 from rules.ilos.model import PlacedTile
 
 DIRS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
@@ -23,8 +24,25 @@ def board_edge(printed: int, rotation: int) -> int:
     return (printed + rotation) % 6
 
 
+@cache
+def _land_table(tile_id: str, rotation: int) -> tuple[bool, ...]:
+    tile = components().tiles[tile_id]
+    return tuple(tile.is_land(printed_edge(d, rotation)) for d in range(6))
+
+
+@cache
+def edge_regions(tile_id: str, rotation: int) -> tuple[str | None, ...]:
+    """The region id (``T04.a``) on each board edge of a placed tile, None for sea."""
+    tile = components().tiles[tile_id]
+    out: list[str | None] = []
+    for d in range(6):
+        region = tile.region_at(printed_edge(d, rotation))
+        out.append(None if region is None else f"{tile_id}.{region.id}")
+    return tuple(out)
+
+
 def land_on_board(tile: TileDef, rotation: int, edge: int) -> bool:
-    return tile.is_land(printed_edge(edge, rotation))
+    return _land_table(tile.id, rotation)[edge]
 
 
 def board_land_edges(tile: TileDef, rotation: int) -> list[int]:
@@ -114,21 +132,19 @@ class Islands:
 
         cells = cell_map(board)
         for p in board:
-            tile = comp.tiles[p.tile]
+            mine = edge_regions(p.tile, p.rotation)
             for d in range(6):
-                pe = printed_edge(d, p.rotation)
-                region = tile.region_at(pe)
-                if region is None:
+                here = mine[d]
+                if here is None:
                     continue
                 other = cells.get(neighbour((p.q, p.r), d))
                 if other is None:
                     continue
-                otile = comp.tiles[other.tile]
-                oregion = otile.region_at(printed_edge((d + 3) % 6, other.rotation))
-                if oregion is None:
+                orid = edge_regions(other.tile, other.rotation)[(d + 3) % 6]
+                if orid is None:
                     continue
-                a = find(f"{p.tile}.{region.id}")
-                b = find(f"{other.tile}.{oregion.id}")
+                a = find(here)
+                b = find(orid)
                 if a != b:
                     parent[max(a, b)] = min(a, b)
         self.of: dict[str, str] = {rid: find(rid) for rid in parent}

@@ -210,7 +210,7 @@ def build_view(state: IlosState, seat: str | None) -> IlosView:
             for i, sid in enumerate(comp.region_spots[rid]):
                 occ = state.spots.get(sid)
                 spots.append(
-                    SpotView.model_construct(
+                    SpotView(
                         id=sid,
                         kind=comp.spot_kind[sid],
                         index=i,
@@ -220,7 +220,7 @@ def build_view(state: IlosState, seat: str | None) -> IlosView:
                     )
                 )
             regions.append(
-                PlacedRegionView.model_construct(
+                PlacedRegionView(
                     id=rid,
                     board_edges=sorted(board_edge(e, p.rotation) for e in reg.edges),
                     inner_islet=not reg.edges,
