@@ -597,7 +597,7 @@ def _discards_panel(view: EndeavorView, w: int, h: int) -> Image.Image:
     if view.abolished:
         notes.append("Slavery abolished")
     if view.removed_cards:
-        notes.append(f"{view.removed_cards} cards out of the game")
+        notes.append(f"{kit.plural(view.removed_cards, 'card')} out of the game")
     if notes:
         kit.label(d, (14, h - 16), " · ".join(notes), kit.font(18), fill=kit.MUTED, anchor="ls")
     return img
@@ -776,6 +776,29 @@ def honour_spaces(limit: int) -> list[int]:
     return base + extra
 
 
+@kit.static_layer(maxsize=16)
+def _track_grid(attr: str, cell_milli: int, cells: int) -> Image.Image:
+    """The printed spaces 0-15 of one attribute track, honour spaces shaded (END-D03)."""
+    cw = cell_milli / 1000
+    img = Image.new("RGBA", (math.ceil(cw * cells) + 2, 33), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    honour = set(honour_spaces(15))
+    for v in range(cells):
+        cx = v * cw
+        box = (cx, 1, cx + cw - 3, 31)
+        fill = kit.lighter(ATTR_COLOUR[attr], 0.82) if v in honour else kit.WHITE
+        d.rounded_rectangle(box, radius=5, fill=fill, outline=(190, 180, 160), width=1)
+        kit.label(
+            d,
+            ((box[0] + box[2]) / 2, 16),
+            str(v),
+            kit.font(14, v in honour),
+            fill=kit.INK if v in honour else kit.MUTED,
+            anchor="mm",
+        )
+    return img
+
+
 def _track_row(
     img: Image.Image,
     d: ImageDraw.ImageDraw,
@@ -800,20 +823,8 @@ def _track_row(
     sx = x + 136
     cells = 16
     cw = (width - 136 - 50) / cells
-    honour = set(honour_spaces(15))
-    for v in range(cells):
-        cx = sx + v * cw
-        box = (cx, y - 15, cx + cw - 3, y + 15)
-        fill = kit.lighter(ATTR_COLOUR[attr], 0.82) if v in honour else kit.WHITE
-        d.rounded_rectangle(box, radius=5, fill=fill, outline=(190, 180, 160), width=1)
-        kit.label(
-            d,
-            ((box[0] + box[2]) / 2, y),
-            str(v),
-            kit.font(14, v in honour),
-            fill=kit.INK if v in honour else kit.MUTED,
-            anchor="mm",
-        )
+    grid = _track_grid(attr, round(cw * 1000), cells)
+    img.paste(grid, (round(sx), round(y - 16)), grid)
     shown = min(value, cells - 1)
     kit.paste(img, kit.seat_piece(st, 13), (sx + shown * cw + (cw - 3) / 2, y))
     if value >= cells:
@@ -1051,19 +1062,30 @@ def _stack(parts: Sequence[Image.Image], gap: int, colour: kit.RGB) -> Image.Ima
 def draw_board(view: EndeavorView, names: Mapping[str, str] | None = None) -> Image.Image:
     styles = _styles(view)
     inner = WIDTH - 2 * MARGIN
-    parts: list[Image.Image] = [_header(view, styles, names, WIDTH)]
+    top: list[Image.Image] = [_header(view, styles, names, WIDTH)]
     strip = _turn_strip(view, styles, names, WIDTH)
     if strip is not None:
-        parts.append(strip)
-    parts.append(_draw_map(view, styles, WIDTH))
+        top.append(strip)
+    top.append(_draw_map(view, styles, WIDTH))
     lower = [_tray_panel(view, inner)] + [
         _player_mat(view, styles, p, names, inner) for p in view.players
     ]
-    body = _stack(lower, GAP, kit.PAPER)
-    framed = Image.new("RGB", (WIDTH, body.height + 2 * MARGIN), kit.PAPER)
-    framed.paste(body, (MARGIN, MARGIN))
-    parts.append(framed)
-    return _stack(parts, 0, kit.PAPER)
+    height = (
+        sum(p.height for p in top)
+        + sum(p.height for p in lower)
+        + GAP * (len(lower) - 1)
+        + 2 * MARGIN
+    )
+    out = Image.new("RGB", (WIDTH, height), kit.PAPER)
+    y = 0
+    for part in top:
+        out.paste(part, (0, y))
+        y += part.height
+    y += MARGIN
+    for part in lower:
+        out.paste(part, (MARGIN, y))
+        y += part.height + GAP
+    return out
 
 
 def board_summary(view: EndeavorView, names: Mapping[str, str] | None = None) -> str:
@@ -1090,8 +1112,12 @@ def board_summary(view: EndeavorView, names: Mapping[str, str] | None = None) ->
     lines.append(
         f"Open regions: {', '.join(opened) or 'none'}. Closed: {', '.join(closed) or 'none'}."
     )
+    if view.silent_fleet is not None:
+        lines.append(
+            f"Silent Fleet (white S): {kit.plural(view.silent_fleet.on_board, 'disc')} on the board, {view.silent_fleet.pool} in its pool."
+        )
     lines.append(
-        f"{sum(view.tokens_on_board.values())} trade tokens left on the board; Europe discard pile {len(view.discard_pile)} cards"
+        f"{sum(view.tokens_on_board.values())} trade tokens left on the board; Europe discard pile {kit.plural(len(view.discard_pile), 'card')}"
         + ("; slavery abolished." if view.abolished else ".")
     )
     for p in view.players:
@@ -1099,7 +1125,8 @@ def board_summary(view: EndeavorView, names: Mapping[str, str] | None = None) ->
         tracks = ", ".join(f"{a} {p.tracks.get(a, 0)}" for a in ATTRS)
         text = (
             f"{who(p.seat)}{' (start player)' if p.has_crown else ''}: {tracks}; "
-            f"{len(p.buildings)} buildings, {cities} cities, {p.discs_on_board} discs on the board, "
+            f"{kit.plural(len(p.buildings), 'building')}, {kit.plural(cities, 'city', 'cities')}, "
+            f"{kit.plural(p.discs_on_board, 'disc')} on the board, "
             f"harbour {p.harbour}, supply {p.supply}, {kit.plural(len(p.cards), 'card')}"
             + (", a governor" if p.governor_slot else "")
         )

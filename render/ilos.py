@@ -486,6 +486,7 @@ def _player_row(
     st: kit.SeatStyle,
     names: Mapping[str, str] | None,
     show_screen: bool,
+    wealth: int | None = None,
 ) -> None:
     h = 112
     fill = kit.lighter(st.colour, 0.8)
@@ -522,7 +523,14 @@ def _player_row(
         kit.paste_icon(img, kind, (x + 18, cy), 34, kit.INK)
         kit.label(d, (x + 42, cy), text, num, anchor="lm")
         x += 50 + num.getlength(text) + 22
-    kit.label(d, (x + 4, cy), f"draws {p.draw_count}", kit.font(22), fill=kit.MUTED, anchor="lm")
+    if show_screen and wealth is not None:
+        kit.label(
+            d, (x + 4, cy), f"wealth {wealth}", kit.font(28, True), fill=kit.HIGHLIGHT, anchor="lm"
+        )
+    else:
+        kit.label(
+            d, (x + 4, cy), f"draws {p.draw_count}", kit.font(22), fill=kit.MUTED, anchor="lm"
+        )
     # production board
     kit.label(d, (440, y + 82), "Produces", kit.font(22, True), fill=kit.MUTED, anchor="lm")
     after = _resource_counts(img, d, 545, y + 82, p.production, 30, 26)
@@ -531,6 +539,14 @@ def _player_row(
             d, (after + 20, y + 82), "Screen", kit.font(22, True), fill=kit.MUTED, anchor="lm"
         )
         _resource_counts(img, d, after + 100, y + 82, p.screen, 30, 26)
+
+
+def wealth(view: IlosView, p: PlayerView) -> int | None:
+    """ILOS-R123: screen tokens times current prices, shown only once screens are revealed."""
+    if view.phase != "finished" or p.screen is None:
+        return None
+    price = {t.resource: t.price for t in view.prices}
+    return sum(n * price.get(r, 0) for r, n in p.screen.items())
 
 
 def _players_panel(
@@ -553,7 +569,9 @@ def _players_panel(
     # screens are public only once the game is over (ILOS-R134)
     show = view.phase == "finished"
     for i, p in enumerate(view.players):
-        _player_row(img, d, legend_h + i * 124, width, p, styles[p.seat], names, show)
+        _player_row(
+            img, d, legend_h + i * 124, width, p, styles[p.seat], names, show, wealth(view, p)
+        )
     return img
 
 
@@ -637,6 +655,7 @@ def board_summary(view: IlosView, names: Mapping[str, str] | None = None) -> str
             text += "; screen " + kit.join_words(
                 f"{n} {r}" for r in RESOURCE_ORDER if (n := p.screen.get(r, 0))
             )
+            text += f", wealth {wealth(view, p)}"
         lines.append(text + ".")
     return "\n".join(lines)
 

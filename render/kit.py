@@ -205,6 +205,37 @@ def shorten(text: str, max_width: float, fnt: ImageFont.FreeTypeFont) -> str:
 # ----------------------------------------------------------------------------------- labels
 
 
+@lru_cache(maxsize=8192)
+def _text_sprite(
+    text: str,
+    fnt: ImageFont.FreeTypeFont,
+    fill: Colour,
+    stroke: int,
+    stroke_fill: Colour,
+    anchor: str,
+) -> tuple[Image.Image, tuple[int, int]]:
+    """Rendered text on a transparent sprite and its offset from the anchor point (cached:
+    boards repeat the same labels, and pasting a sprite is cheaper than rendering glyphs)."""
+    box = fnt.getbbox(text, anchor=anchor, stroke_width=stroke)
+    left, top, right, bottom = (
+        math.floor(box[0]),
+        math.floor(box[1]),
+        math.ceil(box[2]),
+        math.ceil(box[3]),
+    )
+    sprite = Image.new("RGBA", (max(1, right - left + 2), max(1, bottom - top + 2)), (0, 0, 0, 0))
+    ImageDraw.Draw(sprite).text(
+        (1 - left, 1 - top),
+        text,
+        font=fnt,
+        fill=fill,
+        anchor=anchor,
+        stroke_width=stroke,
+        stroke_fill=stroke_fill,
+    )
+    return sprite, (left - 1, top - 1)
+
+
 def label(
     draw: ImageDraw.ImageDraw,
     xy: Point,
@@ -218,14 +249,15 @@ def label(
     """Text with an optional outline (stroke), readable on any background."""
     if outline is not None and stroke == 0:
         stroke = max(2, round(fnt.size / 9))
+    text = safe_text(text)
+    stroke_fill = outline if outline is not None else fill
+    target = getattr(draw, "_image", None)
+    if isinstance(target, Image.Image) and target.mode in ("RGB", "RGBA") and text:
+        sprite, (ox, oy) = _text_sprite(text, fnt, fill, stroke, stroke_fill, anchor)
+        target.paste(sprite, (round(xy[0] + ox), round(xy[1] + oy)), sprite)
+        return
     draw.text(
-        xy,
-        safe_text(text),
-        font=fnt,
-        fill=fill,
-        anchor=anchor,
-        stroke_width=stroke,
-        stroke_fill=outline if outline is not None else fill,
+        xy, text, font=fnt, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill
     )
 
 
