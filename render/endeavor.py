@@ -31,6 +31,7 @@ WIDTH = 1600
 MARGIN = 24
 GAP = 14
 SEA_BG = (108, 160, 200)
+NODE_LABEL_SIZE = 19
 AREA_OPEN = (244, 236, 214)
 AREA_CLOSED = (214, 214, 214)
 BAND_OPEN = (202, 180, 128)
@@ -332,8 +333,8 @@ def _draw_node(
             text_fill=kit.INK,
             pad=3,
         )
-    fnt = kit.font(17)
-    name = kit.shorten(node.name, 130, fnt)
+    fnt = kit.font(NODE_LABEL_SIZE)
+    name = kit.shorten(node.name, 140, fnt)
     if label_above:
         kit.label(
             d, (x, y - r - 3), name, fnt, fill=kit.INK, outline=kit.WHITE, stroke=3, anchor="md"
@@ -547,11 +548,11 @@ def _area_panel(
     gx0, gy0, gx1, gy1 = 10, band_h + 4, cx0 - 6, h - track_h - 22
     nodes = [n for n in view.nodes if n.area == area.id]
     conns = [c for c in view.connections if c.a in {n.id for n in nodes}]
-    label_font = kit.font(17)
+    label_font = kit.font(NODE_LABEL_SIZE)
     layout = graph_layout(
         tuple(n.id for n in nodes),
         tuple((c.a, c.b) for c in conns),
-        tuple(round(label_font.getlength(kit.shorten(n.name, 130, label_font))) for n in nodes),
+        tuple(round(label_font.getlength(kit.shorten(n.name, 140, label_font))) for n in nodes),
         gx1 - gx0,
         gy1 - gy0,
     )
@@ -1125,9 +1126,8 @@ def board_summary(view: EndeavorView, names: Mapping[str, str] | None = None) ->
         tracks = ", ".join(f"{a} {p.tracks.get(a, 0)}" for a in ATTRS)
         text = (
             f"{who(p.seat)}{' (start player)' if p.has_crown else ''}: {tracks}; "
-            f"{kit.plural(len(p.buildings), 'building')}, {kit.plural(cities, 'city', 'cities')}, "
-            f"{kit.plural(p.discs_on_board, 'disc')} on the board, "
-            f"harbour {p.harbour}, supply {p.supply}, {kit.plural(len(p.cards), 'card')}"
+            f"{kit.plural(cities, 'city', 'cities')}, {kit.plural(p.discs_on_board, 'disc')} on the board, "
+            f"harbour {p.harbour}, {kit.plural(len(p.cards), 'card')}"
             + (", a governor" if p.governor_slot else "")
         )
         lines.append(text + ".")
