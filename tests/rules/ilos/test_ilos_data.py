@@ -45,7 +45,7 @@ def test_ilos_costs_table() -> None:
 
 
 def test_ilos_r02_r05_r07_r10_constants() -> None:
-    """ILOS-R02/R03 (5 screens and boards), R04 (5 ships), R05 (10 colonists), R07 (8 markers), R10 (10 tokens)."""
+    """ILOS-R02, ILOS-R03 (5 screens and boards), ILOS-R04 (5 ships), ILOS-R05 (10 colonists), ILOS-R07 (8 markers), ILOS-R10 (10 tokens)."""
     comp = components()
     c = comp.constants
     assert (c.players_min, c.players_max) == (2, 5)
@@ -57,7 +57,7 @@ def test_ilos_r02_r05_r07_r10_constants() -> None:
 
 
 def test_ilos_r06_r13_price_chart() -> None:
-    """ILOS-R06 / R13 and section 11b: the designed chart, 5 printed prices per resource."""
+    """ILOS-R06, ILOS-R13 and section 11b: the designed chart, 5 printed prices per resource."""
     tracks = components().prices.tracks
     assert tracks == {
         "ebony": [1, 2, 3, 4, 5],
@@ -87,7 +87,7 @@ def test_ilos_r08_designed_tile_set() -> None:
 
 
 def test_ilos_r09_r14_resources_unlimited_supply() -> None:
-    """ILOS-R09/R14: four resources; the supply is unlimited (no supply count in the data)."""
+    """ILOS-R09, ILOS-R14: four resources; the supply is unlimited (no supply count in the data)."""
     from rules.ilos.components import RESOURCES
 
     assert RESOURCES == ("ebony", "spice", "dye", "gold")
@@ -104,7 +104,7 @@ def test_ilos_r102_every_land_edge_in_exactly_one_region() -> None:
 
 
 def test_ilos_r100_r101_r103_hex_geometry() -> None:
-    """ILOS-R100/R101: axial flat-top directions, opposite edges; R103: clockwise rotation."""
+    """ILOS-R100, ILOS-R101: axial flat-top directions, opposite edges; ILOS-R103: clockwise rotation."""
     assert DIRS == ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
     for d in range(6):
         assert neighbour(neighbour((0, 0), d), (d + 3) % 6) == (0, 0)

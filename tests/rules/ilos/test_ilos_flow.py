@@ -36,8 +36,11 @@ def _first_legal(st: IlosState, seat: str, cls: type) -> object:
 
 
 def test_ilos_t12_setup_and_mulligan() -> None:
-    """ILOS-T12, ILOS-R11, ILOS-R12, ILOS-R15, ILOS-R16, ILOS-R17, ILOS-R18, ILOS-R19, ILOS-R20."""
+    """ILOS-T12, ILOS-R11, ILOS-R12, ILOS-R13, ILOS-R15, ILOS-R16, ILOS-R17, ILOS-R18, ILOS-R19, ILOS-R20."""
     st = new_game(["p1", "p2"], IlosOptions(players=2), 7)
+    assert st.price_step == {"ebony": 0, "spice": 0, "dye": 0, "gold": 0}
+    assert SPEC.view(st, None).markers_left == 8 and st.building_tokens_left == 10
+    assert st.ships == [] and all(p.colonists_used == 0 for p in st.players)
     assert len(st.face_up) == 3 and len(st.stack) == 5 and len(st.box) == 12
     assert all(hand_total(st, s) == 5 for s in st.seats)
     assert len(st.deck) == 80 and st.phase == "mulligan"

@@ -29,7 +29,7 @@ def test_ilos_r130_hand_and_screen_only_for_owner() -> None:
 
 
 def test_ilos_r131_public_board_and_market() -> None:
-    """ILOS-R131: tiles, ships, pirates, colonists, production, prices and sizes are public."""
+    """ILOS-R131, ILOS-R03: tiles, ships, pirates, colonists, production, prices and sizes are public."""
     st = make_state(
         players=2, board=[("T02", 0, 0, 0), ("T04", 0, -1, 0)], face_up=["T07"], stack=["T12"]
     )
