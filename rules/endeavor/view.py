@@ -194,6 +194,7 @@ class EndeavorView(View):
     passed: list[str]
     turn: TurnView | None
     memorial_pending: list[str]
+    salary_paid: int = 0
     abolished: bool
     areas: list[AreaView]
     nodes: list[NodeView]
@@ -410,6 +411,7 @@ def view(state: EndeavorState, seat: str | None) -> EndeavorView:
         passed=list(state.passed),
         turn=turn,
         memorial_pending=list(state.memorial),
+        salary_paid=state.salary_paid,
         abolished=state.abolished,
         areas=areas,
         nodes=nodes,

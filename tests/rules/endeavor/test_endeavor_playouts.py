@@ -41,7 +41,7 @@ CONFIGS += [
 ]
 
 
-def play(options: Options, seed: int) -> tuple[EndeavorState, GameLog]:
+def play(options: Options, seed: int, labels: bool = True) -> tuple[EndeavorState, GameLog]:
     seats = [f"p{i + 1}" for i in range(options.players)]
     state = SPEC.new_game(seats, options, seed)
     log = GameLog(game="endeavor", seats=seats, seed=seed, options=options.model_dump())
@@ -51,7 +51,7 @@ def play(options: Options, seed: int) -> tuple[EndeavorState, GameLog]:
             return state, log
         seat = sorted(SPEC.to_act(state))[0]
         actions = SPEC.legal_actions(state, seat)
-        for a in actions:
+        for a in actions if labels else []:
             text = SPEC.describe_action(state, seat, a)
             label = CATALOG[text.key].format(**text.args)
             assert 0 < len(label) < 80, label
@@ -72,7 +72,7 @@ def test_end_r05_random_playouts_end_after_seven_rounds(config: dict[str, Any]) 
     """END-R05 / END-R23 / END-R89: whole random games end after round 7 with valid scores."""
     options = Options.model_validate(config)
     for seed in range(GAMES):
-        final, log = play(options, 1000 + seed)
+        final, log = play(options, 1000 + seed, labels=seed == 0)
         assert final.over and final.round == 7
         scores = SPEC.scores(final)
         for row in scores.seats:

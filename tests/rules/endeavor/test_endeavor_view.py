@@ -8,7 +8,6 @@ import re
 
 from endeavor_helpers import new, started
 
-from rules.core.contract import checked_apply
 from rules.endeavor import SPEC, Options
 from rules.endeavor.components import data
 from rules.endeavor.model import EndeavorState
@@ -58,7 +57,7 @@ def test_hidden_information_over_whole_games() -> None:
         while not s.over:
             seat = sorted(SPEC.to_act(s))[0]
             acts = SPEC.legal_actions(s, seat)
-            s = checked_apply(SPEC, s, seat, acts[rnd.randrange(len(acts))]).state
+            s = SPEC.apply(s, seat, acts[rnd.randrange(len(acts))]).state
             steps += 1
             if steps % 5 == 0:
                 assert not _hidden_problems(s)
