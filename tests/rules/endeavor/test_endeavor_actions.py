@@ -462,3 +462,32 @@ def test_end_r70a_a9_payment_rules() -> None:
     s = act(s, "p1", Payment(slot=0))
     assert not s.players["p1"].buildings[0].disc and s.players["p1"].harbour == 2
     assert data().buildings["docks"].no_payment
+
+
+def test_bad_input_is_refused_and_changes_nothing() -> None:
+    """Unknown slots, decks, kinds and out-of-phase actions raise RuleViolation; state unchanged."""
+    s = fresh()
+    harbour(s, "p1", 3)
+    before = s.model_dump_json()
+    from rules.endeavor.actions import Build, DrawDeck, EndDiscard
+
+    for bad in (
+        Activate(slot=99),
+        Activate(slot=-1),
+        DrawDeck(deck="atlantis"),
+        Build(kind="bogus"),
+        EndDiscard(),
+        Attack(space="london"),
+    ):
+        try:
+            SPEC.apply(s, "p1", bad)
+            raise AssertionError(f"accepted {bad}")
+        except RuleViolation as err:
+            assert err.code == "illegal_action" and err.message
+    assert s.model_dump_json() == before
+    s.over = True
+    try:
+        SPEC.apply(s, "p1", Activate(slot=0))
+        raise AssertionError("accepted after the end")
+    except RuleViolation as err:
+        assert err.code == "game_over"

@@ -21,7 +21,27 @@ SOAK = int(os.environ.get("REFEREE_SOAK", "0"))
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("side", ["A", "B"])
 def test_soak_random_games(players: int, side: str) -> None:
-    options = Options(players=players, board_side=side)
+    _soak(Options(players=players, board_side=side))
+
+
+@pytest.mark.skipif(SOAK <= 0, reason="set REFEREE_SOAK=<games per configuration> to run")
+@pytest.mark.parametrize("side", ["A", "B"])
+@pytest.mark.parametrize("optional", [False, True])
+def test_soak_silent_fleet(side: str, optional: bool) -> None:
+    _soak(
+        Options(
+            players=2,
+            board_side=side,
+            silent_fleet=True,
+            sf_restricted_occupy=optional,
+            sf_no_token_reactions=optional,
+            sf_scarce_buildings=optional,
+        )
+    )
+
+
+def _soak(options: Options) -> None:
+    players, side = options.players, options.board_side
     seats = [f"p{i + 1}" for i in range(players)]
     started = time.perf_counter()
     steps = 0
@@ -39,4 +59,6 @@ def test_soak_random_games(players: int, side: str) -> None:
         assert scores.winners
         assert all(r.total == sum(r.breakdown.values()) for r in scores.seats)
     elapsed = time.perf_counter() - started
-    print(f"soak {players}p side {side}: {SOAK} games, {steps} actions, {elapsed:.1f}s")
+    print(
+        f"soak {players}p side {side} sf={options.silent_fleet}: {SOAK} games, {steps} actions, {elapsed:.1f}s"
+    )
