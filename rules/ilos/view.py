@@ -6,7 +6,9 @@ geometry too, so a renderer can draw the archipelago from the view alone.
 
 Geometry for renderers: flat-top hexes in axial ``(q, r)``; pixel centre
 ``x = 1.5*s*q``, ``y = sqrt(3)*s*(r + q/2)`` (y down); board edges 0=N, 1=NE, 2=SE, 3=S,
-4=SW, 5=NW. ``PlacedTileView.regions[*].board_edges`` are already rotated.
+4=SW, 5=NW. ``PlacedTileView.regions[*].board_edges`` are already rotated. Suggested
+positions (region anchor, spot centres, hideout) are hex-local with circumradius 1, centre
+(0, 0), y down: multiply by the hex size ``s`` and add the tile's pixel centre.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from rules.core import View
 from rules.ilos.board import BoardFacts, draw_count, forts_of, markers_used, ships_in_play
 from rules.ilos.components import CARD_TYPES, RESOURCES, Components, components
 from rules.ilos.geometry import DIRS, board_edge, board_land_edges
+from rules.ilos.layout import tile_layout
 from rules.ilos.model import IlosState
 
 
@@ -31,6 +34,8 @@ class SpotView(BaseModel):
     owner: str | None = None
     building: Literal["fort", "trading_post"] | None = None
     label: str | None = None
+    x: float = 0.0
+    y: float = 0.0
 
 
 class RegionGeometry(BaseModel):
@@ -59,6 +64,8 @@ class PlacedRegionView(BaseModel):
     island: int
     spots: list[SpotView]
     ships: list[str] = Field(default_factory=list)
+    x: float = 0.0
+    y: float = 0.0
 
 
 class PlacedTileView(BaseModel):
@@ -72,6 +79,8 @@ class PlacedTileView(BaseModel):
     pirate_ship: str | None = None
     pirate_owner: str | None = None
     regions: list[PlacedRegionView]
+    hideout_x: float | None = None
+    hideout_y: float | None = None
 
 
 class ShipView(BaseModel):
@@ -202,6 +211,7 @@ def build_view(state: IlosState, seat: str | None) -> IlosView:
     board: list[PlacedTileView] = []
     for order, p in enumerate(state.board):
         tile = comp.tiles[p.tile]
+        anchors, spot_xy, hideout_xy = tile_layout(p.tile, p.rotation)
         pirate = next((s for s in state.ships if s.hideout == p.tile), None)
         regions: list[PlacedRegionView] = []
         for reg in tile.regions:
@@ -217,6 +227,8 @@ def build_view(state: IlosState, seat: str | None) -> IlosView:
                         owner=occ.owner if occ else None,
                         building=occ.building if occ else None,
                         label=occ.label if occ else None,
+                        x=spot_xy[sid][0],
+                        y=spot_xy[sid][1],
                     )
                 )
             regions.append(
@@ -227,6 +239,8 @@ def build_view(state: IlosState, seat: str | None) -> IlosView:
                     island=island_index[facts.islands.island(rid)],
                     spots=spots,
                     ships=ships_at.get(rid, []),
+                    x=anchors[rid][0],
+                    y=anchors[rid][1],
                 )
             )
         board.append(
@@ -241,6 +255,8 @@ def build_view(state: IlosState, seat: str | None) -> IlosView:
                 pirate_ship=pirate.id if pirate else None,
                 pirate_owner=pirate.owner if pirate else None,
                 regions=regions,
+                hideout_x=hideout_xy[0] if hideout_xy else None,
+                hideout_y=hideout_xy[1] if hideout_xy else None,
             )
         )
 

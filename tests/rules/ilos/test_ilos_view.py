@@ -102,3 +102,28 @@ def test_ilos_hidden_information_never_leaks_in_other_views() -> None:
     public = SPEC.view(st, None).model_dump_json()
     for tile in st.box + st.stack:
         assert f'"{tile}"' not in public
+
+
+def test_ilos_view_layout_hints_inside_hex_and_apart() -> None:
+    """ILOS-R102 rendering hints: spot and hideout positions lie inside the hex, apart from each other."""
+    import math
+
+    from rules.ilos.components import components
+    from rules.ilos.layout import tile_layout
+
+    for tile in components().tile_order:
+        for k in range(6):
+            anchors, spots, hideout = tile_layout(tile, k)
+            points = list(spots.values()) + ([hideout] if hideout else [])
+            assert all(math.hypot(*p) < 0.85 for p in points)
+            for i, a in enumerate(points):
+                for b in points[i + 1 :]:
+                    assert math.dist(a, b) >= 0.2, (tile, k)
+            assert (hideout is not None) == components().tiles[tile].hideout
+            assert set(anchors) == set(components().tile_regions[tile])
+    st = make_state(board=[("T02", 0, 0, 3)])
+    view = SPEC.view(st, None)
+    _, spots, hideout = tile_layout("T02", 3)
+    spot = view.board[0].regions[0].spots[1]
+    assert (spot.x, spot.y) == spots[spot.id]
+    assert (view.board[0].hideout_x, view.board[0].hideout_y) == hideout
