@@ -2,7 +2,8 @@
 
 Plays a seeded random game per configuration, stops halfway, and times the whole
 ``render_board`` call (drawing + PNG encode) and the encode alone. "cold" is the first call
-in a fresh process (static layers not cached yet); "warm" is the median of the repeats.
+in a fresh process (static layers not cached yet); "warm" is the median of the repeats; the
+"whole game" lines render the boards of a game as it goes (every 10th action).
 Figures are printed, never asserted.
 """
 
@@ -40,6 +41,19 @@ def mid_game_view(game: str, players: int, seed: int, seat: str | None = None) -
     return spec.view(state, seat)
 
 
+def game_views(game: str, players: int, seed: int, every: int) -> list[Any]:
+    """Public views of one random game, every ``every`` actions (a realistic render sequence)."""
+    spec = _spec(game)
+    _, log = play_random_game(spec, spec.Options(players=players), seed)
+    state = spec.new_game(log.seats, spec.Options(**log.options), seed)
+    views = []
+    for i, entry in enumerate(log.actions):
+        state = spec.apply(state, entry.seat, spec.parse_action(entry.action)).state
+        if i % every == 0:
+            views.append(spec.view(state, None))
+    return views
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=9)
@@ -72,6 +86,17 @@ def main() -> None:
         if private is not None:
             line += f"; private {time.perf_counter() - t0:.3f}s"
         print(line)
+    for game, players, seed in CONFIGS[::2]:
+        views = game_views(game, players, seed + 1, 10)
+        times: list[float] = []
+        for view in views:
+            t0 = time.perf_counter()
+            render.render_board(view)
+            times.append(time.perf_counter() - t0)
+        print(
+            f"{game} {players}p whole game, {len(views)} boards (every 10th action): "
+            f"median {statistics.median(times):.3f}s, max {max(times):.3f}s"
+        )
 
 
 if __name__ == "__main__":
