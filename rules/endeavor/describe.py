@@ -28,6 +28,7 @@ from rules.endeavor.actions import (
     SpendToken,
 )
 from rules.endeavor.components import data
+from rules.endeavor.events import display
 from rules.endeavor.model import EndeavorState
 
 GROUPS: dict[str, str] = {
@@ -67,22 +68,8 @@ def action_group(action: Action) -> str:
 
 
 def name_of(state: EndeavorState, item: str) -> str:
-    """English display name of a building, area, node, deck or card id."""
-    d = data()
-    if item in d.buildings:
-        return d.buildings[item].name
-    if item in d.areas[state.side]:
-        return d.areas[state.side][item].name
-    if item in d.nodes[state.side]:
-        return d.nodes[state.side][item].name
-    if item in d.decks:
-        return d.decks[item].name
-    if item in d.cards:
-        c = d.cards[item]
-        return f"{d.decks[c.deck].name} {c.value}"
-    if item in d.governors:
-        return f"Governor of {d.areas[state.side][d.governors[item].region].name}"
-    return item
+    """English display name of a building, area, node, deck, card, token or governor id."""
+    return display(item)
 
 
 def describe_action(state: EndeavorState, seat: str, action: Action) -> Text:
@@ -97,7 +84,7 @@ def describe_action(state: EndeavorState, seat: str, action: Action) -> Text:
         args["building"] = name_of(state, p.buildings[action.slot].kind)
         args["slot"] = action.slot
     elif isinstance(action, SpendToken):
-        args["token"] = action.token
+        args["token"] = display(action.token)
     elif isinstance(action, ShipTrack | ShipSea | SfShipTrack):
         args["region"] = name_of(state, action.region)
     elif isinstance(action, ShipFleet | SfShipFleet):
@@ -106,7 +93,7 @@ def describe_action(state: EndeavorState, seat: str, action: Action) -> Text:
         args["city"] = name_of(state, action.city)
     elif isinstance(action, Attack):
         args["space"] = name_of(state, action.space)
-        args["defender"] = state.nodes.get(action.space, "")
+        args["defender"] = display(state.nodes.get(action.space, ""))
     elif isinstance(action, DrawDeck | SfDraw):
         deck = state.decks[action.deck]
         args["deck"] = name_of(state, action.deck)

@@ -6,6 +6,7 @@ from functools import cache
 
 from rules.core import Event
 from rules.endeavor.components import data
+from rules.endeavor.model import SILENT_FLEET
 
 
 @cache
@@ -24,14 +25,19 @@ def display_names() -> dict[str, str]:
     for g in d.governors.values():
         names[g.id] = f"Governor of {names[g.region]}"
     names.update({b.id: b.name for b in d.buildings.values()})
+    names[SILENT_FLEET] = "Silent Fleet"
     return names
+
+
+def display(item: str) -> str:
+    """English display name of any component id (seat ids pass through unchanged)."""
+    return display_names().get(item, item)
 
 
 def event(key: str, actor: str | None = None, /, **args: str | int) -> Event:
     """An ``endeavor.<key>`` event; string arguments naming components are shown by name."""
     names = display_names()
     shown: dict[str, str | int] = {
-        k: names.get(v, v) if isinstance(v, str) and k not in ("seat", "defender") else v
-        for k, v in args.items()
+        k: names.get(v, v) if isinstance(v, str) and k != "seat" else v for k, v in args.items()
     }
     return Event(key=f"endeavor.{key}", seat=actor, args=dict(shown))
