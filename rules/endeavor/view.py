@@ -176,6 +176,17 @@ class SilentFleetView(BaseModel):
     pending_options: list[ActionKind]
 
 
+class TrackTablesView(BaseModel):
+    """Static mat artwork: level bands per track and the honour spaces (END-D02, END-D03)."""
+
+    mat_length: int
+    bands: list[int]
+    levels: dict[Attribute, list[int]]
+    honour_spaces: list[int]
+    extender_start: int
+    extender_step: int
+
+
 class EndeavorView(View):
     game: str = "endeavor"
     side: Literal["A", "B"]
@@ -209,6 +220,7 @@ class EndeavorView(View):
     tray: TrayView
     players: list[PlayerView]
     silent_fleet: SilentFleetView | None
+    track_tables: TrackTablesView | None = None
 
 
 @cache
@@ -433,4 +445,12 @@ def view(state: EndeavorState, seat: str | None) -> EndeavorView:
         ),
         players=players,
         silent_fleet=sf,
+        track_tables=TrackTablesView(
+            mat_length=d.tracks.mat_length,
+            bands=list(d.tracks.bands),
+            levels={a: list(v) for a, v in d.tracks.levels.items()},
+            honour_spaces=list(d.tracks.honour_spaces),
+            extender_start=d.tracks.extender_start,
+            extender_step=d.tracks.extender_step,
+        ),
     )
