@@ -89,11 +89,15 @@ def pop_step(state: EndeavorState) -> None:
 
 
 def needs_discard_decision(state: EndeavorState, seat: str) -> bool:
-    """DP18 is asked only when over the limit or a governor could be moved."""
+    """DP18 is asked only when it can matter: over the limit, a held governor could go into
+    the empty slot, or (last round) the slotted governor could leave it for the +3 (END-R88)."""
     d = data()
     p = state.players[seat]
-    has_gov = p.governor_slot is not None or any(c in d.governors for c in p.cards)
-    return has_gov or not hand_valid(p)
+    if not hand_valid(p):
+        return True
+    if p.governor_slot is None:
+        return any(c in d.governors for c in p.cards)
+    return state.round >= d.tracks.rounds
 
 
 def advance(state: EndeavorState, events: list[Event]) -> None:

@@ -236,3 +236,23 @@ def test_discard_phase_is_skipped_when_nothing_to_decide() -> None:
     # p1 is valid again and p2 has nothing to decide: the next round starts
     assert s.round == 2 and s.queue[0].kind == "build"
     assert not SPEC.invariants(s)
+
+
+def test_end_r88_slotted_governor_prompt_only_in_the_last_round() -> None:
+    """END-R85 / END-R88: a slotted governor is worth moving out only before final scoring."""
+    from rules.endeavor.flow import advance
+
+    s = started(2)
+    s.players["p1"].governor_slot = s.governors.pop("india")
+    for rnd, asked in ((1, False), (7, True)):
+        t = s.model_copy(deep=True)
+        t.round = rnd
+        t.queue = [Step(kind="discard", seat="p1"), Step(kind="discard", seat="p2")]
+        advance(t, [])
+        assert (t.queue[:1] == [Step(kind="discard", seat="p1")]) == asked
+    u = s.model_copy(deep=True)
+    u.players["p1"].cards.append(u.players["p1"].governor_slot or "")
+    u.players["p1"].governor_slot = None
+    u.queue = [Step(kind="discard", seat="p1")]
+    advance(u, [])
+    assert u.queue == [Step(kind="discard", seat="p1")]  # a governor could go into the slot
