@@ -44,9 +44,13 @@ def describe_action(state: IlosState, seat: str, action: IlosAction) -> Text:
             key="ilos.action.mulligan", args={"count": n, "cards": cards_text(action.discard)}
         )
     if isinstance(action, ChooseTile):
+        tdef = comp.tiles[action.tile]
+        contents: list[str] = [kind for region in tdef.regions for kind in region.spots]
+        if tdef.hideout:
+            contents.append("hideout")
         return Text(
             key="ilos.action.explore",
-            args={"tile": action.tile, "edges": comp.tiles[action.tile].edges},
+            args={"tile": action.tile, "edges": tdef.edges, "spots": ", ".join(contents)},
         )
     if isinstance(action, CycleTile):
         return Text(key="ilos.action.cycle_tile", args={"tile": action.tile})
