@@ -180,6 +180,7 @@ class IlosView(View):
     hex_dirs: list[tuple[int, int]] = Field(default_factory=lambda: list(DIRS))
     hex_orientation: str = "flat"
     data_source: str = "shipped"
+    face_up_preview: list[PlacedTileView] = Field(default_factory=list)
 
 
 def tile_geometry(comp: Components, tile_id: str) -> TileGeometry:
@@ -191,6 +192,45 @@ def tile_geometry(comp: Components, tile_id: str) -> TileGeometry:
         regions=[
             RegionGeometry(id=r.id, edges=list(r.edges), spots=list(r.spots)) for r in t.regions
         ],
+    )
+
+
+def preview_tile(tile_id: str) -> PlacedTileView:
+    """A face-up tile drawn as printed (rotation 0, empty spots), for the exploration area."""
+    comp = components()
+    tile = comp.tiles[tile_id]
+    anchors, spot_xy, hideout_xy = tile_layout(tile_id, 0)
+    regions = []
+    for reg in tile.regions:
+        rid = f"{tile_id}.{reg.id}"
+        spots = [
+            SpotView(
+                id=sid, kind=comp.spot_kind[sid], index=i, x=spot_xy[sid][0], y=spot_xy[sid][1]
+            )
+            for i, sid in enumerate(comp.region_spots[rid])
+        ]
+        regions.append(
+            PlacedRegionView(
+                id=rid,
+                board_edges=sorted(reg.edges),
+                inner_islet=not reg.edges,
+                island=-1,
+                spots=spots,
+                x=anchors[rid][0],
+                y=anchors[rid][1],
+            )
+        )
+    return PlacedTileView(
+        tile=tile_id,
+        q=0,
+        r=0,
+        rotation=0,
+        order=-1,
+        land_edges=board_land_edges(tile, 0),
+        hideout=tile.hideout,
+        regions=regions,
+        hideout_x=hideout_xy[0] if hideout_xy else None,
+        hideout_y=hideout_xy[1] if hideout_xy else None,
     )
 
 
@@ -367,4 +407,5 @@ def build_view(state: IlosState, seat: str | None) -> IlosView:
         building_tokens_left=state.building_tokens_left,
         pending=pending,
         data_source=comp.source,
+        face_up_preview=[preview_tile(t) for t in state.face_up],
     )

@@ -127,3 +127,14 @@ def test_ilos_view_layout_hints_inside_hex_and_apart() -> None:
     spot = view.board[0].regions[0].spots[1]
     assert (spot.x, spot.y) == spots[spot.id]
     assert (view.board[0].hideout_x, view.board[0].hideout_y) == hideout
+
+
+def test_ilos_view_face_up_preview() -> None:
+    """ILOS-R16, ILOS-R131: the face-up tiles are public and drawable as printed."""
+    st = make_state(board=[("T04", 0, 0, 0)], face_up=["T07", "T18"], stack=[])
+    view = SPEC.view(st, "p2")
+    assert [t.tile for t in view.face_up_preview] == ["T07", "T18"]
+    t18 = view.face_up_preview[1]
+    assert t18.land_edges == [1, 2, 4, 5] and t18.hideout and t18.hideout_x is not None
+    assert [s.kind for r in t18.regions for s in r.spots] == ["spice", "ruins", "dye", "gold"]
+    assert all(s.owner is None for r in t18.regions for s in r.spots)
