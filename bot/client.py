@@ -22,7 +22,7 @@ from db.store import GameStore
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.ilos", "cogs.endeavor")
+EXTENSIONS = ("cogs.lobby",)
 
 
 class CatalogTranslator(app_commands.Translator):

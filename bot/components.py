@@ -112,9 +112,17 @@ async def _act(
             content, view = bot.presenter.menu(game, state, seat, lang)
             await interaction.edit_original_response(content=content, view=view)
         else:
-            await interaction.edit_original_response(content=t("core.done", lang), view=None)
+            await interaction.edit_original_response(content=done_text(outcome, lang), view=None)
 
     await bot.presenter.guard(interaction, work)
+
+
+def done_text(outcome: Any, lang: str) -> str:
+    """'Done.', plus a warning when the channel could not be told (e.g. missing permissions)."""
+    text = t("core.done", lang)
+    if outcome.announce_failed:
+        text += "\n" + t("core.announce_failed", lang)
+    return text
 
 
 class ActButton(

@@ -95,7 +95,11 @@ class Presenter:
         from render import render_private
 
         view = spec_of(game).view(state, seat)
-        image = await asyncio.to_thread(render_private, view)
+        try:
+            image = await asyncio.to_thread(render_private, view)
+        except Exception:
+            log.exception("rendering the private view of game %s failed", game.id)
+            return None
         if image is None:
             return None
         file = discord.File(

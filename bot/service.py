@@ -9,6 +9,7 @@ Discord input into calls here and hold no game logic.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
@@ -34,6 +35,8 @@ from rules.registry import GAMES
 
 MAX_BOT_STEPS = 5_000
 
+log = logging.getLogger(__name__)
+
 
 @dataclass(frozen=True)
 class Player:
@@ -50,6 +53,7 @@ class Outcome:
     events: list[Event] = field(default_factory=list)
     started: bool = False
     ended: bool = False
+    announce_failed: bool = False
 
 
 class Announcer(Protocol):
@@ -125,8 +129,15 @@ class GameService:
         return spec_of(game).load_state(game.state_json)
 
     async def _announce(self, outcome: Outcome) -> Outcome:
+        """Post the outcome; the change is already committed, so a failure here is only logged."""
         if self.announcer is not None:
-            await self.announcer.announce(outcome)
+            try:
+                await self.announcer.announce(outcome)
+            except Exception:
+                log.exception(
+                    "announcing game %s version %s failed", outcome.game.id, outcome.game.version
+                )
+                outcome.announce_failed = True
         return outcome
 
     async def _locked(self, channel_id: int, work: Callable[[], Awaitable[Outcome]]) -> Outcome:

@@ -272,7 +272,6 @@ class Lobby(
         self, interaction: discord.Interaction[Any], old: discord.Member, new: discord.Member
     ) -> None:
         async def work() -> None:
-            await interaction.response.defer(thinking=True)
             outcome = await self.bot.service.replace(
                 interaction.channel_id or 0,
                 player_of(interaction),

@@ -14,7 +14,9 @@ def seat_names(players: int) -> list[str]:
     return [f"p{i + 1}" for i in range(players)]
 
 
-def random_action(spec: GameSpec[Any, Any, Any, Any], state: Any, seat: str, rnd: random.Random) -> Any:
+def random_action(
+    spec: GameSpec[Any, Any, Any, Any], state: Any, seat: str, rnd: random.Random
+) -> Any:
     """A uniformly random legal action for ``seat``."""
     actions = spec.legal_actions(state, seat)
     if not actions:

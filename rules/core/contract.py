@@ -9,7 +9,9 @@ from rules.core.replay import state_hash
 from rules.core.spec import GameSpec
 
 
-def checked_apply(spec: GameSpec[Any, Any, Any, Any], state: Any, seat: str, action: Any) -> Result[Any]:
+def checked_apply(
+    spec: GameSpec[Any, Any, Any, Any], state: Any, seat: str, action: Any
+) -> Result[Any]:
     """``apply`` plus every generic contract check; raises AssertionError naming what broke."""
     before = state_hash(state)
     action_json = spec.dump_action(action)

@@ -11,7 +11,7 @@ from pydantic import TypeAdapter
 from rules.core.models import Action, GameOptions, GameState, Result, Scores, Text, View
 
 S = TypeVar("S", bound=GameState)
-O = TypeVar("O", bound=GameOptions)
+Opt = TypeVar("Opt", bound=GameOptions)
 A = TypeVar("A", bound=Action)
 V = TypeVar("V", bound=View)
 
@@ -25,7 +25,7 @@ def _no_invariants(state: Any) -> list[str]:
 
 
 @dataclass(frozen=True)
-class GameSpec(Generic[S, O, A, V]):
+class GameSpec(Generic[S, Opt, A, V]):
     """One game, as the bot, store, renderer, bench and tests see it.
 
     ``apply`` is pure: it never mutates its input and raises ``RuleViolation`` for anything
@@ -39,10 +39,10 @@ class GameSpec(Generic[S, O, A, V]):
     title: str
     min_players: int
     max_players: int
-    Options: type[O]
+    Options: type[Opt]
     State: type[S]
     action_adapter: TypeAdapter[A]
-    new_game: Callable[[Sequence[str], O, int], S]
+    new_game: Callable[[Sequence[str], Opt, int], S]
     to_act: Callable[[S], frozenset[str]]
     legal_actions: Callable[[S, str], list[A]]
     apply: Callable[[S, str, A], Result[S]]
@@ -67,5 +67,5 @@ class GameSpec(Generic[S, O, A, V]):
     def load_state(self, raw: str | bytes) -> S:
         return self.State.model_validate_json(raw)
 
-    def options_from(self, raw: dict[str, Any]) -> O:
+    def options_from(self, raw: dict[str, Any]) -> Opt:
         return self.Options.model_validate(raw)

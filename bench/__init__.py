@@ -1,0 +1,1 @@
+"""Benchmarks (``python -m bench``); not part of the test run and never asserted."""

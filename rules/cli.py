@@ -1,0 +1,161 @@
+"""Play and replay games without Discord.
+
+    python -m rules play ilos --players 4 --seed 1 --bots random
+    python -m rules play ilos --players 3 --human 1 --png-dir boards/
+    python -m rules replay game.json
+
+The interactive mode (``--human K``) lets a person take seat ``pK`` while random bots take
+the others. It is a tool, not rules logic: only here, and only lazily, does the rules package
+reach for the bot's message catalogs (to show readable labels) and the renderer (for the
+text summaries and board PNGs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from rules.core import RuleViolation, Text
+from rules.core.bots import play_random_game, random_action, seat_names
+from rules.core.replay import GameLog, LoggedAction, replay, state_hash
+from rules.core.spec import GameSpec
+from rules.registry import GAMES
+
+
+def _parse_options(spec: GameSpec[Any, Any, Any, Any], players: int, pairs: list[str]) -> Any:
+    raw: dict[str, Any] = {"players": players}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        raw[key.replace("-", "_")] = {"true": True, "false": False}.get(value.lower(), value)
+    return spec.Options.model_validate(raw)
+
+
+def _label(text: Text) -> str:
+    try:
+        i18n = importlib.import_module("bot.i18n")
+        return str(i18n.tx(text))
+    except ImportError:
+        return f"{text.key} {text.args}" if text.args else text.key
+
+
+def print_scores(spec: GameSpec[Any, Any, Any, Any], state: Any) -> None:
+    scores = spec.scores(state)
+    for row in scores.seats:
+        parts = ", ".join(f"{k}={v}" for k, v in row.breakdown.items())
+        print(f"{row.rank}. {row.seat}: {row.total}  ({parts})")
+    print("winner(s): " + ", ".join(scores.winners))
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    spec = GAMES[args.game]
+    options = _parse_options(spec, args.players, args.option)
+    if args.human is None:
+        state, log = play_random_game(spec, options, args.seed)
+        print_scores(spec, state)
+        print(f"actions: {len(log.actions)}  state hash: {state_hash(state)}")
+        if args.log:
+            Path(args.log).write_text(log.model_dump_json(indent=1))
+            print(f"log written to {args.log}")
+        return 0
+    return interactive(spec, options, args)
+
+
+def interactive(spec: GameSpec[Any, Any, Any, Any], options: Any, args: argparse.Namespace) -> int:
+    seats = seat_names(options.players)
+    me = f"p{args.human}"
+    if me not in seats:
+        print(f"--human must be between 1 and {options.players}", file=sys.stderr)
+        return 2
+    render = importlib.import_module("render")
+    png_dir = Path(args.png_dir) if args.png_dir else None
+    if png_dir:
+        png_dir.mkdir(parents=True, exist_ok=True)
+    state = spec.new_game(seats, options, args.seed)
+    log = GameLog(
+        game=spec.key, seats=seats, seed=args.seed, options=options.model_dump(mode="json")
+    )
+    rnd = random.Random(args.seed)
+    shown = -1
+    while not spec.is_over(state):
+        acting = sorted(spec.to_act(state))
+        seat = me if me in acting else acting[0]
+        if seat != me:
+            action = random_action(spec, state, seat, rnd)
+            print(f"  {seat}: {_label(spec.describe_action(state, seat, action))}")
+        else:
+            if shown != len(log.actions):
+                shown = len(log.actions)
+                board = render.render_board(spec.view(state, None))
+                print("\n=== board ===\n" + board.summary)
+                private = render.render_private(spec.view(state, me))
+                if private is not None:
+                    print("=== your private view ===\n" + private.summary)
+                if png_dir:
+                    (png_dir / f"board-{shown:04d}.png").write_bytes(board.png)
+                    if private is not None:
+                        (png_dir / f"private-{shown:04d}.png").write_bytes(private.png)
+                    print(f"(images written to {png_dir})")
+            actions = spec.legal_actions(state, me)
+            for i, a in enumerate(actions, 1):
+                print(f"  [{i}] {_label(spec.describe_action(state, me, a))}")
+            answer = input(f"{me}, choose 1-{len(actions)} (q to quit): ").strip()
+            if answer.lower() == "q":
+                break
+            if not answer.isdigit() or not 1 <= int(answer) <= len(actions):
+                print("Please type one of the numbers shown.")
+                continue
+            action = actions[int(answer) - 1]
+        try:
+            result = spec.apply(state, seat, action)
+        except RuleViolation as exc:
+            print(f"Not allowed: {exc.message}")
+            continue
+        for event in result.events:
+            if event.private_to in (None, me):
+                print("  - " + _label(event.text))
+        log.actions.append(LoggedAction(seat=seat, action=action.model_dump(mode="json")))
+        state = result.state
+    if spec.is_over(state):
+        print_scores(spec, state)
+    if args.log:
+        Path(args.log).write_text(log.model_dump_json(indent=1))
+        print(f"log written to {args.log}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    log = GameLog.model_validate(json.loads(Path(args.log).read_text()))
+    state = replay(GAMES[log.game], log)
+    print(state_hash(state))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m rules", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    play = sub.add_parser("play", help="play a whole game (random bots, or you in one seat)")
+    play.add_argument("game", choices=sorted(GAMES))
+    play.add_argument("--players", type=int, default=4)
+    play.add_argument("--seed", type=int, default=1)
+    play.add_argument(
+        "--bots", choices=["random"], default="random", help="who fills the other seats"
+    )
+    play.add_argument("--human", type=int, help="take seat pK yourself (interactive)")
+    play.add_argument("--png-dir", help="folder for board images in interactive mode")
+    play.add_argument("--log", help="write the action log as JSON here")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    play.set_defaults(func=cmd_play)
+    rep = sub.add_parser("replay", help="replay an action log and print the final state hash")
+    rep.add_argument("log")
+    rep.set_defaults(func=cmd_replay)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return int(args.func(args))

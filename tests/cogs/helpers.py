@@ -1,0 +1,56 @@
+"""Small steps shared by the Discord flow tests (all through tests/harness.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.harness import Harness, Reply, custom_ids, select_options
+
+
+async def open_table(h: Harness, kind: str, names: list[str], options: str = "") -> list[Any]:
+    """Open a game, seat everyone and start it; returns the members in join order."""
+    members = [h.member(n) for n in names]
+    kwargs = {"kind": kind}
+    if options:
+        kwargs["options"] = options
+    await h.slash(members[0], "game new", **kwargs)
+    for m in members[1:]:
+        await h.slash(m, "game join")
+    started = await h.slash(members[0], "game start")
+    assert started.ephemeral, started.content
+    return members
+
+
+def prompt(h: Harness) -> Any:
+    """The latest channel message carrying a 'Take your turn' button."""
+    for message in reversed(h.messages()):
+        ids = custom_ids([c.to_dict() for c in message.components])
+        if any(i.startswith("rf:open:") for i in ids):
+            return message
+    raise AssertionError("no turn prompt in the channel")
+
+
+def open_id(message: Any) -> str:
+    return next(
+        i for i in custom_ids([c.to_dict() for c in message.components]) if i.startswith("rf:open:")
+    )
+
+
+def acting_member(h: Harness, members: list[Any]) -> Any:
+    """Whoever the latest prompt mentions."""
+    text = prompt(h).content
+    for m in members:
+        if f"<@{m.id}>" in text.split("To act:")[-1]:
+            return m
+    raise AssertionError(f"no member is mentioned as acting in: {text}")
+
+
+async def press_first_choice(h: Harness, member: Any, menu: Reply) -> Reply:
+    """Choose the first offered action in an ephemeral menu (button or select)."""
+    ids = menu.custom_ids
+    act = next((i for i in ids if i.startswith("rf:act:")), None)
+    if act is not None:
+        return await h.click(member, menu, custom_id=act)
+    sel = next(i for i in ids if i.startswith("rf:sel:"))
+    value = select_options(menu.components)[sel][0]["value"]
+    return await h.select(member, menu, sel, [value])

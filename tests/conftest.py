@@ -1,0 +1,36 @@
+"""Shared fixtures: the real bot on a real SQLite file inside simcord's offline Discord."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.client import RefereeBot
+from tests.harness import Harness, attached, new_bot
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "referee.sqlite3"
+
+
+@pytest.fixture
+def clock_holder() -> dict[str, Any]:
+    return {}
+
+
+@pytest.fixture
+def simcord_bot(db_path: Path, clock_holder: dict[str, Any]) -> RefereeBot:
+    """Used by simcord's own ``simcord_env`` fixture (which keeps its clocks in the test's context)."""
+    return new_bot(db_path, clock_holder)
+
+
+@pytest.fixture
+async def harness(
+    simcord_env: Any, db_path: Path, clock_holder: dict[str, Any]
+) -> AsyncIterator[Harness]:
+    async with attached(simcord_env, db_path, clock_holder) as h:
+        yield h

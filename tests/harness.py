@@ -1,0 +1,254 @@
+"""The project's Discord test harness: the only module that imports simcord.
+
+It starts the real RefereeBot (real discord.py client, real cogs, a real SQLite file) inside
+simcord's offline Discord, and offers the few verbs our tests need: members, channels,
+slash commands, button presses, selects, autocomplete, DMs, channel history, virtual time
+and restarts. Everything the bot sent is read back as Discord delivered it.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from itertools import count
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+from PIL import Image
+
+from bot.client import RefereeBot, create_bot
+from bot.settings import Settings
+from db.sqlite import SqliteStore
+
+
+@dataclass
+class Reply:
+    """A flattened view of what the bot answered to one interaction."""
+
+    result: Any
+
+    @property
+    def message(self) -> Any:
+        followups = self.result.followups
+        response = self.result.response
+        return response if response is not None else (followups[-1] if followups else None)
+
+    @property
+    def ephemeral(self) -> bool:
+        msg = self.message
+        return bool(msg is not None and msg.ephemeral) or bool(self.result.ephemeral)
+
+    @property
+    def content(self) -> str:
+        texts = []
+        if self.result.response is not None:
+            texts.append(self.result.response.content)
+        texts += [f.content for f in self.result.followups]
+        return "\n".join(t for t in texts if t)
+
+    @property
+    def components(self) -> list[dict[str, Any]]:
+        msg = self.message
+        return msg.components if msg is not None else []
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return custom_ids(self.components)
+
+    def labels(self) -> list[str]:
+        return labels(self.components)
+
+    async def images(self) -> list[Image.Image]:
+        out = []
+        for source in [self.result.response, *self.result.followups]:
+            if source is None:
+                continue
+            for att in source.attachments:
+                out.append(Image.open(io.BytesIO(await att.read())))
+        return out
+
+
+def _walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for c in components:
+        out.append(c)
+        out += _walk(c.get("components", []))
+    return out
+
+
+def custom_ids(components: list[dict[str, Any]]) -> list[str]:
+    return [c["custom_id"] for c in _walk(components) if "custom_id" in c]
+
+
+def labels(components: list[dict[str, Any]]) -> list[str]:
+    return [c.get("label", "") for c in _walk(components) if c.get("type") == 2]
+
+
+def select_options(components: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    return {c["custom_id"]: c.get("options", []) for c in _walk(components) if c.get("type") == 3}
+
+
+class Harness:
+    def __init__(self, env: Any, db_path: Path, clock: Callable[[], datetime], errors: Any) -> None:
+        self.env = env
+        self.logged_errors = errors
+        self.db_path = db_path
+        self.clock = clock
+        self.guild = env.create_guild("Club")
+        self._channels: dict[str, Any] = {}
+        self._members: dict[str, Any] = {}
+
+    @property
+    def bot(self) -> RefereeBot:
+        return self.env.bot  # type: ignore[no-any-return]
+
+    # ---------------------------------------------------------------- world
+    def channel(self, name: str = "table") -> Any:
+        if name not in self._channels:
+            self._channels[name] = self.guild.create_text_channel(name)
+        return self._channels[name]
+
+    def member(self, name: str, *, manage_channels: bool = False) -> Any:
+        if name not in self._members:
+            roles = []
+            if manage_channels:
+                roles.append(
+                    self.guild.create_role(
+                        f"{name}-mod", permissions=discord.Permissions(manage_channels=True)
+                    )
+                )
+            self._members[name] = self.guild.add_member(self.env.create_user(name), roles=roles)
+        return self._members[name]
+
+    def close_dms(self, member: Any) -> None:
+        """Make sending a DM to ``member`` fail as Discord does (403, code 50007)."""
+        dm = member.user.dm_channel if hasattr(member, "user") else None
+        target = f"/channels/{dm.id}/messages" if dm is not None else "/channels/*/messages"
+        self.env.inject_error(
+            "POST",
+            target,
+            status=403,
+            code=50007,
+            message="Cannot send messages to this user",
+            times=None,
+        )
+
+    # ---------------------------------------------------------------- verbs
+    async def slash(self, user: Any, name: str, channel: Any = None, /, **options: Any) -> Reply:
+        return Reply(await user.slash(channel or self.channel(), name, **options))
+
+    async def click(
+        self, user: Any, message: Any, *, custom_id: str | None = None, label: str | None = None
+    ) -> Reply:
+        return Reply(await user.click(_msg(message), custom_id=custom_id, label=label))
+
+    async def select(self, user: Any, message: Any, custom_id: str, values: list[str]) -> Reply:
+        return Reply(await user.select(_msg(message), values, custom_id=custom_id))
+
+    async def autocomplete(
+        self, user: Any, name: str, option: str, value: str, channel: Any = None, **filled: Any
+    ) -> list[dict[str, Any]]:
+        return await user.autocomplete(channel or self.channel(), name, option, value, **filled)  # type: ignore[no-any-return]
+
+    def messages(self, channel: Any = None) -> list[discord.Message]:
+        """Public channel history (what a spectator sees), oldest first."""
+        spectator = self.member("spectator")
+        return list((channel or self.channel()).history(viewer=spectator))
+
+    def dms(self, member: Any) -> list[discord.Message]:
+        user = member.user if hasattr(member, "user") else member
+        return list(user.dm_channel.history())
+
+    async def advance(self, seconds: float) -> None:
+        await self.env.advance_time(seconds)
+
+    async def restart(self) -> None:
+        """Stop the bot and start a fresh process-equivalent on the same database file."""
+        await self.env.restart_bot(_new_bot(self.db_path, self.clock))
+        await self.env.bot.tree.sync()
+
+    def errors(self) -> list[BaseException]:
+        return list(self.env.errors)
+
+    def expect_logged_errors(self) -> list[str]:
+        """Acknowledge the errors the bot logged so far (for tests that provoke one)."""
+        seen = self.logged_errors.unexpected()
+        self.logged_errors.expected = len(self.logged_errors.records)
+        return seen
+
+
+def _msg(message: Any) -> Any:
+    if isinstance(message, Reply):
+        return message.message
+    return message
+
+
+_seeds = count(1000)
+
+
+def _new_bot(db_path: Path, clock: Callable[[], datetime], seed: int | None = None) -> RefereeBot:
+    settings = Settings(token="test", db_path=str(db_path), reminder_hours=24.0)
+    fixed = seed if seed is not None else next(_seeds)
+    return create_bot(
+        settings, store=SqliteStore(str(db_path), now=clock), clock=clock, seed_source=lambda: fixed
+    )
+
+
+def clock_for(holder: dict[str, Any]) -> Callable[[], datetime]:
+    """The bot's clock: simcord's virtual time once the environment runs."""
+
+    def clock() -> datetime:
+        env = holder.get("env")
+        return env.now() if env is not None else datetime.now(UTC)  # type: ignore[no-any-return]
+
+    return clock
+
+
+def new_bot(db_path: Path, holder: dict[str, Any], seed: int = 7) -> RefereeBot:
+    return _new_bot(db_path, clock_for(holder), seed)
+
+
+@asynccontextmanager
+async def attached(env: Any, db_path: Path, holder: dict[str, Any]) -> AsyncIterator[Harness]:
+    """Wrap a started simcord environment; fails if the bot logged unexpected errors."""
+    holder["env"] = env
+    await env.bot.tree.sync()
+    errors = _ErrorLog()
+    logging.getLogger().addHandler(errors)
+    try:
+        yield Harness(env, db_path, clock_for(holder), errors)
+        assert not errors.unexpected(), "the bot logged errors:\n" + "\n".join(errors.unexpected())
+    finally:
+        logging.getLogger().removeHandler(errors)
+
+
+@asynccontextmanager
+async def running(db_path: Path, *, seed: int = 7) -> AsyncIterator[Harness]:
+    """A fresh simcord world with the real bot on ``db_path`` (for use outside pytest fixtures)."""
+    holder: dict[str, Any] = {}
+    async with (
+        simcord.run(new_bot(db_path, holder, seed)) as env,
+        attached(env, db_path, holder) as h,
+    ):
+        yield h
+
+
+class _ErrorLog(logging.Handler):
+    """Collects ERROR records the bot logged (tracebacks it caught), so tests see them."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+        self.expected = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def unexpected(self) -> list[str]:
+        return [self.format(r) for r in self.records[self.expected :]]
