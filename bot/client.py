@@ -22,7 +22,7 @@ from db.store import GameStore
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby",)
+EXTENSIONS = ("cogs.lobby", "cogs.ilos", "cogs.endeavor")
 
 
 class CatalogTranslator(app_commands.Translator):

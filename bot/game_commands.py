@@ -188,3 +188,28 @@ async def _complete(
         if len(out) >= MAX_CHOICES:
             break
     return out
+
+
+async def play_only(
+    bot: RefereeBot, interaction: discord.Interaction[Any], kind: str, group: str
+) -> None:
+    """Commands without a choice (end turn, cancel, pass): the one legal action of ``group``."""
+
+    async def work() -> None:
+        game, state, seat = await _context(bot, interaction, kind)
+        spec = spec_of(game)
+        if seat not in spec.to_act(state):
+            raise UserError("error.not_your_turn", waiting=sorted(spec.to_act(state)))
+        index = next(
+            (
+                i
+                for i, a in enumerate(spec.legal_actions(state, seat))
+                if spec.action_group(a) == group
+            ),
+            None,
+        )
+        if index is None:
+            raise UserError("error.not_now")
+        await play(bot, interaction, kind, (group,), encode(game.version, index))
+
+    await bot.presenter.guard(interaction, work)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.errors import UserError
-from bot.i18n import language_of, t, tx
+from bot.i18n import catalog, language_of, t, tx
 from bot.menu import MenuPage, choices_for, layout
 from bot.service import Outcome, names_of, spec_of
 from db.store import GameRecord
@@ -80,7 +80,7 @@ class Presenter:
 
         view = spec_of(game).view(state, None)
         try:
-            image = await asyncio.to_thread(render_board, view)
+            image = await asyncio.to_thread(render_board, view, names_of(game))
         except Exception:
             log.exception("rendering the board of game %s failed", game.id)
             return None
@@ -96,7 +96,7 @@ class Presenter:
 
         view = spec_of(game).view(state, seat)
         try:
-            image = await asyncio.to_thread(render_private, view)
+            image = await asyncio.to_thread(render_private, view, names_of(game))
         except Exception:
             log.exception("rendering the private view of game %s failed", game.id)
             return None
@@ -225,6 +225,12 @@ class Presenter:
         return t("core.menu_header", lang, count=laid.total), menu_view(game, laid, lang)
 
 
+def group_name(kind: str, group: str, lang: str) -> str:
+    """A game's name for an action group (``<kind>.group.<group>``), else the group id."""
+    key = f"{kind}.group.{group}"
+    return t(key, lang) if key in catalog("en") else group.replace("_", " ")
+
+
 def turn_view(game: GameRecord, lang: str) -> discord.ui.View:
     from bot.components import OpenTurn
 
@@ -240,7 +246,13 @@ def menu_view(game: GameRecord, laid: MenuPage, lang: str) -> discord.ui.View:
     for choice in laid.buttons:
         view.add_item(ActButton(game.id, game.version, choice.index, label=choice.label))
     for n, chunk in enumerate(laid.selects):
-        title = t("core.choose_group", lang, group=chunk.group, part=chunk.part, parts=chunk.parts)
+        title = t(
+            "core.choose_group",
+            lang,
+            group=group_name(game.kind, chunk.group, lang),
+            part=chunk.part,
+            parts=chunk.parts,
+        )
         options = [
             discord.SelectOption(label=c.label[:100], value=str(c.index)) for c in chunk.choices
         ]
@@ -255,6 +267,11 @@ def menu_view(game: GameRecord, laid: MenuPage, lang: str) -> discord.ui.View:
                 MenuPageButton(game.id, game.version, laid.page + 1, label=t("core.next", lang))
             )
     return view
+
+
+def score_name(kind: str, category: str, lang: str) -> str:
+    key = f"{kind}.score.{category}"
+    return t(key, lang) if key in catalog("en") else category.replace("_", " ")
 
 
 def lobby_text(game: GameRecord, lang: str) -> str:

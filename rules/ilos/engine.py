@@ -162,9 +162,20 @@ def _pending_actions(
         assert pending.card is not None
         avail = dict(state.player(seat).hand)
         avail[pending.card] -= 1
-        out += [Pay(cards=m) for m in sub_multisets(avail, pending.cost)]
+        options = sub_multisets(avail, pending.cost)
+        out += [Pay(cards=m) for m in sorted(options, key=lambda m: payment_preference(avail, m))]
     out.append(Cancel())
     return out
+
+
+def payment_preference(hand: dict[CardType, int], payment: dict[CardType, int]) -> tuple[int, ...]:
+    """Sort key putting the sensible default payment first (ILOS-R24 payment choice).
+
+    The default keeps the widest choice: it spends from the card types held most, so the hand
+    left over is as even as possible (the sorted remaining counts are compared, largest first).
+    """
+    left = sorted((hand.get(t, 0) - payment.get(t, 0) for t in CARD_TYPES), reverse=True)
+    return tuple(left)
 
 
 def _turn_actions(state: IlosState, facts: BoardFacts, seat: str) -> list[IlosAction]:

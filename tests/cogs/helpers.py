@@ -54,3 +54,35 @@ async def press_first_choice(h: Harness, member: Any, menu: Reply) -> Reply:
     sel = next(i for i in ids if i.startswith("rf:sel:"))
     value = select_options(menu.components)[sel][0]["value"]
     return await h.select(member, menu, sel, [value])
+
+
+async def press_index(h: Harness, member: Any, menu: Reply, index: int) -> Reply:
+    """Choose legal action number ``index`` in an ephemeral menu, paging as a player would."""
+    for _ in range(50):
+        ids = menu.custom_ids
+        button = next((i for i in ids if i.startswith("rf:act:") and i.endswith(f":{index}")), None)
+        if button is not None:
+            return await h.click(member, menu, custom_id=button)
+        for sel, options in select_options(menu.components).items():
+            if any(o["value"] == str(index) for o in options):
+                return await h.select(member, menu, sel, [str(index)])
+        pages = sorted(i for i in ids if i.startswith("rf:page:"))
+        forward = [p for p in pages if int(p.rsplit(":", 1)[1]) > _page_of(menu)]
+        if not forward:
+            break
+        menu = await h.click(member, menu, custom_id=forward[0])
+    raise AssertionError(f"action {index} is not offered in the menu")
+
+
+def _page_of(menu: Reply) -> int:
+    ids = [i for i in menu.custom_ids if i.startswith("rf:page:")]
+    pages = sorted(int(i.rsplit(":", 1)[1]) for i in ids)
+    if not pages:
+        return 0
+    if len(pages) == 2:
+        return pages[0] + 1
+    return pages[0] + 1 if "◀" in " ".join(menu.labels()) else pages[0] - 1
+
+
+def is_menu(reply: Reply) -> bool:
+    return any(i.startswith(("rf:act:", "rf:sel:")) for i in reply.custom_ids)
