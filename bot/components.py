@@ -44,6 +44,21 @@ async def _game_at(interaction: discord.Interaction[Any], game_id: int, version:
     return game
 
 
+async def _seated_at(
+    interaction: discord.Interaction[Any], game_id: int, version: int
+) -> tuple[Any, Any, str]:
+    """The game at that version, its state, and the pressing user's seat (or a clear refusal)."""
+    game = await _game_at(interaction, game_id, version)
+    seat = game.seat_of(interaction.user.id)
+    if seat is None:
+        raise UserError("error.not_seated")
+    return game, _bot(interaction).service.state_of(game), seat
+
+
+def _button(custom_id: str, label: str, style: discord.ButtonStyle) -> discord.ui.Button[Any]:
+    return discord.ui.Button(label=label, style=style, custom_id=custom_id)
+
+
 class OpenTurn(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rf:open:(?P<g>[0-9]+):(?P<v>[0-9]+)"
 ):
@@ -51,11 +66,7 @@ class OpenTurn(
 
     def __init__(self, game_id: int, version: int, label: str = "Take your turn") -> None:
         super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.primary,
-                custom_id=f"rf:open:{game_id}:{version}",
-            )
+            _button(f"rf:open:{game_id}:{version}", label, discord.ButtonStyle.primary)
         )
         self.game_id, self.version = game_id, version
 
@@ -69,11 +80,7 @@ class OpenTurn(
         bot = _bot(interaction)
 
         async def work() -> None:
-            game = await _game_at(interaction, self.game_id, self.version)
-            seat = game.seat_of(interaction.user.id)
-            if seat is None:
-                raise UserError("error.not_seated")
-            state = bot.service.state_of(game)
+            game, state, seat = await _seated_at(interaction, self.game_id, self.version)
             if seat not in spec_of(game).to_act(state):
                 raise UserError("error.not_your_turn", waiting=sorted(spec_of(game).to_act(state)))
             content, view = bot.presenter.menu(game, state, seat, lang_of(interaction))
@@ -131,11 +138,7 @@ class ActButton(
 ):
     def __init__(self, game_id: int, version: int, index: int, label: str = "?") -> None:
         super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"rf:act:{game_id}:{version}:{index}",
-            )
+            _button(f"rf:act:{game_id}:{version}:{index}", label, discord.ButtonStyle.secondary)
         )
         self.game_id, self.version, self.index = game_id, version, index
 
@@ -205,11 +208,7 @@ class MenuPageButton(
         bot = _bot(interaction)
 
         async def work() -> None:
-            game = await _game_at(interaction, self.game_id, self.version)
-            seat = game.seat_of(interaction.user.id)
-            if seat is None:
-                raise UserError("error.not_seated")
-            state = bot.service.state_of(game)
+            game, state, seat = await _seated_at(interaction, self.game_id, self.version)
             content, view = bot.presenter.menu(game, state, seat, lang_of(interaction), self.page)
             await interaction.response.edit_message(content=content, view=view)
 
@@ -325,11 +324,7 @@ class AbandonConfirm(
 ):
     def __init__(self, game_id: int, version: int, label: str = "Abandon") -> None:
         super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.danger,
-                custom_id=f"rf:abandon:{game_id}:{version}",
-            )
+            _button(f"rf:abandon:{game_id}:{version}", label, discord.ButtonStyle.danger)
         )
         self.game_id, self.version = game_id, version
 

@@ -182,14 +182,23 @@ class GameService:
         return game
 
     async def join(self, channel_id: int, player: Player) -> Outcome:
+        return await self._add_seat(channel_id, player.user_id, player.name, by=player)
+
+    async def _add_seat(
+        self, channel_id: int, user_id: int | None, name: str, *, by: Player
+    ) -> Outcome:
+        """Seat a player (``user_id``) or a bot (``None``, added by a seated ``by``) in the lobby."""
+
         async def work() -> Outcome:
             game = await self._lobby(channel_id)
             spec = spec_of(game)
-            if game.seat_of(player.user_id) is not None:
+            if user_id is not None and game.seat_of(user_id) is not None:
                 raise UserError("error.already_joined")
+            if user_id is None and game.seat_of(by.user_id) is None:
+                raise UserError("error.not_joined")
             if len(game.seats) >= spec.max_players:
                 raise UserError("error.game_full", max=spec.max_players)
-            seats = [*game.seats, SeatRecord(seat="", user_id=player.user_id, name=player.name)]
+            seats = [*game.seats, SeatRecord(seat="", user_id=user_id, name=name)]
             return Outcome(game=await self.store.update_game(game.id, game.version, seats=seats))
 
         return await self._locked(channel_id, work)
@@ -207,18 +216,9 @@ class GameService:
         return await self._locked(channel_id, work)
 
     async def add_bot(self, channel_id: int, by: Player) -> Outcome:
-        async def work() -> Outcome:
-            game = await self._lobby(channel_id)
-            spec = spec_of(game)
-            if game.seat_of(by.user_id) is None:
-                raise UserError("error.not_joined")
-            if len(game.seats) >= spec.max_players:
-                raise UserError("error.game_full", max=spec.max_players)
-            number = sum(1 for s in game.seats if s.is_bot) + 1
-            seats = [*game.seats, SeatRecord(seat="", user_id=None, name=f"Bot {number}")]
-            return Outcome(game=await self.store.update_game(game.id, game.version, seats=seats))
-
-        return await self._locked(channel_id, work)
+        game = await self._lobby(channel_id)
+        number = sum(1 for s in game.seats if s.is_bot) + 1
+        return await self._add_seat(channel_id, None, f"Bot {number}", by=by)
 
     async def start(self, channel_id: int, by: Player) -> Outcome:
         async def work() -> Outcome:
@@ -249,7 +249,7 @@ class GameService:
                 state_json=state.model_dump_json(),
             )
             outcome = Outcome(game=stored, state=state, started=True)
-            return await self._run_bots(outcome)
+            return await self._persist(outcome, [])
 
         return await self._locked(channel_id, work)
 
@@ -313,6 +313,7 @@ class GameService:
         return await self._locked(channel_id, work)
 
     async def _persist(self, outcome: Outcome, logged: list[NewAction]) -> Outcome:
+        """Let bot seats move, then store the actions and the state in one transaction."""
         game = outcome.game
         spec = spec_of(game)
         state = outcome.state
@@ -320,6 +321,8 @@ class GameService:
         bot_events, bot_logged, state = self._bot_moves(game, state)
         outcome.events.extend(bot_events)
         logged.extend(bot_logged)
+        if not logged:
+            return outcome
         over = spec.is_over(state)
         try:
             stored = await self.store.record_actions(
@@ -334,23 +337,6 @@ class GameService:
         except VersionConflict as exc:
             raise UserError("error.stale_prompt") from exc
         outcome.game, outcome.state, outcome.ended = stored, state, over
-        return outcome
-
-    async def _run_bots(self, outcome: Outcome) -> Outcome:
-        game, state = outcome.game, outcome.state
-        bot_events, bot_logged, state = self._bot_moves(game, state)
-        if not bot_logged:
-            return outcome
-        over = spec_of(game).is_over(state)
-        stored = await self.store.record_actions(
-            game.id,
-            game.version,
-            bot_logged,
-            state.model_dump_json(),
-            "finished" if over else "active",
-        )
-        outcome.game, outcome.state, outcome.ended = stored, state, over
-        outcome.events.extend(bot_events)
         return outcome
 
     def _bot_moves(self, game: GameRecord, state: Any) -> tuple[list[Event], list[NewAction], Any]:

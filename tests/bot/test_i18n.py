@@ -48,3 +48,15 @@ def test_catalog_files_are_flat_string_maps() -> None:
             if entry.name.endswith(".json"):
                 data = json.loads(entry.read_text(encoding="utf-8"))
                 assert all(isinstance(v, str) for v in data.values()), entry.name
+
+
+async def test_slash_descriptions_follow_the_korean_locale() -> None:
+    from discord import app_commands
+
+    from bot.client import CatalogTranslator
+
+    translator = CatalogTranslator()
+    text = app_commands.locale_str("Open a new game in this channel", key="cmd.game.new")
+    korean = await translator.translate(text, discord.Locale.korean, None)  # type: ignore[arg-type]
+    assert korean == catalog("ko")["cmd.game.new"]
+    assert await translator.translate(text, discord.Locale.american_english, None) is None  # type: ignore[arg-type]
