@@ -98,6 +98,7 @@ class Harness:
     def __init__(self, env: Any, db_path: Path, clock: Callable[[], datetime], errors: Any) -> None:
         self.env = env
         self.logged_errors = errors
+        self._stores: list[Any] = [env.bot.store]
         self.db_path = db_path
         self.clock = clock
         self.guild = env.create_guild("Club")
@@ -170,7 +171,10 @@ class Harness:
 
     async def restart(self) -> None:
         """Stop the bot and start a fresh process-equivalent on the same database file."""
+        old = self.bot
         await self.env.restart_bot(_new_bot(self.db_path, self.clock))
+        await old.store.close()
+        self._stores.append(self.bot.store)
         await self.env.bot.tree.sync()
 
     def errors(self) -> list[BaseException]:
@@ -221,11 +225,15 @@ async def attached(env: Any, db_path: Path, holder: dict[str, Any]) -> AsyncIter
     await env.bot.tree.sync()
     errors = _ErrorLog()
     logging.getLogger().addHandler(errors)
+    harness = Harness(env, db_path, clock_for(holder), errors)
     try:
-        yield Harness(env, db_path, clock_for(holder), errors)
+        yield harness
         assert not errors.unexpected(), "the bot logged errors:\n" + "\n".join(errors.unexpected())
     finally:
         logging.getLogger().removeHandler(errors)
+        # simcord does not call bot.close(); close the stores so no SQLite thread outlives the test
+        for store in harness._stores:
+            await store.close()
 
 
 @asynccontextmanager
