@@ -9,7 +9,7 @@ Endeavor is open information (END-R110), so there is no private image.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -1047,17 +1047,6 @@ def _turn_strip(
 
 
 # ------------------------------------------------------------------------------ public API
-
-
-def _stack(parts: Sequence[Image.Image], gap: int, colour: kit.RGB) -> Image.Image:
-    width = max(p.width for p in parts)
-    height = sum(p.height for p in parts) + gap * (len(parts) - 1)
-    out = Image.new("RGB", (width, height), colour)
-    y = 0
-    for p in parts:
-        out.paste(p, ((width - p.width) // 2, y))
-        y += p.height + gap
-    return out
 
 
 def draw_board(view: EndeavorView, names: Mapping[str, str] | None = None) -> Image.Image:

@@ -578,17 +578,6 @@ def _players_panel(
 # ------------------------------------------------------------------------------ public API
 
 
-def _stack(parts: list[Image.Image], gap: int = 16, colour: kit.RGB = kit.PAPER) -> Image.Image:
-    width = max(p.width for p in parts)
-    height = sum(p.height for p in parts) + gap * (len(parts) - 1)
-    out = Image.new("RGB", (width, height), colour)
-    y = 0
-    for p in parts:
-        out.paste(p, ((width - p.width) // 2, y))
-        y += p.height + gap
-    return out
-
-
 def draw_board(view: IlosView, names: Mapping[str, str] | None = None) -> Image.Image:
     styles = _styles(view)
     inner = WIDTH - 2 * MARGIN
@@ -601,7 +590,7 @@ def draw_board(view: IlosView, names: Mapping[str, str] | None = None) -> Image.
     middle.paste(explore, (0, 0))
     middle.paste(prices, (left_w + 16, 0))
     players = _players_panel(view, styles, names, inner)
-    body = _stack([middle, players])
+    body = kit.stack([middle, players])
     out = Image.new(
         "RGB", (WIDTH, header.height + board.height + body.height + 2 * MARGIN), kit.PAPER
     )

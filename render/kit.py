@@ -825,3 +825,15 @@ def join_words(items: Iterable[str]) -> str:
 
 def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def stack(parts: Sequence[Image.Image], gap: int = 16, colour: RGB = PAPER) -> Image.Image:
+    """Panels one below the other, each centred, on a background of ``colour``."""
+    width = max(p.width for p in parts)
+    height = sum(p.height for p in parts) + gap * (len(parts) - 1)
+    out = Image.new("RGB", (width, height), colour)
+    y = 0
+    for p in parts:
+        out.paste(p, ((width - p.width) // 2, y))
+        y += p.height + gap
+    return out
