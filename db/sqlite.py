@@ -135,8 +135,7 @@ class SqliteStore:
         try:
             conn.row_factory = sqlite3.Row
             await conn.execute("PRAGMA busy_timeout = 5000")
-            rows = await conn.execute_fetchall("PRAGMA journal_mode = WAL")
-            mode = next(iter(rows))[0]
+            mode = await _switch_to_wal(conn)
             if mode not in ("wal", "memory"):
                 raise StoreError(f"could not switch {self.path} to WAL (journal mode {mode})")
             # FULL, not NORMAL: in WAL mode NORMAL survives a process crash but a power cut
@@ -476,3 +475,20 @@ class SqliteStore:
         if self.path in ("", ":memory:"):
             raise StoreError("backup needs the store to be opened on a database file")
         await asyncio.to_thread(backup_database, self.path, path)
+
+
+async def _switch_to_wal(conn: aiosqlite.Connection, attempts: int = 100) -> str:
+    """Set WAL mode, retrying while another process holds the fresh file's lock.
+
+    Changing the journal mode needs an exclusive lock, and SQLite reports "database is locked"
+    for it without waiting on busy_timeout when several processes open a new file at once.
+    """
+    for attempt in range(attempts):
+        try:
+            rows = await conn.execute_fetchall("PRAGMA journal_mode = WAL")
+            return str(next(iter(rows))[0])
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == attempts - 1:
+                raise
+            await asyncio.sleep(0.05)
+    raise StoreError("could not switch to WAL")
