@@ -1,9 +1,14 @@
 """One translation function for every user-facing string.
 
-Catalogs are flat JSON files ``bot/locales/<lang>/<namespace>.json`` (key -> ``str.format``
-template). Output follows the user's Discord locale; Korean (``ko``) falls back to English
-per key, and a key missing everywhere is shown as the key itself (and logged once), so a
-missing translation never breaks a command.
+Catalogs are JSON files mapping a message id to a ``str.format`` template, or to plural forms
+(``{"one": "…", "other": "…"}``, chosen by the ``count`` argument). The bot's own messages
+live in ``bot/locales/<lang>/*.json``; each game ships ``<its package>/locales/<lang>.json``
+(``rules/<key>/locales/``), found through the game registry, so adding a game adds its
+catalogs without touching this module.
+
+Output follows the reader's Discord locale; Korean (``ko``) falls back to English per key, and
+a key missing everywhere is shown as the key itself (and logged once), so a missing
+translation never breaks a command. A test checks that both catalogs are complete.
 """
 
 from __future__ import annotations
@@ -12,11 +17,13 @@ import json
 import logging
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from rules.core import Text
+from rules.registry import GAMES
 
 log = logging.getLogger(__name__)
 
@@ -24,23 +31,54 @@ LANGUAGES = ("en", "ko")
 DEFAULT = "en"
 _SEAT = re.compile(r"^p[1-9]$")
 
+Entry = str | dict[str, str]
+
+
+def _check(where: str, data: object) -> dict[str, Entry]:
+    if not isinstance(data, dict):
+        raise ValueError(f"locale file {where} must be a JSON object")
+    for key, value in data.items():
+        ok = isinstance(value, str) or (
+            isinstance(value, dict)
+            and "other" in value
+            and all(isinstance(v, str) and k in ("zero", "one", "other") for k, v in value.items())
+        )
+        if not ok:
+            raise ValueError(f"locale file {where}: {key!r} must be a string or plural forms")
+    return data
+
+
+def _merge(merged: dict[str, Entry], where: str, data: dict[str, Entry]) -> None:
+    dupes = merged.keys() & data.keys()
+    if dupes:
+        raise ValueError(f"locale keys defined twice ({where}): {sorted(dupes)[:5]}")
+    merged.update(data)
+
+
+def catalog(lang: str) -> dict[str, Entry]:
+    """Every message of one language: the bot's own plus each registered game's."""
+    return _catalog(lang, tuple(sorted((k, s.package) for k, s in GAMES.items())))
+
 
 @cache
-def catalog(lang: str) -> dict[str, str]:
-    """Every message of one language, merged from its namespace files."""
-    merged: dict[str, str] = {}
+def _catalog(lang: str, packages: tuple[tuple[str, str], ...]) -> dict[str, Entry]:
+    merged: dict[str, Entry] = {}
     folder = resources.files("bot").joinpath("locales", lang)
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if not entry.name.endswith(".json"):
-            continue
-        data = json.loads(entry.read_text(encoding="utf-8"))
-        if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
-            raise ValueError(f"locale file {lang}/{entry.name} must map keys to strings")
-        dupes = merged.keys() & data.keys()
-        if dupes:
-            raise ValueError(f"locale keys defined twice in {lang}: {sorted(dupes)[:5]}")
-        merged.update(data)
+        if entry.name.endswith(".json"):
+            where = f"bot/locales/{lang}/{entry.name}"
+            _merge(merged, where, _check(where, json.loads(entry.read_text(encoding="utf-8"))))
+    for _key, package in packages:
+        source = resources.files(package).joinpath("locales", f"{lang}.json")
+        if source.is_file():
+            where = f"{package}/locales/{lang}.json"
+            _merge(merged, where, _check(where, json.loads(source.read_text(encoding="utf-8"))))
     return merged
+
+
+def has(key: str) -> bool:
+    """Is ``key`` a message id (in the English catalog, which is complete by test)?"""
+    return key in catalog(DEFAULT)
 
 
 def language_of(locale: object) -> str:
@@ -54,21 +92,38 @@ def _warn_missing(key: str) -> None:
     log.warning("missing translation key %s", key)
 
 
-def _show(value: Any, names: Mapping[str, str]) -> Any:
+def _template(key: str, lang: str, count: object) -> str | None:
+    entry = catalog(lang).get(key)
+    if entry is None:
+        entry = catalog(DEFAULT).get(key)
+    if entry is None or isinstance(entry, str):
+        return entry
+    if isinstance(count, int):
+        if count == 0 and "zero" in entry:
+            return entry["zero"]
+        if count == 1 and "one" in entry:
+            return entry["one"]
+    return entry["other"]
+
+
+def _show(value: Any, lang: str, names: Mapping[str, str]) -> Any:
+    if isinstance(value, Text):
+        return tx(value, lang, names)
     if isinstance(value, str) and _SEAT.match(value):
         return names.get(value, value)
     if isinstance(value, list):
-        return ", ".join(str(_show(v, names)) for v in value)
+        return t("core.list_separator", lang).join(str(_show(v, lang, names)) for v in value)
     return value
 
 
 def t(key: str, lang: str = DEFAULT, /, names: Mapping[str, str] | None = None, **args: Any) -> str:
-    """Translate ``key`` into ``lang``; seat ids among ``args`` become player names."""
-    template = catalog(lang).get(key) or catalog(DEFAULT).get(key)
+    """Translate ``key`` into ``lang``; seat ids among ``args`` become player names, nested
+    ``Text`` arguments are translated, ``count`` picks the plural form."""
+    template = _template(key, lang, args.get("count"))
     if template is None:
         _warn_missing(key)
         return key
-    shown = {k: _show(v, names or {}) for k, v in args.items()}
+    shown = {k: _show(v, lang, names or {}) for k, v in args.items()}
     try:
         return template.format(**shown)
     except (KeyError, IndexError, ValueError):
@@ -79,3 +134,27 @@ def t(key: str, lang: str = DEFAULT, /, names: Mapping[str, str] | None = None, 
 def tx(text: Text, lang: str = DEFAULT, names: Mapping[str, str] | None = None) -> str:
     """Translate a rules ``Text`` (or ``Event.text``)."""
     return t(text.key, lang, names=names, **text.args)
+
+
+@dataclass(frozen=True)
+class Translator:
+    """A reader's language and the table's names: what renderers and presenters translate with.
+
+    ``tr("key", count=2)`` translates a message id, ``tr.text(Text)`` a rules text and
+    ``tr.name("p1")`` gives a seat's player name.
+    """
+
+    lang: str = DEFAULT
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    def __call__(self, key: str, /, **args: Any) -> str:
+        return t(key, self.lang, names=self.names, **args)
+
+    def text(self, text: Text) -> str:
+        return tx(text, self.lang, self.names)
+
+    def name(self, seat: str) -> str:
+        return self.names.get(seat, seat)
+
+    def has(self, key: str) -> bool:
+        return has(key)

@@ -361,8 +361,13 @@ class SqliteStore:
         actions: list[NewAction],
         state_json: str,
         status: GameStatus,
+        *,
+        campaign: dict[str, Any] | None = None,
     ) -> GameRecord:
         """Append ``actions`` and store the state they lead to, in one transaction.
+
+        ``campaign``, when given, replaces the channel's campaign state for this game kind in
+        the same transaction (a game that ends writes what persists with its final state).
 
         A repeated interaction is reported as ``DuplicateInteraction`` even when the version
         has moved meanwhile (a retry of an interaction that already succeeded), so the
@@ -417,6 +422,8 @@ class SqliteStore:
                     for i, a in enumerate(actions, start=1)
                 ],
             )
+            if campaign is not None:
+                await self._put_campaign(conn, game.channel_id, game.kind, campaign, now)
             _test_crash_point("after_log_write")
             return await self._fetch_game(conn, game_id)
 
@@ -457,14 +464,19 @@ class SqliteStore:
         return data
 
     async def put_campaign(self, channel_id: int, kind: str, data: dict[str, Any]) -> None:
-        data_json, now = _dumps(data), self._now_text()
         async with self._write() as conn:
-            await conn.execute(
-                "INSERT INTO campaigns (channel_id, kind, data_json, updated_at) "
-                "VALUES (?, ?, ?, ?) ON CONFLICT (channel_id, kind) "
-                "DO UPDATE SET data_json = excluded.data_json, updated_at = excluded.updated_at",
-                (channel_id, kind, data_json, now),
-            )
+            await self._put_campaign(conn, channel_id, kind, data, self._now_text())
+
+    @staticmethod
+    async def _put_campaign(
+        conn: aiosqlite.Connection, channel_id: int, kind: str, data: dict[str, Any], now: str
+    ) -> None:
+        await conn.execute(
+            "INSERT INTO campaigns (channel_id, kind, data_json, updated_at) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT (channel_id, kind) "
+            "DO UPDATE SET data_json = excluded.data_json, updated_at = excluded.updated_at",
+            (channel_id, kind, _dumps(data), now),
+        )
 
     # -- backup -------------------------------------------------------------------------
 

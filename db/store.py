@@ -151,8 +151,13 @@ class GameStore(Protocol):
         actions: list[NewAction],
         state_json: str,
         status: GameStatus,
+        *,
+        campaign: dict[str, Any] | None = None,
     ) -> GameRecord:
         """Append ``actions`` to the log and store the state they lead to, in one transaction.
+
+        ``campaign`` (when not None) replaces the channel's campaign state for the game's kind
+        in the same transaction.
 
         ``DuplicateInteraction`` if an interaction id was already recorded for this game;
         ``VersionConflict`` if the version moved. Nothing is written when either is raised.

@@ -1,21 +1,23 @@
 """Board images drawn from a game's ``View`` (never from raw state), one module per game.
 
-``render_board(view)`` draws the public board; ``render_private(view)`` draws a seat's private
-panel (its hand, its screen), or returns ``None`` for open-information games. Both return a
-:class:`RenderedImage` whose ``summary`` is a short English description of the image for
-people who cannot see it; it is written from the same view, so it can never say more than
-the image shows. Pillow is used here and nowhere else in the project.
+A game's renderer is the module its ``GameSpec.renderer`` names (``render.<key>`` by
+convention). It offers ``render_board(view, tr)`` for the public board and
+``render_private(view, tr)`` for a seat's private panel (its hand, its screen), or ``None``
+for open-information games. ``tr`` is the reader's :class:`Translate` (language and player
+names): every word on an image and in its summary comes from it, so images are drawn in the
+viewer's language. Both return a :class:`RenderedImage` whose ``summary`` is a short
+description of the image for people who cannot see it; it is written from the same view, so
+it can never say more than the image shows. Pillow is used here and nowhere else.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
 from dataclasses import dataclass
-from types import ModuleType
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
-from rules.core import View
+from rules.core import Text, View
+from rules.registry import GAMES
 
 
 @dataclass(frozen=True)
@@ -27,19 +29,23 @@ class RenderedImage:
     summary: str
 
 
+class Translate(Protocol):
+    """The reader's language and the table's player names (``bot.i18n.Translator``)."""
+
+    @property
+    def lang(self) -> str: ...
+
+    def __call__(self, key: str, /, **args: Any) -> str: ...
+
+    def text(self, text: Text) -> str: ...
+
+    def name(self, seat: str) -> str: ...
+
+
 class GameRenderer(Protocol):
-    def render_board(self, view: View, names: Mapping[str, str] | None = None) -> RenderedImage: ...
+    def render_board(self, view: View, tr: Translate) -> RenderedImage: ...
 
-    def render_private(
-        self, view: View, names: Mapping[str, str] | None = None
-    ) -> RenderedImage | None: ...
-
-
-# game key -> module under render/ that draws it
-RENDERERS: dict[str, str] = {
-    "ilos": "render.ilos",
-    "endeavor": "render.endeavor",
-}
+    def render_private(self, view: View, tr: Translate) -> RenderedImage | None: ...
 
 
 class UnknownGameError(KeyError):
@@ -50,34 +56,29 @@ class UnknownGameError(KeyError):
 
 
 def renderer_for(game: str) -> GameRenderer:
-    try:
-        module_name = RENDERERS[game]
-    except KeyError:
-        known = ", ".join(sorted(RENDERERS))
-        raise UnknownGameError(f"no board renderer for game {game!r}; known: {known}") from None
-    module: ModuleType = importlib.import_module(module_name)
-    return cast(GameRenderer, module)
+    spec = GAMES.get(game)
+    if spec is None:
+        known = ", ".join(sorted(GAMES))
+        raise UnknownGameError(f"no board renderer for game {game!r}; known: {known}")
+    return cast(GameRenderer, importlib.import_module(spec.renderer))
 
 
-def render_board(view: View, names: Mapping[str, str] | None = None) -> RenderedImage:
-    """The public board image of ``view`` (use the public view, ``viewer=None``, for channels).
-
-    ``names`` optionally maps seat ids to display names (any script, Korean included) for the
-    legend; without it seats are labelled by their ids.
-    """
-    return renderer_for(view.game).render_board(view, names)
+def render_board(view: View, tr: Translate) -> RenderedImage:
+    """The public board image of ``view`` (use the public view, ``viewer=None``, for channels)."""
+    return renderer_for(view.game).render_board(view, tr)
 
 
-def render_private(view: View, names: Mapping[str, str] | None = None) -> RenderedImage | None:
+def render_private(view: View, tr: Translate) -> RenderedImage | None:
     """The private panel of ``view.viewer`` (hand, screen), or ``None`` if the game has none."""
     if view.viewer is None:
         raise ValueError("render_private needs a seat's view (viewer is None)")
-    return renderer_for(view.game).render_private(view, names)
+    return renderer_for(view.game).render_private(view, tr)
 
 
 __all__ = [
-    "RENDERERS",
+    "GameRenderer",
     "RenderedImage",
+    "Translate",
     "UnknownGameError",
     "render_board",
     "render_private",

@@ -45,7 +45,7 @@ HIGHLIGHT: RGB = (220, 40, 40)
 
 # Okabe-Ito, the palette designed to stay distinct under the common colour-vision deficiencies.
 # Each seat also has a letter and a shape, so colour is never the only cue.
-ShapeName = Literal["circle", "square", "triangle", "diamond", "pentagon"]
+ShapeName = Literal["circle", "square", "triangle", "diamond", "pentagon", "hexagon"]
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ class SeatStyle:
     colour: RGB
     letter: str
     shape: ShapeName
-    name: str  # colour name in English, for the text summary
+    name: str  # colour id; its words are the catalog entry ``core.colour.<name>``
 
     @property
     def text_colour(self) -> RGB:
@@ -68,7 +68,9 @@ SEAT_STYLES: tuple[SeatStyle, ...] = (
     SeatStyle((0, 158, 115), "C", "triangle", "green"),
     SeatStyle((240, 228, 66), "D", "diamond", "yellow"),
     SeatStyle((204, 121, 167), "E", "pentagon", "purple"),
+    SeatStyle((86, 180, 233), "F", "hexagon", "sky"),
 )
+"""Six seats, colour-blind safe (Okabe-Ito colours), each also told apart by letter and shape."""
 
 
 # Colour names used by game data (e.g. Ilos seat colours), mapped onto safe shades.
@@ -86,7 +88,7 @@ NAMED_COLOURS: dict[str, RGB] = {
 
 
 def styles_for(seats: Sequence[str], colours: Sequence[str] | None = None) -> dict[str, SeatStyle]:
-    """Seat -> style: letters A-E and shapes in seat order; colours by name if the game names them."""
+    """Seat -> style: letters A-F and shapes in seat order; colours by name if the game names them."""
     out: dict[str, SeatStyle] = {}
     for i, seat in enumerate(seats):
         base = SEAT_STYLES[i % len(SEAT_STYLES)]
@@ -360,6 +362,8 @@ def shape_points(shape: ShapeName, centre: Point, radius: float) -> list[Point] 
         return regular_polygon((cx, cy + radius * 0.18), radius * 1.18, 3)
     if shape == "diamond":
         return regular_polygon(centre, radius * 1.12, 4)
+    if shape == "hexagon":
+        return regular_polygon(centre, radius * 1.02, 6)
     return regular_polygon(centre, radius * 1.04, 5)
 
 

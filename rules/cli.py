@@ -113,10 +113,10 @@ def interactive(spec: GameSpec[Any, Any, Any, Any], options: Any, args: argparse
         try:
             result = spec.apply(state, seat, action)
         except RuleViolation as exc:
-            print(f"Not allowed: {exc.message}")
+            print(f"Not allowed: {_label(exc.text)}")
             continue
         for event in result.events:
-            if event.private_to in (None, me):
+            if event.visible_for(me):
                 print("  - " + _label(event.text))
         log.actions.append(LoggedAction(seat=seat, action=action.model_dump(mode="json")))
         state = result.state

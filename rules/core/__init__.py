@@ -12,12 +12,14 @@ from rules.core.models import (
     Text,
     View,
     rank_scores,
+    term,
 )
 from rules.core.rng import Rng
-from rules.core.spec import GameSpec
+from rules.core.spec import Campaign, GameSpec
 
 __all__ = [
     "Action",
+    "Campaign",
     "DataError",
     "Event",
     "GameOptions",
@@ -31,4 +33,5 @@ __all__ = [
     "Text",
     "View",
     "rank_scores",
+    "term",
 ]

@@ -2,22 +2,28 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rules.core.models import Text
+
 
 class RuleViolation(Exception):
     """An action that the rules do not allow right now.
 
     ``code`` is a stable machine-readable reason (``not_your_turn``, ``illegal_action``,
-    ``game_over``...); ``message`` is a short sentence a player understands. Raising it
-    never changes the state: engines work on a copy.
+    ``game_over``...); ``text`` is what a player reads, as a catalog key plus parameters
+    (translated by the bot into the player's language). Raising it never changes the state:
+    engines work on a copy.
     """
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, text: Text) -> None:
+        super().__init__(f"{code}: {text.key} {text.args}")
         self.code = code
-        self.message = message
+        self.text = text
 
     def __repr__(self) -> str:
-        return f"RuleViolation({self.code!r}, {self.message!r})"
+        return f"RuleViolation({self.code!r}, {self.text!r})"
 
 
 class DataError(Exception):

@@ -8,19 +8,32 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core.rng import Rng
 
-Arg = str | int | list[str] | list[int]
-
 
 class Text(BaseModel):
-    """A user-facing message by catalog key, translated by the bot (``bot.i18n``).
+    """A user-facing message: a catalog key plus parameters, never prose.
 
-    Any argument whose value is a seat id (``p1``..``p5``) is shown as that seat's player name.
+    The bot translates it by the reader's locale (``bot.i18n``). Catalog keys are namespaced
+    by game (``ilos.…``); each game ships its catalogs in ``rules/<game>/locales/``. Arguments:
+
+    - a seat id (``p1``..``p9``) is shown as that seat's player name;
+    - a nested ``Text`` (or a list of them) is translated too, so game terms travel as their
+      own keys (``Text(key="ilos.resource.ebony")``) and never as raw ids;
+    - an argument named ``count`` selects the plural form where a catalog entry has one.
     """
 
     model_config = ConfigDict(frozen=True)
 
     key: str
     args: dict[str, Arg] = Field(default_factory=dict)
+
+
+Arg = str | int | Text | list[str] | list[int] | list[Text]
+Text.model_rebuild()
+
+
+def term(key: str, /, **args: Arg) -> Text:
+    """A game term or short phrase by catalog key (``term("ilos.resource.ebony")``)."""
+    return Text(key=key, args=args)
 
 
 class Action(BaseModel):
@@ -32,11 +45,14 @@ class Action(BaseModel):
 
 
 class Event(BaseModel):
-    """Something that happened, for the channel log and the turn announcement.
+    """Something that happened, for the channel, the private views and the game's history.
 
-    ``private_to`` names the one seat allowed to see it (e.g. which cards it drew); public
-    announcements leave those out. ``reveals`` marks events that exposed hidden or random
-    information (a draw, a shuffle, a tile turned face up): undo cannot go back past them.
+    Every event says who may see it: ``visible_to=None`` is everyone (spectators included);
+    a list names the only seats that may see it (``[]``: nobody yet, e.g. a secret bid until
+    the engine reveals it with a later public event). The history a person sees (``/game
+    log``, replays) is built from these events filtered for that person, never from raw
+    actions. ``reveals`` marks events that exposed hidden or random information (a draw, a
+    shuffle, a tile turned face up, a bid revealed): undo cannot go back past them.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -44,12 +60,20 @@ class Event(BaseModel):
     key: str
     args: dict[str, Arg] = Field(default_factory=dict)
     seat: str | None = None
-    private_to: str | None = None
+    visible_to: list[str] | None = None
     reveals: bool = False
 
     @property
     def text(self) -> Text:
         return Text(key=self.key, args=self.args)
+
+    @property
+    def public(self) -> bool:
+        return self.visible_to is None
+
+    def visible_for(self, viewer: str | None) -> bool:
+        """May ``viewer`` (a seat, or ``None`` for a spectator) see this event?"""
+        return self.visible_to is None or (viewer is not None and viewer in self.visible_to)
 
 
 class GameOptions(BaseModel):

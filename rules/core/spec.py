@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from pydantic import TypeAdapter
 
@@ -14,6 +14,27 @@ S = TypeVar("S", bound=GameState)
 Opt = TypeVar("Opt", bound=GameOptions)
 A = TypeVar("A", bound=Action)
 V = TypeVar("V", bound=View)
+S_co = TypeVar("S_co", bound=GameState, covariant=True)
+Opt_contra = TypeVar("Opt_contra", bound=GameOptions, contravariant=True)
+
+Campaign = dict[str, Any]
+"""A campaign's state between games (JSON-able); each game validates it into its own model."""
+
+
+class NewGame(Protocol[Opt_contra, S_co]):
+    """``new_game(seats, options, seed, campaign=None)``: all setup randomness from ``seed``.
+
+    ``campaign`` is the channel's campaign state for this game kind (``None`` when the channel
+    has none yet); a game without campaigns ignores it.
+    """
+
+    def __call__(
+        self,
+        seats: Sequence[str],
+        options: Opt_contra,
+        seed: int,
+        campaign: Campaign | None = None,
+    ) -> S_co: ...
 
 
 def _group_by_type(action: Action) -> str:
@@ -24,6 +45,10 @@ def _no_invariants(state: Any) -> list[str]:
     return []
 
 
+def _no_campaign(state: Any) -> Campaign | None:
+    return None
+
+
 @dataclass(frozen=True)
 class GameSpec(Generic[S, Opt, A, V]):
     """One game, as the bot, store, renderer, bench and tests see it.
@@ -32,7 +57,13 @@ class GameSpec(Generic[S, Opt, A, V]):
     illegal. ``legal_actions`` is complete, so random bots can play whole games from it.
     ``describe_action`` gives the label a player sees on a button or in the log.
     ``invariants`` lists broken invariants of a state (empty when all hold): the random
-    playout tests call it after every action.
+    playout tests call it after every action. ``campaign_after`` gives what persists in the
+    channel's campaign once a game is over (``None``: nothing, the default).
+
+    A game is found by convention: its rules package ``rules.<key>`` exports ``SPEC``, its
+    renderer is ``render.<key>``, its cog ``cogs.<key>`` and its catalogs
+    ``rules/<key>/locales/<lang>.json``. A game living elsewhere (a test game) names its
+    modules with ``package``, ``renderer`` and ``cog``.
     """
 
     key: str
@@ -42,7 +73,7 @@ class GameSpec(Generic[S, Opt, A, V]):
     Options: type[Opt]
     State: type[S]
     action_adapter: TypeAdapter[A]
-    new_game: Callable[[Sequence[str], Opt, int], S]
+    new_game: NewGame[Opt, S]
     to_act: Callable[[S], frozenset[str]]
     legal_actions: Callable[[S, str], list[A]]
     apply: Callable[[S, str, A], Result[S]]
@@ -54,6 +85,19 @@ class GameSpec(Generic[S, Opt, A, V]):
     invariants: Callable[[S], list[str]] = _no_invariants
     seat_order: Literal["random", "join"] = "random"
     data_source: Callable[[], str] = field(default=lambda: "shipped")
+    campaign_after: Callable[[S], Campaign | None] = _no_campaign
+    package: str = ""
+    renderer: str = ""
+    cog: str = ""
+
+    def __post_init__(self) -> None:
+        for name, default in (
+            ("package", f"rules.{self.key}"),
+            ("renderer", f"render.{self.key}"),
+            ("cog", f"cogs.{self.key}"),
+        ):
+            if not getattr(self, name):
+                object.__setattr__(self, name, default)
 
     def parse_action(self, raw: str | bytes | dict[str, Any]) -> A:
         """Parse an action from JSON text or a dict (raises pydantic's ValidationError)."""

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.core import Rng, RuleViolation
+from rules.core import Campaign, Rng, RuleViolation
 from rules.endeavor.components import circle_spaces, data
 from rules.endeavor.flow import advance
 from rules.endeavor.model import EndeavorState, Options, PlayerState, Step
 
 
-def new_game(seats: Sequence[str], options: Options, seed: int) -> EndeavorState:
+def new_game(
+    seats: Sequence[str], options: Options, seed: int, campaign: Campaign | None = None
+) -> EndeavorState:
     d = data()
     if len(seats) != options.players:
         raise RuleViolation("bad_setup", f"{options.players} players need {options.players} seats")

@@ -88,7 +88,7 @@ def draw_cards(state: IlosState, seat: str, n: int) -> list[Event]:
                 key="ilos.cards_lost_private",
                 args={"seat": seat, "cards": list(cards)},
                 seat=victim_seat,
-                private_to=victim_seat,
+                visible_to=[victim_seat],
                 reveals=True,
             )
         )
@@ -100,7 +100,7 @@ def draw_cards(state: IlosState, seat: str, n: int) -> list[Event]:
             key="ilos.drew_private",
             args={"cards": list(drawn), "count": len(drawn)},
             seat=seat,
-            private_to=seat,
+            visible_to=[seat],
             reveals=True,
         )
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.core import Event, Result, Rng, RuleViolation
+from rules.core import Campaign, Event, Result, Rng, RuleViolation
 from rules.ilos import play
 from rules.ilos.actions import (
     Cancel,
@@ -46,7 +46,9 @@ SPOT_ACTIONS: dict[str, type[PlayFarm] | type[PlayGoldMine] | type[PlayRuins]] =
 # --------------------------------------------------------------------------- setup
 
 
-def new_game(seats: Sequence[str], options: IlosOptions, seed: int) -> IlosState:
+def new_game(
+    seats: Sequence[str], options: IlosOptions, seed: int, campaign: Campaign | None = None
+) -> IlosState:
     """ILOS-R11 to R17: stack of 4 x players tiles, 3 face up, 5 cards each."""
     comp = components()
     c = comp.constants

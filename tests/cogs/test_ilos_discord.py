@@ -98,7 +98,7 @@ async def test_ilos_private_events_never_reach_the_channel(harness: Harness) -> 
     state = spec.new_game(log.seats, spec.Options.model_validate(game.options), game.seed)
     for entry in await h.bot.store.actions(game.id):
         result = spec.apply(state, entry.seat, spec.parse_action(entry.action_json))
-        private_texts += [tx(e.text, "en", names) for e in result.events if e.private_to]
+        private_texts += [tx(e.text, "en", names) for e in result.events if e.visible_to]
         log.actions.append(
             LoggedAction(seat=entry.seat, action=spec.parse_action(entry.action_json).model_dump())
         )

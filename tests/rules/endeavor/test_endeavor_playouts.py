@@ -21,7 +21,7 @@ from rules.endeavor.model import EndeavorState
 GAMES = int(os.environ.get("REFEREE_PLAYOUTS", "5"))
 ROOT = Path(__file__).resolve().parents[3]
 CATALOG: dict[str, str] = json.loads(
-    (ROOT / "bot" / "locales" / "en" / "endeavor.json").read_text(encoding="utf-8")
+    (ROOT / "rules" / "endeavor" / "locales" / "en.json").read_text(encoding="utf-8")
 )
 
 CONFIGS: list[dict[str, Any]] = [

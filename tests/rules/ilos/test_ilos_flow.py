@@ -57,7 +57,7 @@ def test_ilos_t12_setup_and_mulligan() -> None:
             left -= take
     st, events = run(st, "p1", Mulligan(discard=three))
     assert hand_total(st, "p1") == 5 and len(st.discard) == 3
-    assert any(e.private_to == "p1" and e.key == "ilos.drew_private" for e in events)
+    assert any(e.visible_to == ["p1"] and e.key == "ilos.drew_private" for e in events)
     assert SPEC.to_act(st) == frozenset({"p2"})
     st, _ = run(st, "p2", Mulligan(discard={}))
     assert st.phase == "setup"
@@ -224,9 +224,9 @@ def test_ilos_t10b_both_empty_takes_from_one_opponent() -> None:
     assert hand_total(st, "p1") == before + 3
     assert (hand_total(st, "p2"), hand_total(st, "p3"), hand_total(st, "p4")) == (4, 3, 6)
     lost = [e for e in events if e.key == "ilos.cards_lost_private"]
-    assert len(lost) == 1 and lost[0].private_to == "p3" and len(lost[0].args["cards"]) == 3  # type: ignore[arg-type]
+    assert len(lost) == 1 and lost[0].visible_to == ["p3"] and len(lost[0].args["cards"]) == 3  # type: ignore[arg-type]
     taken = next(e for e in events if e.key == "ilos.cards_taken")
-    assert taken.private_to is None and "cards" not in taken.args
+    assert taken.visible_to is None and "cards" not in taken.args
 
 
 def test_ilos_t10b_variant_victim_runs_out_and_draw_lost() -> None:
@@ -239,7 +239,7 @@ def test_ilos_t10b_variant_victim_runs_out_and_draw_lost() -> None:
     st, events = run(st, "p1", EndTurn())
     assert hand_total(st, "p1") == before + 4
     assert (hand_total(st, "p2"), hand_total(st, "p3"), hand_total(st, "p4")) == (0, 0, 0)
-    assert [e.private_to for e in events if e.key == "ilos.cards_lost_private"] == ["p3", "p2"]
+    assert [e.visible_to for e in events if e.key == "ilos.cards_lost_private"] == [["p3"], ["p2"]]
     assert next(e for e in events if e.key == "ilos.draw_lost").args["count"] == 1
 
 

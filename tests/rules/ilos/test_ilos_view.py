@@ -71,7 +71,7 @@ def test_ilos_r133_cost_cards_public_by_default_hidden_by_house_rule() -> None:
         )
         paid = next(e for e in events if e.key.startswith("ilos.card_paid"))
         assert ("cards" in paid.args) is reveal
-        assert paid.private_to is None
+        assert paid.visible_to is None
         assert (SPEC.view(st, None).discard_counts is not None) is reveal
 
 

@@ -21,11 +21,11 @@ from rules.ilos import SPEC
 from rules.ilos.model import IlosOptions
 
 GAMES = int(os.environ.get("REFEREE_PLAYOUTS", "5"))
-LOCALES = Path(__file__).resolve().parents[3] / "bot" / "locales"
+LOCALES = Path(__file__).resolve().parents[3] / "rules" / "ilos" / "locales"
 
 
 def _catalog(lang: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((LOCALES / lang / "ilos.json").read_text(encoding="utf-8"))
+    data: dict[str, str] = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
     return data
 
 
