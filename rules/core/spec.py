@@ -49,6 +49,10 @@ def _no_campaign(state: Any) -> Campaign | None:
     return None
 
 
+def _no_anytime_actions(state: Any, seat: str) -> list[Any]:
+    return []
+
+
 @dataclass(frozen=True)
 class GameSpec(Generic[S, Opt, A, V]):
     """One game, as the bot, store, renderer, bench and tests see it.
@@ -59,6 +63,8 @@ class GameSpec(Generic[S, Opt, A, V]):
     ``invariants`` lists broken invariants of a state (empty when all hold): the random
     playout tests call it after every action. ``campaign_after`` gives what persists in the
     channel's campaign once a game is over (``None``: nothing, the default).
+    ``anytime_actions`` lists what a seated player may do although not in ``to_act`` (e.g.
+    demanding strict phase order); ``apply`` accepts those from that seat at any time.
 
     A game is found by convention: its rules package ``rules.<key>`` exports ``SPEC``, its
     renderer is ``render.<key>``, its cog ``cogs.<key>`` and its catalogs
@@ -86,6 +92,7 @@ class GameSpec(Generic[S, Opt, A, V]):
     seat_order: Literal["random", "join"] = "random"
     data_source: Callable[[], str] = field(default=lambda: "shipped")
     campaign_after: Callable[[S], Campaign | None] = _no_campaign
+    anytime_actions: Callable[[S, str], list[A]] = _no_anytime_actions
     package: str = ""
     renderer: str = ""
     cog: str = ""
