@@ -8,7 +8,6 @@ Discord input into calls here and hold no game logic.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 import secrets
@@ -110,12 +109,8 @@ class GameService:
         self.clock = clock
         self.announcer = announcer
         self._seed_source = seed_source or (lambda: secrets.randbelow(2**31))
-        self._locks: dict[int, asyncio.Lock] = {}
 
     # ------------------------------------------------------------------ helpers
-    def lock(self, channel_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(channel_id, asyncio.Lock())
-
     async def current(self, channel_id: int) -> GameRecord:
         game = await self.store.current_game(channel_id)
         if game is None:
@@ -141,7 +136,7 @@ class GameService:
         return outcome
 
     async def _locked(self, channel_id: int, work: Callable[[], Awaitable[Outcome]]) -> Outcome:
-        async with self.lock(channel_id):
+        async with self.store.channel_lock(channel_id):
             outcome = await work()
         return await self._announce(outcome)
 

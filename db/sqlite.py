@@ -122,6 +122,7 @@ class SqliteStore:
         self._clock = now
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._channel_locks: dict[int, asyncio.Lock] = {}
         self.migrations_applied: list[int] = []
         """Migration versions applied by the last ``open()`` (empty if it was up to date)."""
 
@@ -450,6 +451,16 @@ class SqliteStore:
                 conn, game_id, expected_version, {"state_json": state_json, "updated_at": now}
             )
             return await self._fetch_game(conn, game_id)
+
+    # -- channel locks ------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def channel_lock(self, channel_id: int) -> AsyncIterator[None]:
+        """Serialise changes to one channel's game. SQLite serves one process, so an
+        in-process lock is enough; the version check still guards every write."""
+        lock = self._channel_locks.setdefault(channel_id, asyncio.Lock())
+        async with lock:
+            yield
 
     # -- campaigns ----------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ another write came first. State and action-log changes commit in one transaction
 
 from __future__ import annotations
 
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, Protocol
@@ -173,6 +174,11 @@ class GameStore(Protocol):
     ) -> GameRecord:
         """Mark every action after ``keep_through_seq`` undone (kept, never deleted) and store
         the rebuilt state, in one transaction."""
+        ...
+
+    def channel_lock(self, channel_id: int) -> AbstractAsyncContextManager[None]:
+        """Held around every change to a channel's game, so changes to one channel happen one
+        at a time across every process sharing the database (``async with``)."""
         ...
 
     async def get_campaign(self, channel_id: int, kind: str) -> dict[str, Any] | None: ...
