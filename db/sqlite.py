@@ -45,7 +45,7 @@ _STATUSES: frozenset[str] = frozenset(get_args(GameStatus))
 
 _GAME_COLUMNS = (
     "id, channel_id, guild_id, kind, status, creator_id, options_json, seed, seats_json, "
-    "state_json, version, created_at, updated_at"
+    "state_json, version, created_at, updated_at, campaign_json"
 )
 _ACTION_COLUMNS = (
     "game_id, seq, seat, user_id, action_json, interaction_id, reveals, undone, created_at"
@@ -97,6 +97,7 @@ def _game_from_row(row: sqlite3.Row) -> GameRecord:
         version=row["version"],
         created_at=datetime.fromisoformat(row["created_at"]),
         updated_at=datetime.fromisoformat(row["updated_at"]),
+        campaign=json.loads(row["campaign_json"]) if row["campaign_json"] is not None else None,
     )
 
 
@@ -334,8 +335,11 @@ class SqliteStore:
         options: dict[str, Any] | None = None,
         status: GameStatus | None = None,
         state_json: str | None = None,
+        campaign: dict[str, Any] | None = None,
     ) -> GameRecord:
         changes: dict[str, Any] = {}
+        if campaign is not None:
+            changes["campaign_json"] = _dumps(campaign)
         if seats is not None:
             changes["seats_json"] = _seats_json(seats)
         if options is not None:

@@ -65,6 +65,8 @@ class GameRecord:
     version: int
     created_at: datetime
     updated_at: datetime
+    campaign: dict[str, Any] | None
+    """The channel's campaign state this game started from (None: no campaign)."""
 
     def seat_of(self, user_id: int) -> str | None:
         for s in self.seats:
@@ -141,8 +143,11 @@ class GameStore(Protocol):
         options: dict[str, Any] | None = None,
         status: GameStatus | None = None,
         state_json: str | None = None,
+        campaign: dict[str, Any] | None = None,
     ) -> GameRecord:
-        """Change the given fields (others stay); version + 1. ``VersionConflict`` if stale."""
+        """Change the given fields (others stay); version + 1. ``VersionConflict`` if stale.
+
+        ``campaign`` records the campaign state the game started from (set once, at start)."""
         ...
 
     async def record_actions(

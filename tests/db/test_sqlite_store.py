@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 import pytest
 
+from db.migrate import load_migrations
 from db.sqlite import SqliteStore
 from db.store import (
     ChannelBusy,
@@ -382,11 +383,12 @@ async def test_values_round_trip_exactly(store: SqliteStore, game_args: GameArgs
 
 async def test_times_come_from_the_injected_clock_in_utc(db_path: str, game_args: GameArgs) -> None:
     seoul = timezone(timedelta(hours=9))
+    migrated = datetime(2026, 3, 1, 9, 0, tzinfo=seoul)
     moments = iter(
-        [datetime(2026, 3, 1, 9, 0, tzinfo=seoul), datetime(2026, 3, 1, 9, 30, tzinfo=seoul)]
+        [migrated] * len(load_migrations()) + [datetime(2026, 3, 1, 9, 30, tzinfo=seoul)]
     )
     store = SqliteStore(db_path, now=lambda: next(moments))
-    await store.open()  # first reading: the migration's applied_at
+    await store.open()  # first readings: each migration's applied_at
     try:
         game = await store.create_game(**game_args())
         assert game.created_at == datetime(2026, 3, 1, 0, 30, tzinfo=UTC)
