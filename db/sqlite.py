@@ -6,6 +6,11 @@ for it through ``busy_timeout`` instead of failing half-way); an asyncio lock ke
 process's own reads and writes from interleaving on the shared connection, so a read never
 sees another task's uncommitted transaction. Optimistic concurrency on ``games.version``
 decides between writers that read the same version: the second one gets ``VersionConflict``.
+
+One process per file: ``open()`` takes an exclusive lock on ``<file>-lock`` (``db.filelock``)
+and a second bot process gets ``StoreInUse`` at start-up; several processes need PostgreSQL.
+Queries on open games spell the open statuses as literals (``_OPEN_SQL``) so that SQLite can
+use the partial index ``games_one_open_per_channel``; bound parameters would hide it.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from typing import Any, get_args
 
 import aiosqlite
 
+from db import filelock
 from db.backup import backup_database
 from db.migrate import migrate
 from db.store import (
@@ -36,6 +42,7 @@ from db.store import (
     NewAction,
     SeatRecord,
     StoreError,
+    UndoRequest,
     VersionConflict,
 )
 
@@ -50,6 +57,17 @@ _GAME_COLUMNS = (
 _ACTION_COLUMNS = (
     "game_id, seq, seat, user_id, action_json, interaction_id, reveals, undone, created_at"
 )
+
+
+def _status_literals(statuses: Sequence[str]) -> str:
+    for status in statuses:
+        if status not in _STATUSES:
+            raise ValueError(f"unknown game status {status!r}")
+    return "(" + ", ".join(f"'{status}'" for status in statuses) + ")"
+
+
+# The open statuses as SQL literals, exactly as the partial index spells them.
+_OPEN_SQL = _status_literals(OPEN_STATUSES)
 
 # Test-only crash hook: when this variable names a point, the process SIGKILLs itself there
 # (inside the open transaction), so a test can prove a crash leaves the last committed state.
@@ -124,6 +142,7 @@ class SqliteStore:
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
         self._channel_locks: dict[int, asyncio.Lock] = {}
+        self._file_lock: str | None = None
         self.migrations_applied: list[int] = []
         """Migration versions applied by the last ``open()`` (empty if it was up to date)."""
 
@@ -132,8 +151,13 @@ class SqliteStore:
     async def open(self) -> None:
         if self._conn is not None:
             raise StoreError("store is already open")
-        # isolation_level=None: autocommit; transactions are opened explicitly below.
-        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        file_lock = filelock.acquire(self.path)
+        try:
+            # isolation_level=None: autocommit; transactions are opened explicitly below.
+            conn = await aiosqlite.connect(self.path, isolation_level=None)
+        except BaseException:
+            filelock.release(file_lock)
+            raise
         try:
             conn.row_factory = sqlite3.Row
             await conn.execute("PRAGMA busy_timeout = 5000")
@@ -148,14 +172,19 @@ class SqliteStore:
             self.migrations_applied = await migrate(conn, now=self._now)
         except BaseException:
             await conn.close()
+            filelock.release(file_lock)
             raise
-        self._conn = conn
+        self._conn, self._file_lock = conn, file_lock
 
     async def close(self) -> None:
         conn, self._conn = self._conn, None
         if conn is not None:
-            async with self._lock:
-                await conn.close()
+            try:
+                async with self._lock:
+                    await conn.close()
+            finally:
+                file_lock, self._file_lock = self._file_lock, None
+                filelock.release(file_lock)
 
     async def __aenter__(self) -> SqliteStore:
         await self.open()
@@ -243,10 +272,8 @@ class SqliteStore:
     async def _check_channel_free(
         conn: aiosqlite.Connection, channel_id: int, *, other_than: int | None = None
     ) -> None:
-        placeholders = ", ".join("?" for _ in OPEN_STATUSES)
         rows = await conn.execute_fetchall(
-            f"SELECT id FROM games WHERE channel_id = ? AND status IN ({placeholders})",
-            (channel_id, *OPEN_STATUSES),
+            f"SELECT id FROM games WHERE channel_id = ? AND status IN {_OPEN_SQL}", (channel_id,)
         )
         for row in rows:
             if row["id"] != other_than:
@@ -306,11 +333,9 @@ class SqliteStore:
             return await self._fetch_game(conn, game_id)
 
     async def current_game(self, channel_id: int) -> GameRecord | None:
-        placeholders = ", ".join("?" for _ in OPEN_STATUSES)
         rows = await self._read(
-            f"SELECT {_GAME_COLUMNS} FROM games "
-            f"WHERE channel_id = ? AND status IN ({placeholders})",
-            (channel_id, *OPEN_STATUSES),
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN {_OPEN_SQL}",
+            (channel_id,),
         )
         return _game_from_row(rows[0]) if rows else None
 
@@ -319,10 +344,8 @@ class SqliteStore:
         return _game_from_row(rows[0]) if rows else None
 
     async def open_games(self) -> list[GameRecord]:
-        placeholders = ", ".join("?" for _ in OPEN_STATUSES)
         rows = await self._read(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({placeholders}) ORDER BY id",
-            OPEN_STATUSES,
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN {_OPEN_SQL} ORDER BY id"
         )
         return [_game_from_row(row) for row in rows]
 
@@ -465,6 +488,92 @@ class SqliteStore:
         lock = self._channel_locks.setdefault(channel_id, asyncio.Lock())
         async with lock:
             yield
+
+    # -- takeback votes and reminders ----------------------------------------------------
+
+    async def request_undo(
+        self, game_id: int, version: int, requester_id: int, keep_through_seq: int
+    ) -> UndoRequest:
+        if keep_through_seq < 0:
+            raise ValueError("keep_through_seq must be 0 or more")
+        now = self._now_text()
+        async with self._write() as conn:
+            await self._check_version(conn, game_id, version)
+            await conn.execute(
+                "INSERT INTO undo_requests (game_id, version, requester_id, keep_through_seq, "
+                "created_at) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (game_id, version) WHERE closed_at IS NULL DO NOTHING",
+                (game_id, version, requester_id, keep_through_seq, now),
+            )
+            request = await self._open_request(conn, game_id, version)
+        assert request is not None
+        return request
+
+    async def undo_request(self, game_id: int, version: int) -> UndoRequest | None:
+        async with self._lock:
+            return await self._open_request(self._db, game_id, version)
+
+    async def approve_undo(self, game_id: int, version: int, user_id: int) -> UndoRequest | None:
+        now = self._now_text()
+        async with self._write() as conn:
+            await conn.execute(
+                "INSERT INTO undo_approvals (request_id, user_id, created_at) "
+                "SELECT id, ?, ? FROM undo_requests "
+                "WHERE game_id = ? AND version = ? AND closed_at IS NULL "
+                "ON CONFLICT (request_id, user_id) DO NOTHING",
+                (user_id, now, game_id, version),
+            )
+            return await self._open_request(conn, game_id, version)
+
+    async def close_undo_request(self, game_id: int, version: int) -> bool:
+        now = self._now_text()
+        async with (
+            self._write() as conn,
+            conn.execute(
+                "UPDATE undo_requests SET closed_at = ? "
+                "WHERE game_id = ? AND version = ? AND closed_at IS NULL",
+                (now, game_id, version),
+            ) as cursor,
+        ):
+            return cursor.rowcount == 1
+
+    async def claim_reminder(self, game_id: int, version: int) -> bool:
+        now = self._now_text()
+        async with (
+            self._write() as conn,
+            conn.execute(
+                "INSERT INTO reminders (game_id, version, claimed_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id, version) DO NOTHING",
+                (game_id, version, now),
+            ) as cursor,
+        ):
+            return cursor.rowcount == 1
+
+    @staticmethod
+    async def _open_request(
+        conn: aiosqlite.Connection, game_id: int, version: int
+    ) -> UndoRequest | None:
+        rows = list(
+            await conn.execute_fetchall(
+                "SELECT id, requester_id, keep_through_seq, created_at FROM undo_requests "
+                "WHERE game_id = ? AND version = ? AND closed_at IS NULL",
+                (game_id, version),
+            )
+        )
+        if not rows:
+            return None
+        row = rows[0]
+        approvals = await conn.execute_fetchall(
+            "SELECT user_id FROM undo_approvals WHERE request_id = ?", (row["id"],)
+        )
+        return UndoRequest(
+            game_id=game_id,
+            version=version,
+            requester_id=row["requester_id"],
+            keep_through_seq=row["keep_through_seq"],
+            approvals=frozenset(int(a[0]) for a in approvals),
+            created_at=datetime.fromisoformat(row["created_at"]),
+        )
 
     # -- campaigns ----------------------------------------------------------------------
 

@@ -1,9 +1,13 @@
-"""The storage interface. Nothing outside ``db/`` writes SQL; a PostgreSQL backend would
-implement this same protocol.
+"""The storage interface. Nothing outside ``db/`` writes SQL; SQLite (``db.sqlite``) and
+PostgreSQL (``db.postgres``) implement this same protocol, and ``db.open_store`` picks one.
 
 A game row is one channel's game. ``version`` increases by one with every write; every write
 names the version it read (optimistic concurrency) and fails with ``VersionConflict`` if
 another write came first. State and action-log changes commit in one transaction.
+
+Everything several bot processes must agree on lives here, not in process memory: the channel
+lock (``channel_lock``), pending takeback votes (``request_undo`` and friends) and which
+reminders were sent (``claim_reminder``).
 """
 
 from __future__ import annotations
@@ -35,6 +39,10 @@ class VersionConflict(StoreError):
 
 class DuplicateInteraction(StoreError):
     """This Discord interaction was already recorded (a double press or a retry)."""
+
+
+class StoreInUse(StoreError):
+    """Another process already serves this SQLite file (one bot process per file)."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +110,20 @@ class ActionRecord:
     interaction_id: int | None
     reveals: bool
     undone: bool
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class UndoRequest:
+    """A pending takeback: ``requester_id`` asked, while the game was at ``version``, to go
+    back to the log position ``keep_through_seq``; ``approvals`` are the users who agreed so
+    far (recorded by any process)."""
+
+    game_id: int
+    version: int
+    requester_id: int
+    keep_through_seq: int
+    approvals: frozenset[int]
     created_at: datetime
 
 
@@ -183,7 +205,45 @@ class GameStore(Protocol):
 
     def channel_lock(self, channel_id: int) -> AbstractAsyncContextManager[None]:
         """Held around every change to a channel's game, so changes to one channel happen one
-        at a time across every process sharing the database (``async with``)."""
+        at a time across every process sharing the database (``async with``). Not re-entrant:
+        a task holding a channel's lock must not take it again."""
+        ...
+
+    # -- shared between processes: takeback votes and reminders ------------------------
+
+    async def request_undo(
+        self, game_id: int, version: int, requester_id: int, keep_through_seq: int
+    ) -> UndoRequest:
+        """Open a takeback request on the game as it is at ``version`` and return it.
+
+        If a request is already open at this game and version, that one is returned unchanged
+        (the first request stands; compare ``requester_id``). ``GameNotFound`` for an unknown
+        game, ``VersionConflict`` if the game is no longer at ``version``.
+        """
+        ...
+
+    async def undo_request(self, game_id: int, version: int) -> UndoRequest | None:
+        """The open takeback request at this game and version, else None. Handlers take who
+        asked and what is kept from here, never from a button's ``custom_id``."""
+        ...
+
+    async def approve_undo(self, game_id: int, version: int, user_id: int) -> UndoRequest | None:
+        """Add ``user_id``'s approval to the open request (a repeat is harmless) and return the
+        request with every approval recorded so far by any process; None if no request is
+        open at this game and version."""
+        ...
+
+    async def close_undo_request(self, game_id: int, version: int) -> bool:
+        """Close the open request at this game and version (carried out, refused or stale).
+        True only for the one call that closed it, so exactly one process reports the outcome.
+        Closed requests are kept, never deleted."""
+        ...
+
+    async def claim_reminder(self, game_id: int, version: int) -> bool:
+        """Claim the turn reminder for the game at ``version``: True for exactly one caller
+        across every process and restart, False for everyone after. Send the reminder only
+        on True (claim first, then send: a crash in between loses one reminder rather than
+        repeating it)."""
         ...
 
     async def get_campaign(self, channel_id: int, kind: str) -> dict[str, Any] | None: ...
