@@ -1,0 +1,634 @@
+"""Component data: pydantic models, loading and cross-file validation.
+
+Every file in ``rules/maracaibo/data/`` says where its content comes from (``provenance``:
+``rulebook``, ``designed`` or ``public``); an operator may replace single files through
+``REFEREE_DATA_DIR`` (validated exactly like the shipped ones). The state refers to
+components by id only.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.core.data import Loaded, combined_hash, load_model
+from rules.core.errors import DataError
+
+GAME = "maracaibo"
+
+Nation = Literal["FR", "ES", "EN"]
+NATIONS: tuple[Nation, ...] = ("FR", "ES", "EN")
+Provenance = Literal["rulebook", "designed", "public"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+OpKind = Literal[
+    "gain",
+    "income",
+    "income_if_synergy",
+    "influence",
+    "noble",
+    "disc",
+    "village",
+    "village_per_compass",
+    "explore",
+    "pay",
+    "per",
+    "sail",
+    "marker_village",
+    "claim_village",
+    "synergy",
+    "synergy_any",
+    "figures_on_card",
+    "quest_on_card",
+    "combat",
+    "choose",
+    "discard_hand",
+]
+
+
+class Op(_Frozen):
+    """One primitive of an effect (MAR-K15); ``n="x"`` and ``"param"`` take the card's value."""
+
+    op: OpKind
+    what: str = ""
+    n: int | Literal["x"] = 0
+    nation: str = ""
+    synergy: str = ""
+    object: str = ""
+    source: str = ""
+    track: str = ""
+    noble: bool = False
+    options: list[list[Op]] = Field(default_factory=list)
+
+
+class Macro(_Frozen):
+    id: str
+    ops: list[Op]
+    last_village_action: bool = False
+
+
+class EffectFile(_Frozen):
+    provenance: Provenance
+    note: str
+    macros: list[Macro]
+
+
+class Edge(_Frozen):
+    to: str
+    label: Literal["upper", "lower"] | None = None
+    rounds: list[int] | None = None
+
+
+class Location(_Frozen):
+    id: str
+    number: int
+    kind: Literal["start", "city", "village", "homeward"]
+    next: list[Edge]
+    provenance: Provenance
+    name: str = ""
+    action: str = ""
+    x: int = 0
+    market: list[str] = Field(default_factory=list)
+    flag: list[Op] = Field(default_factory=list)
+    stop: bool = False
+    tile_slot: bool = False
+    maracaibo: bool = False
+    round_end: list[int] = Field(default_factory=list)
+
+
+class BoardFile(_Frozen):
+    provenance: Provenance
+    note: str
+    locations: list[Location]
+    two_player_markers: dict[str, Nation]
+    city_tile_slots: list[str]
+
+
+class Space(_Frozen):
+    id: str
+    next: list[str]
+    reward: list[Op]
+    quest: bool
+    final: bool
+
+
+class Barrier(_Frozen):
+    color: Literal["red", "blue", "green"]
+    from_: str = Field(alias="from")
+    to: str
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+
+class ExplorerFile(_Frozen):
+    provenance: Provenance
+    note: str
+    spaces: list[Space]
+    barriers: list[Barrier]
+    final_vp: list[int]
+    barrier_vp: dict[Literal["first", "later"], int]
+    red_influence: int
+    gates: dict[str, str]
+
+
+class CityTile(_Frozen):
+    id: str
+    player_counts: list[int]
+    always_used: bool
+    action: str
+    market: list[str]
+    flag: list[Op]
+    maracaibo: bool
+
+
+class CityTileFile(_Frozen):
+    provenance: Provenance
+    note: str
+    tiles: list[CityTile]
+
+
+class QuestCost(_Frozen):
+    kind: Literal["cp", "vp", "doubloons", "figure", "object", "good", "mp"]
+    n: int = Field(ge=0)
+    type: str = ""
+
+
+class QuestTile(_Frozen):
+    id: str
+    cost: QuestCost
+    rewards: list[Op]
+    provenance: Provenance
+
+
+class QuestFile(_Frozen):
+    provenance: Provenance
+    note: str
+    tiles: list[QuestTile]
+
+
+class TokenEffect(_Frozen):
+    kind: Literal["pay", "doubloons", "influence", "vp", "figure"]
+    n: int = Field(ge=0)
+
+
+class TokenSide(_Frozen):
+    strength: int = Field(ge=0)
+    effect: TokenEffect
+
+
+class Modifier(_Frozen):
+    kind: Literal["most", "fewest"]
+    delta: int
+
+
+class CombatToken(_Frozen):
+    id: str
+    nations: dict[Nation, TokenSide]
+    modifier: Modifier | None = None
+
+
+class CombatFile(_Frozen):
+    provenance: Provenance
+    note: str
+    tokens: list[CombatToken]
+    empty_strength: int
+    piles: int
+
+
+TaskKind = Literal["QT", "CT", "INF1", "INF2", "UPG", "BAR", "SYN", "ASS"]
+
+
+class Task(_Frozen):
+    kind: TaskKind
+    low: int
+    high: int
+    doubloons: int
+    vp: int
+
+
+class Career(_Frozen):
+    id: str
+    tasks: list[Task]
+
+
+class CareerFile(_Frozen):
+    provenance: Provenance
+    note: str
+    completion: dict[Literal["doubloons", "vp"], int]
+    cards: list[Career]
+
+
+class PrestigeScore(_Frozen):
+    source: Literal[
+        "barriers",
+        "quests",
+        "assistants",
+        "figures_cp",
+        "synergies",
+        "combat_tokens",
+        "upgrades",
+        "income_vp",
+    ]
+    vp: int
+    max: int | None = None
+
+
+class Prestige(_Frozen):
+    id: str
+    cost: int = Field(ge=0)
+    synergy: str | None
+    score: PrestigeScore
+
+
+class PrestigeFile(_Frozen):
+    provenance: Provenance
+    note: str
+    first_investor_vp: int
+    slots: int
+    buildings: list[Prestige]
+
+
+class SynergyFile(_Frozen):
+    provenance: Provenance
+    note: str
+    kinds: list[str]
+    per_kind: int
+    goods: list[str]
+    objects: list[str]
+
+
+class Section(_Frozen):
+    id: str
+    discs: int
+    requires: list[str]
+    min_completed: int
+    permanent: str | None
+    immediate: list[Op]
+
+
+class ShipFile(_Frozen):
+    provenance: Provenance
+    note: str
+    sections: list[Section]
+    compass: int
+    plan_slots: int
+    cp_max: int
+    cp_start: int
+    hand_limit: int
+    hand_limit_upgraded: int
+    quest_bonus: dict[Literal["fourth", "later"], int]
+    figures: dict[Literal["total", "personal", "career"], int]
+
+
+class NobleRank(_Frozen):
+    pos: int
+    rank: int
+
+
+class InfluenceTrack(_Frozen):
+    length: int
+    noble_ranks: list[NobleRank]
+    overflow_vp: int
+    marker_spaces: list[int]
+
+
+class IncomeVp(_Frozen):
+    pos: int
+    vp: int
+
+
+class DoubloonIncome(_Frozen):
+    start: int
+    max: int
+    vp: list[IncomeVp]
+
+
+class VpIncome(_Frozen):
+    start: int
+    max: int
+    rollover_vp: int
+
+
+class VillageCount(_Frozen):
+    min_mp: int
+    n: int
+
+
+class CombatNumbers(_Frozen):
+    influence: list[dict[Literal["cost", "n"], int]]
+    conquer: int
+    expel: int
+    annex_empty: int
+    annex_expel: int
+    annex_own_assistant_d: int
+    annex_other_assistant_d: int
+    expel_vp: int
+
+
+class TrackFile(_Frozen):
+    provenance: Provenance
+    note: str
+    influence: InfluenceTrack
+    doubloon_income: DoubloonIncome
+    vp_income: VpIncome
+    start_doubloons: list[int]
+    majority_vp: int
+    majority_bonus: list[int]
+    rounds: int
+    mp: int
+    village_actions: list[VillageCount]
+    village_actions_upgraded: list[VillageCount]
+    combat: CombatNumbers
+    display: int
+    display_cost: int
+    setup_cards: dict[Literal["deal_a", "keep", "plan", "discard", "b_cards"], int]
+    interim_pass_vp: int
+    assistant_bonus_vp: int
+    discard_hand_d: int
+
+
+class CardEffect(_Frozen):
+    id: str
+    trigger: Literal["income", "immediate", "permanent", "assistant"]
+    x: int = 0
+    nation: Nation | None = None
+    synergy: str | None = None
+    track: Literal["doubloons", "vp"] | None = None
+    object: str | None = None
+
+
+class CardCost(_Frozen):
+    doubloons: int = Field(ge=0)
+    return_figure: bool = False
+    assistant_location: str | None = None
+    figure_on_card: bool = False
+    cp: int = 0
+    herbs: int = 0
+    nation_markers: Nation | None = None
+
+
+class ProjectCard(_Frozen):
+    id: str
+    deck: Literal["A", "B", "C"]
+    family: Literal["income", "immediate", "permanent", "assistant"]
+    cost: CardCost
+    effects: list[CardEffect]
+    end_vp: int = Field(ge=0)
+    discard_as: str
+    compass: int = Field(ge=0)
+    synergy: str | None
+    provenance: Provenance
+    name: str = ""
+
+
+class ProjectFile(_Frozen):
+    provenance: Provenance
+    note: str
+    cards: list[ProjectCard]
+
+
+class AutomaAction(_Frozen):
+    kind: Literal["explore", "influence", "combat", "vp_explore", "quest_pile", "remove_disc"]
+    n: int = 0
+    nation: Nation | None = None
+    influence: int = 0
+    vp: int = 0
+    late_n: int = 0
+    late_vp: int = 0
+    extra_village: bool = False
+
+
+class AutomaCard(_Frozen):
+    id: str
+    letter: Literal["A", "B", "C"]
+    steps: int
+    fork: Literal["upper", "lower"]
+    display: int
+    actions: list[AutomaAction]
+
+
+class Threshold(_Frozen):
+    more: int = 0
+    ahead: int = 0
+    vp: int
+
+
+class AutomaBonus(_Frozen):
+    quest_vp: int
+    steps: list[Threshold]
+    explorer: list[Threshold]
+
+
+class AutomaFile(_Frozen):
+    provenance: Provenance
+    source: str
+    cards: list[AutomaCard]
+    difficulties: dict[str, dict[Literal["A", "B", "C"], int]]
+    late_round: int
+    track_discs: int
+    end_bonus: AutomaBonus
+
+
+class StoryInstruction(_Frozen):
+    """One instruction of the story-card vocabulary (campaign, spec 12.2)."""
+
+    kind: Literal["quests", "story_tile", "add_cards", "read", "legacy_tile", "reward"]
+    when: str = "setup"
+    at: dict[str, list[str]] = Field(default_factory=dict)
+    location: str = ""
+    cards: list[str] = Field(default_factory=list)
+    tiles: list[str] = Field(default_factory=list)
+    story: str = ""
+
+
+class StoryCard(_Frozen):
+    id: str
+    standalone: bool
+    instructions: list[StoryInstruction]
+
+
+class StoryFile(_Frozen):
+    provenance: Provenance
+    note: str
+    cards: list[StoryCard]
+
+
+FILES = (
+    "board.json",
+    "explorer.json",
+    "city_tiles.json",
+    "quests.json",
+    "combat_tokens.json",
+    "careers.json",
+    "prestige.json",
+    "synergy.json",
+    "ship_board.json",
+    "tracks.json",
+    "effects.json",
+    "projects.json",
+    "automa.json",
+    "story_cards.json",
+)
+
+
+class Data:
+    """Every component indexed by id, plus the combined hash of the files."""
+
+    def __init__(self) -> None:
+        board = load_model(GAME, "board.json", BoardFile)
+        explorer = load_model(GAME, "explorer.json", ExplorerFile)
+        tiles = load_model(GAME, "city_tiles.json", CityTileFile)
+        quests = load_model(GAME, "quests.json", QuestFile)
+        combat = load_model(GAME, "combat_tokens.json", CombatFile)
+        careers = load_model(GAME, "careers.json", CareerFile)
+        prestige = load_model(GAME, "prestige.json", PrestigeFile)
+        synergy = load_model(GAME, "synergy.json", SynergyFile)
+        ship = load_model(GAME, "ship_board.json", ShipFile)
+        tracks = load_model(GAME, "tracks.json", TrackFile)
+        effects = load_model(GAME, "effects.json", EffectFile)
+        projects = load_model(GAME, "projects.json", ProjectFile)
+        automa = load_model(GAME, "automa.json", AutomaFile)
+        story = load_model(GAME, "story_cards.json", StoryFile)
+        loaded: list[Loaded[Any]] = [
+            board,
+            explorer,
+            tiles,
+            quests,
+            combat,
+            careers,
+            prestige,
+            synergy,
+            ship,
+            tracks,
+            effects,
+            projects,
+            automa,
+            story,
+        ]
+        self.hash = combined_hash([f.sha256 for f in loaded])
+        self.source = (
+            "shipped"
+            if all(f.source == "shipped" for f in loaded)
+            else "override: "
+            + ", ".join(n for n, f in zip(FILES, loaded, strict=True) if f.source != "shipped")
+        )
+        self.board = board.value
+        self.locations = {loc.id: loc for loc in board.value.locations}
+        self.explorer = explorer.value
+        self.spaces = {s.id: s for s in explorer.value.spaces}
+        self.city_tiles = {t.id: t for t in tiles.value.tiles}
+        self.quests = {q.id: q for q in quests.value.tiles}
+        self.combat = combat.value
+        self.tokens = {t.id: t for t in combat.value.tokens}
+        self.careers = {c.id: c for c in careers.value.cards}
+        self.career_file = careers.value
+        self.prestige_file = prestige.value
+        self.prestige = {b.id: b for b in prestige.value.buildings}
+        self.synergy = synergy.value
+        self.ship = ship.value
+        self.sections = {s.id: s for s in ship.value.sections}
+        self.tracks = tracks.value
+        self.macros = {m.id: m for m in effects.value.macros}
+        self.cards = {c.id: c for c in projects.value.cards}
+        self.automa = automa.value
+        self.automa_cards = {c.id: c for c in automa.value.cards}
+        self.stories = {s.id: s for s in story.value.cards}
+        _validate(self)
+
+
+def _ops_refs(ops: list[Op]) -> list[Op]:
+    out: list[Op] = []
+    for op in ops:
+        out.append(op)
+        for option in op.options:
+            out.extend(_ops_refs(option))
+    return out
+
+
+def _check_unique(kind: str, ids: list[str]) -> None:
+    if len(ids) != len(set(ids)):
+        dupes = sorted({i for i in ids if ids.count(i) > 1})
+        raise DataError(f"{GAME}: duplicate {kind} ids {dupes}")
+
+
+def _validate(d: Data) -> None:
+    """Cross-file checks: unique ids and every reference resolves."""
+    _check_unique("location", [loc.id for loc in d.board.locations])
+    _check_unique("explorer space", [s.id for s in d.explorer.spaces])
+    _check_unique("city tile", [t.id for t in d.city_tiles.values()])
+    _check_unique("card", [c.id for c in d.cards.values()])
+    goods = set(d.synergy.goods)
+    objects = set(d.synergy.objects)
+    kinds = set(d.synergy.kinds)
+    for loc in d.board.locations:
+        for edge in loc.next:
+            if edge.to not in d.locations:
+                raise DataError(f"{GAME}: location {loc.id} leads to unknown {edge.to}")
+        if loc.action and loc.action not in d.macros:
+            raise DataError(f"{GAME}: location {loc.id} has unknown action {loc.action}")
+        for good in loc.market:
+            if good not in goods:
+                raise DataError(f"{GAME}: location {loc.id} market has unknown good {good}")
+    for slot in d.board.city_tile_slots + list(d.board.two_player_markers):
+        if slot not in d.locations:
+            raise DataError(f"{GAME}: unknown location {slot}")
+    for s in d.explorer.spaces:
+        for n in s.next:
+            if n not in d.spaces:
+                raise DataError(f"{GAME}: explorer space {s.id} leads to unknown {n}")
+    for b in d.explorer.barriers:
+        if b.to not in d.spaces[b.from_].next:
+            raise DataError(f"{GAME}: barrier {b.color} is not on a track edge")
+    for t in d.city_tiles.values():
+        if t.action not in d.macros or not set(t.market) <= goods:
+            raise DataError(f"{GAME}: city tile {t.id} has an unknown action or good")
+    for c in d.cards.values():
+        if c.discard_as not in goods | objects:
+            raise DataError(f"{GAME}: card {c.id} shows unknown good {c.discard_as}")
+        if c.synergy is not None and c.synergy not in kinds:
+            raise DataError(f"{GAME}: card {c.id} shows unknown synergy {c.synergy}")
+        where = c.cost.assistant_location
+        if where is not None and where not in d.locations:
+            raise DataError(f"{GAME}: card {c.id} names unknown location {where}")
+        if (c.family == "assistant") != (where is not None):
+            raise DataError(f"{GAME}: card {c.id}: assistant cards (only) name a location")
+        for e in c.effects:
+            if e.trigger != "permanent" and e.id not in d.macros and e.id != "COMPASS":
+                raise DataError(f"{GAME}: card {c.id} has unknown effect {e.id}")
+            if e.synergy is not None and e.synergy not in kinds:
+                raise DataError(f"{GAME}: card {c.id} names unknown synergy {e.synergy}")
+            if e.object is not None and e.object not in objects:
+                raise DataError(f"{GAME}: card {c.id} names unknown object {e.object}")
+    for q in d.quests.values():
+        if q.cost.kind == "object" and q.cost.type not in objects:
+            raise DataError(f"{GAME}: quest {q.id} names unknown object")
+        if q.cost.kind == "good" and q.cost.type not in goods:
+            raise DataError(f"{GAME}: quest {q.id} names unknown good")
+    for pb in d.prestige.values():
+        if pb.synergy is not None and pb.synergy not in kinds:
+            raise DataError(f"{GAME}: prestige {pb.id} names unknown synergy")
+    for sec in d.ship.sections:
+        for r in sec.requires:
+            if r not in d.sections:
+                raise DataError(f"{GAME}: section {sec.id} requires unknown {r}")
+    for m in d.macros.values():
+        for op in _ops_refs(m.ops):
+            if op.op == "synergy" and op.synergy not in kinds | {"param"}:
+                raise DataError(f"{GAME}: macro {m.id} names unknown synergy")
+    for story in d.stories.values():
+        for ins in story.instructions:
+            for locs in ins.at.values():
+                for loc_id in locs:
+                    if loc_id not in d.locations:
+                        raise DataError(f"{GAME}: story {story.id} names unknown location")
+
+
+@cache
+def data() -> Data:
+    return Data()
