@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 from datetime import timedelta
 from typing import Any
@@ -12,6 +13,7 @@ from discord.ext import commands, tasks
 
 from bot.clock import Clock, system_clock
 from bot.components import ALL_COMPONENTS
+from bot.errors import answer_error
 from bot.i18n import catalog, language_of, t
 from bot.presenter import Presenter, guild_lang
 from bot.reminders import due
@@ -19,10 +21,30 @@ from bot.service import GameService, spec_of
 from bot.settings import Settings
 from db.sqlite import SqliteStore
 from db.store import GameStore
+from rules.registry import GAMES
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.ilos", "cogs.endeavor")
+
+def extensions() -> tuple[str, ...]:
+    """The generic commands plus every registered game's cog (``GameSpec.cog``), if it has one."""
+    cogs = [spec.cog for _, spec in sorted(GAMES.items())]
+    return ("cogs.lobby", *(c for c in cogs if importlib.util.find_spec(c) is not None))
+
+
+class RefereeTree(app_commands.CommandTree[Any]):
+    """Remembers each user's language (for DMs) and sends every failure down the one error path."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        client = interaction.client
+        if isinstance(client, RefereeBot):
+            client.presenter.remember(interaction)
+        return True
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError, /
+    ) -> None:
+        await answer_error(interaction, error)
 
 
 class CatalogTranslator(app_commands.Translator):
@@ -37,7 +59,8 @@ class CatalogTranslator(app_commands.Translator):
         key = string.extras.get("key")
         if not key or language_of(locale) == "en":
             return None
-        return catalog(language_of(locale)).get(key)
+        entry = catalog(language_of(locale)).get(key)
+        return entry if isinstance(entry, str) else None
 
 
 class RefereeBot(commands.Bot):
@@ -48,12 +71,12 @@ class RefereeBot(commands.Bot):
         store: GameStore | None = None,
         clock: Clock = system_clock,
         seed_source: Any = None,
-        extensions: tuple[str, ...] = EXTENSIONS,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
+            tree_cls=RefereeTree,
         )
         self.settings = settings
         self.store: GameStore = store or SqliteStore(settings.db_path)
@@ -64,15 +87,13 @@ class RefereeBot(commands.Bot):
         )
         self.undo_votes: dict[tuple[int, int, int], set[int]] = {}
         self.reminded: set[tuple[int, int]] = set()
-        self._extensions = extensions
 
     async def setup_hook(self) -> None:
         await self.store.open()
         await self.tree.set_translator(CatalogTranslator())
-        for name in self._extensions:
+        for name in extensions():
             await self.load_extension(name)
         self.add_dynamic_items(*ALL_COMPONENTS)
-        self.tree.on_error = self.on_app_command_error
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -88,21 +109,6 @@ class RefereeBot(commands.Bot):
         await super().close()
         await self.store.close()
 
-    async def on_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        """Last resort for errors the commands did not answer: short ephemeral text, traceback to the log."""
-        lang = language_of(interaction.locale)
-        if isinstance(error, app_commands.CheckFailure):
-            text = t("error.forbidden", lang)
-        else:
-            log.error("command failed", exc_info=error)
-            text = t("error.internal", lang)
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-
     @tasks.loop(minutes=15)
     async def remind(self) -> None:
         after = timedelta(hours=self.settings.reminder_hours)
@@ -113,8 +119,8 @@ class RefereeBot(commands.Bot):
                 continue
             state = spec_of(game).load_state(game.state_json)
             acting = sorted(spec_of(game).to_act(state))
-            who = [self.presenter.mention(game, s) for s in acting]
-            await channel.send(t("core.reminder", guild_lang(channel), who=", ".join(who)))
+            who = ", ".join(self.presenter.mention(game, s) for s in acting)
+            await channel.send(t("core.reminder", guild_lang(channel), who=who))
 
     @remind.before_loop
     async def _before_remind(self) -> None:

@@ -2,7 +2,9 @@
 
 Every id names the game and the game version it was built for (``rf:<kind>:<game>:<version>...``,
 under Discord's 100-character limit). A press on a prompt whose version is no longer current
-is answered "out of date" and changes nothing.
+is answered "out of date" and changes nothing. Every component derives from :class:`Component`,
+whose callback runs the item's ``handle`` and sends any failure down the one error path
+(``bot.errors.answer_error``), so no handler carries its own guard.
 """
 
 from __future__ import annotations
@@ -12,23 +14,17 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.errors import UserError
+from bot.errors import UserError, answer_error
 from bot.i18n import t
 from bot.presenter import lang_of, reply
-from bot.service import Player, spec_of
+from bot.service import Player, Turn, spec_of
 
 if TYPE_CHECKING:
     from bot.client import RefereeBot
 
 
-def _bot(interaction: discord.Interaction[Any]) -> RefereeBot:
-    from bot.client import RefereeBot
-
-    return (
-        cast(RefereeBot, interaction.client)
-        if isinstance(interaction.client, RefereeBot)
-        else cast(Any, interaction.client)
-    )
+def bot_of(interaction: discord.Interaction[Any]) -> RefereeBot:
+    return cast("RefereeBot", interaction.client)
 
 
 def player_of(interaction: discord.Interaction[Any]) -> Player:
@@ -36,23 +32,34 @@ def player_of(interaction: discord.Interaction[Any]) -> Player:
     return Player(user_id=user.id, name=getattr(user, "display_name", user.name))
 
 
+class Component:
+    """Mixed into each of our persistent components (before ``DynamicItem``): one error path,
+    the user's language remembered."""
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot_of(interaction).presenter.remember(interaction)
+        try:
+            await self.handle(interaction)
+        except Exception as exc:
+            await answer_error(interaction, exc)
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        raise NotImplementedError
+
+
 async def _game_at(interaction: discord.Interaction[Any], game_id: int, version: int | None) -> Any:
-    bot = _bot(interaction)
-    game = await bot.store.current_game(interaction.channel_id or 0)
+    game = await bot_of(interaction).store.current_game(interaction.channel_id or 0)
     if game is None or game.id != game_id or (version is not None and game.version != version):
         raise UserError("error.stale_prompt")
     return game
 
 
-async def _seated_at(
-    interaction: discord.Interaction[Any], game_id: int, version: int
-) -> tuple[Any, Any, str]:
-    """The game at that version, its state, and the pressing user's seat (or a clear refusal)."""
+async def _turn_at(
+    interaction: discord.Interaction[Any], game_id: int, version: int, *, acting: bool
+) -> Turn:
+    """The game at that version and the pressing user's seat (or a clear refusal)."""
     game = await _game_at(interaction, game_id, version)
-    seat = game.seat_of(interaction.user.id)
-    if seat is None:
-        raise UserError("error.not_seated")
-    return game, _bot(interaction).service.state_of(game), seat
+    return bot_of(interaction).service.check_turn(game, interaction.user.id, acting=acting)
 
 
 def _button(custom_id: str, label: str, style: discord.ButtonStyle) -> discord.ui.Button[Any]:
@@ -60,7 +67,9 @@ def _button(custom_id: str, label: str, style: discord.ButtonStyle) -> discord.u
 
 
 class OpenTurn(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rf:open:(?P<g>[0-9]+):(?P<v>[0-9]+)"
+    Component,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rf:open:(?P<g>[0-9]+):(?P<v>[0-9]+)",
 ):
     """The channel message's button: opens the acting player's private action menu."""
 
@@ -76,52 +85,54 @@ class OpenTurn(
     ) -> OpenTurn:
         return cls(int(match["g"]), int(match["v"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = _bot(interaction)
-
-        async def work() -> None:
-            game, state, seat = await _seated_at(interaction, self.game_id, self.version)
-            if seat not in spec_of(game).to_act(state):
-                raise UserError("error.not_your_turn", waiting=sorted(spec_of(game).to_act(state)))
-            content, view = bot.presenter.menu(game, state, seat, lang_of(interaction))
-            await interaction.response.send_message(content, view=view, ephemeral=True)
-
-        await bot.presenter.guard(interaction, work)
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        turn = await _turn_at(interaction, self.game_id, self.version, acting=True)
+        presenter = bot_of(interaction).presenter
+        content, view = presenter.menu(turn.game, turn.state, turn.seat, lang_of(interaction))
+        await interaction.response.send_message(content, view=view, ephemeral=True)
 
 
-async def _act(
+async def act_on_index(
     interaction: discord.Interaction[Any], game_id: int, version: int, index: int
 ) -> None:
-    bot = _bot(interaction)
+    """Play legal action ``index`` of the game at ``version``; then show the next menu."""
+    bot = bot_of(interaction)
+    await interaction.response.defer(ephemeral=True)
+    spec = spec_of(await _game_at(interaction, game_id, version))
 
-    async def work() -> None:
-        await interaction.response.defer(ephemeral=True)
-        game_now = await _game_at(interaction, game_id, version)
-        game_spec = spec_of(game_now)
+    def choose(state: Any, seat: str) -> list[Any]:
+        actions = spec.legal_actions(state, seat)
+        if not 0 <= index < len(actions):
+            raise UserError("error.stale_prompt")
+        return [actions[index]]
 
-        def choose(state: Any, seat: str) -> list[Any]:
-            actions = game_spec.legal_actions(state, seat)
-            if not 0 <= index < len(actions):
-                raise UserError("error.stale_prompt")
-            return [actions[index]]
+    outcome = await bot.service.act(
+        interaction.channel_id or 0,
+        interaction.user.id,
+        choose,
+        interaction_id=interaction.id,
+        expected_version=version,
+    )
+    await show_next(interaction, outcome, edit=True)
 
-        outcome = await bot.service.act(
-            interaction.channel_id or 0,
-            interaction.user.id,
-            choose,
-            interaction_id=interaction.id,
-            expected_version=version,
-        )
-        game, state = outcome.game, outcome.state
-        seat = game.seat_of(interaction.user.id)
-        lang = lang_of(interaction)
-        if game.status == "active" and seat in spec_of(game).to_act(state):
-            content, view = bot.presenter.menu(game, state, seat, lang)
+
+async def show_next(interaction: discord.Interaction[Any], outcome: Any, *, edit: bool) -> None:
+    """After a move: the user's next menu if they still act, else "done"."""
+    bot = bot_of(interaction)
+    game, state = outcome.game, outcome.state
+    seat = game.seat_of(interaction.user.id)
+    lang = lang_of(interaction)
+    if game.status == "active" and seat is not None and seat in spec_of(game).to_act(state):
+        content, view = bot.presenter.menu(game, state, seat, lang)
+        if edit:
             await interaction.edit_original_response(content=content, view=view)
         else:
-            await interaction.edit_original_response(content=done_text(outcome, lang), view=None)
-
-    await bot.presenter.guard(interaction, work)
+            await interaction.followup.send(content, view=view, ephemeral=True)
+        return
+    if edit:
+        await interaction.edit_original_response(content=done_text(outcome, lang), view=None)
+    else:
+        await interaction.followup.send(done_text(outcome, lang), ephemeral=True)
 
 
 def done_text(outcome: Any, lang: str) -> str:
@@ -133,6 +144,7 @@ def done_text(outcome: Any, lang: str) -> str:
 
 
 class ActButton(
+    Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"rf:act:(?P<g>[0-9]+):(?P<v>[0-9]+):(?P<i>[0-9]+)",
 ):
@@ -148,11 +160,12 @@ class ActButton(
     ) -> ActButton:
         return cls(int(match["g"]), int(match["v"]), int(match["i"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _act(interaction, self.game_id, self.version, self.index)
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        await act_on_index(interaction, self.game_id, self.version, self.index)
 
 
 class ActSelect(
+    Component,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"rf:sel:(?P<g>[0-9]+):(?P<v>[0-9]+):(?P<n>[0-9]+)",
 ):
@@ -179,16 +192,16 @@ class ActSelect(
     ) -> ActSelect:
         return cls(int(match["g"]), int(match["v"]), int(match["n"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = (interaction.data or {}).get("values") or ["-1"]
-        try:
-            index = int(values[0])
-        except ValueError:
-            index = -1
-        await _act(interaction, self.game_id, self.version, index)
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values") or ["-1"]
+        value = str(values[0])
+        index = int(value) if value.isascii() and value.isdigit() and len(value) < 7 else -1
+        await act_on_index(interaction, self.game_id, self.version, index)
 
 
 class MenuPageButton(
+    Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"rf:page:(?P<g>[0-9]+):(?P<v>[0-9]+):(?P<p>[0-9]+)",
 ):
@@ -204,18 +217,16 @@ class MenuPageButton(
     ) -> MenuPageButton:
         return cls(int(match["g"]), int(match["v"]), int(match["p"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = _bot(interaction)
-
-        async def work() -> None:
-            game, state, seat = await _seated_at(interaction, self.game_id, self.version)
-            content, view = bot.presenter.menu(game, state, seat, lang_of(interaction), self.page)
-            await interaction.response.edit_message(content=content, view=view)
-
-        await bot.presenter.guard(interaction, work)
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        turn = await _turn_at(interaction, self.game_id, self.version, acting=False)
+        content, view = bot_of(interaction).presenter.menu(
+            turn.game, turn.state, turn.seat, lang_of(interaction), self.page
+        )
+        await interaction.response.edit_message(content=content, view=view)
 
 
 class LobbyButton(
+    Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"rf:lobby:(?P<g>[0-9]+):(?P<what>join|start)",
 ):
@@ -236,25 +247,22 @@ class LobbyButton(
     ) -> LobbyButton:
         return cls(int(match["g"]), match["what"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = _bot(interaction)
-
-        async def work() -> None:
-            await _game_at(interaction, self.game_id, None)
-            channel_id = interaction.channel_id or 0
-            if self.what == "join":
-                outcome = await bot.service.join(channel_id, player_of(interaction))
-                content, view = bot.presenter.lobby(outcome.game, lang_of(interaction))
-                await interaction.response.edit_message(content=content, view=view)
-            else:
-                await interaction.response.defer()
-                await bot.service.start(channel_id, player_of(interaction))
-                await interaction.edit_original_response(view=None)
-
-        await bot.presenter.guard(interaction, work)
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        bot = bot_of(interaction)
+        await _game_at(interaction, self.game_id, None)
+        channel_id = interaction.channel_id or 0
+        if self.what == "join":
+            outcome = await bot.service.join(channel_id, player_of(interaction))
+            content, view = bot.presenter.lobby(outcome.game, lang_of(interaction))
+            await interaction.response.edit_message(content=content, view=view)
+        else:
+            await interaction.response.defer()
+            await bot.service.start(channel_id, player_of(interaction))
+            await interaction.edit_original_response(view=None)
 
 
 class UndoVote(
+    Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"rf:undo:(?P<g>[0-9]+):(?P<v>[0-9]+):(?P<s>[0-9]+):(?P<r>[0-9]+):(?P<a>[yn])",
 ):
@@ -285,40 +293,35 @@ class UndoVote(
     ) -> UndoVote:
         return cls(int(match["g"]), int(match["v"]), int(match["s"]), int(match["r"]), match["a"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = _bot(interaction)
-
-        async def work() -> None:
-            game = await _game_at(interaction, self.game_id, self.version)
-            lang = lang_of(interaction)
-            voters = {s.user_id for s in game.seats if s.user_id and s.user_id != self.requester}
-            if interaction.user.id not in voters:
-                raise UserError("error.undo_not_voter")
-            key = (self.game_id, self.version, self.keep)
-            if self.answer == "n":
-                bot.undo_votes.pop(key, None)
-                await interaction.response.edit_message(
-                    content=t("core.undo_refused", lang, user=interaction.user.mention), view=None
-                )
-                return
-            approved = bot.undo_votes.setdefault(key, set())
-            approved.add(interaction.user.id)
-            if voters - approved:
-                await reply(
-                    interaction, t("core.undo_approved_wait", lang, left=len(voters - approved))
-                )
-                return
-            await interaction.response.defer()
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        bot = bot_of(interaction)
+        game = await _game_at(interaction, self.game_id, self.version)
+        lang = lang_of(interaction)
+        voters = {s.user_id for s in game.seats if s.user_id and s.user_id != self.requester}
+        if interaction.user.id not in voters:
+            raise UserError("error.undo_not_voter")
+        key = (self.game_id, self.version, self.keep)
+        if self.answer == "n":
             bot.undo_votes.pop(key, None)
-            await bot.service.undo(
-                interaction.channel_id or 0, self.game_id, self.version, self.keep
+            await interaction.response.edit_message(
+                content=t("core.undo_refused", lang, user=interaction.user.mention), view=None
             )
-            await interaction.edit_original_response(content=t("core.undo_done", lang), view=None)
-
-        await bot.presenter.guard(interaction, work)
+            return
+        approved = bot.undo_votes.setdefault(key, set())
+        approved.add(interaction.user.id)
+        if voters - approved:
+            await reply(
+                interaction, t("core.undo_approved_wait", lang, left=len(voters - approved))
+            )
+            return
+        await interaction.response.defer()
+        bot.undo_votes.pop(key, None)
+        await bot.service.undo(interaction.channel_id or 0, self.game_id, self.version, self.keep)
+        await interaction.edit_original_response(content=t("core.undo_done", lang), view=None)
 
 
 class AbandonConfirm(
+    Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"rf:abandon:(?P<g>[0-9]+):(?P<v>[0-9]+)",
 ):
@@ -334,21 +337,16 @@ class AbandonConfirm(
     ) -> AbandonConfirm:
         return cls(int(match["g"]), int(match["v"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = _bot(interaction)
-
-        async def work() -> None:
-            await _game_at(interaction, self.game_id, self.version)
-            perms = getattr(interaction, "permissions", None)
-            can_manage = bool(perms and perms.manage_channels)
-            await bot.service.abandon(
-                interaction.channel_id or 0, player_of(interaction), can_manage=can_manage
-            )
-            await interaction.response.edit_message(
-                content=t("core.abandoned", lang_of(interaction)), view=None
-            )
-
-        await bot.presenter.guard(interaction, work)
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        await _game_at(interaction, self.game_id, self.version)
+        perms = getattr(interaction, "permissions", None)
+        can_manage = bool(perms and perms.manage_channels)
+        await bot_of(interaction).service.abandon(
+            interaction.channel_id or 0, player_of(interaction), can_manage=can_manage
+        )
+        await interaction.response.edit_message(
+            content=t("core.abandoned", lang_of(interaction)), view=None
+        )
 
 
 ALL_COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

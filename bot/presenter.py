@@ -1,9 +1,13 @@
-"""Everything the bot shows on Discord: turn announcements, menus, private views, errors.
+"""Everything the bot shows on Discord: turn announcements, menus, private views, the lobby.
 
 The presenter turns service outcomes into channel messages (event summary, board image with
 a text summary, a mention of who must act and a "take your turn" button), builds the
 ephemeral action menu for the acting player, and sends private views by DM (falling back to
-an ephemeral reply, or a channel note that says only "use /game hand", when DMs are closed).
+a channel note that says only "use /game hand" when DMs are closed).
+
+Language: channel posts follow the server's locale; ephemeral replies the user's; DMs the
+recipient's last known locale (remembered from their interactions), else the server's.
+Events reach a person only when ``Event.visible_for`` their seat says so.
 """
 
 from __future__ import annotations
@@ -11,13 +15,12 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.errors import UserError
-from bot.i18n import catalog, language_of, t, tx
+from bot.i18n import Translator, has, language_of, t, tx
 from bot.menu import MenuPage, choices_for, layout
 from bot.service import Outcome, names_of, spec_of
 from db.store import GameRecord
@@ -40,72 +43,73 @@ def guild_lang(channel: Any) -> str:
     return language_of(getattr(guild, "preferred_locale", None))
 
 
-def public_lines(events: Iterable[Event], lang: str, names: dict[str, str]) -> list[str]:
-    lines = [tx(e.text, lang, names) for e in events if e.private_to is None]
+def translator(game: GameRecord, lang: str) -> Translator:
+    return Translator(lang, names_of(game))
+
+
+def visible_lines(events: Iterable[Event], viewer: str | None, tr: Translator) -> list[str]:
+    """The events ``viewer`` may see (``None``: the public), translated, at most a dozen."""
+    lines = [tr.text(e.text) for e in events if e.visible_for(viewer)]
     if len(lines) > MAX_SUMMARY_LINES:
         hidden = len(lines) - MAX_SUMMARY_LINES + 1
-        lines = [*lines[: MAX_SUMMARY_LINES - 1], t("core.more_events", lang, count=hidden)]
+        lines = [*lines[: MAX_SUMMARY_LINES - 1], tr("core.more_events", count=hidden)]
     return lines
+
+
+def title_of(kind: str, lang: str) -> str:
+    return t(f"{kind}.title", lang)
 
 
 async def reply(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
     """Answer an interaction ephemerally (or follow up if it was already answered)."""
-    kwargs.setdefault("ephemeral", True)
-    if interaction.response.is_done():
-        await interaction.followup.send(content, **kwargs)
-    else:
-        await interaction.response.send_message(content, **kwargs)
+    from bot.errors import send_ephemeral
+
+    await send_ephemeral(interaction, content, **kwargs)
+
+
+def _file(image: Any) -> discord.File:
+    return discord.File(
+        io.BytesIO(image.png), filename=image.filename, description=image.summary[:1000]
+    )
 
 
 class Presenter:
     def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
+        self.user_langs: dict[int, str] = {}
+        """Each user's language as last seen in one of their interactions (for DMs)."""
 
-    # ------------------------------------------------------------------ errors
-    async def guard(
-        self, interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]]
-    ) -> None:
-        """Run a handler; user errors become a short ephemeral message, bugs are logged."""
-        try:
-            await work()
-        except UserError as exc:
-            await reply(interaction, t(exc.key, lang_of(interaction), **exc.args_))
-        except Exception:
-            log.exception("error handling interaction %s", interaction.id)
-            await reply(interaction, t("error.internal", lang_of(interaction)))
+    def remember(self, interaction: discord.Interaction[Any]) -> None:
+        self.user_langs[interaction.user.id] = lang_of(interaction)
 
     # ------------------------------------------------------------------ images
-    async def board_file(self, game: GameRecord, state: Any) -> tuple[discord.File, str] | None:
+    async def board_file(
+        self, game: GameRecord, state: Any, lang: str
+    ) -> tuple[discord.File, str] | None:
         from render import render_board
 
         view = spec_of(game).view(state, None)
         try:
-            image = await asyncio.to_thread(render_board, view, names_of(game))
+            image = await asyncio.to_thread(render_board, view, translator(game, lang))
         except Exception:
             log.exception("rendering the board of game %s failed", game.id)
             return None
-        file = discord.File(
-            io.BytesIO(image.png), filename=image.filename, description=image.summary[:1000]
-        )
-        return file, image.summary
+        return _file(image), image.summary
 
     async def private_file(
-        self, game: GameRecord, state: Any, seat: str
+        self, game: GameRecord, state: Any, seat: str, lang: str
     ) -> tuple[discord.File, str] | None:
         from render import render_private
 
         view = spec_of(game).view(state, seat)
         try:
-            image = await asyncio.to_thread(render_private, view, names_of(game))
+            image = await asyncio.to_thread(render_private, view, translator(game, lang))
         except Exception:
             log.exception("rendering the private view of game %s failed", game.id)
             return None
         if image is None:
             return None
-        file = discord.File(
-            io.BytesIO(image.png), filename=image.filename, description=image.summary[:1000]
-        )
-        return file, image.summary
+        return _file(image), image.summary
 
     # ------------------------------------------------------------------ channel posts
     async def announce(self, outcome: Outcome) -> None:
@@ -118,34 +122,26 @@ class Presenter:
             log.warning("channel %s of game %s is not reachable", game.channel_id, game.id)
             return
         lang = guild_lang(channel)
-        names = names_of(game)
+        tr = translator(game, lang)
         spec = spec_of(game)
         state = outcome.state
         lines: list[str] = []
         if outcome.started:
-            lines.append(
-                t(
-                    "core.started",
-                    lang,
-                    game=t(f"{game.kind}.title", lang),
-                    order=[s.seat for s in game.seats],
-                    names=names,
-                )
-            )
-        lines += public_lines(outcome.events, lang, names)
+            order = [s.seat for s in game.seats]
+            lines.append(tr("core.started", game=title_of(game.kind, lang), order=order))
+        lines += visible_lines(outcome.events, None, tr)
         view: discord.ui.View | None = None
         mentions: list[discord.abc.Snowflake] = []
         if spec.is_over(state):
             lines.append(self.score_text(game, state, lang))
         elif game.status == "active":
-            acting = sorted(spec.to_act(state))
-            who = [self.mention(game, seat) for seat in acting]
-            lines.append(t("core.to_act", lang, who=", ".join(who)))
+            lines.append(self.to_act_text(game, state, lang))
             view = turn_view(game, lang)
+            acting = sorted(spec.to_act(state))
             mentions = [
                 discord.Object(id=u.user_id) for s in acting if (u := game.user_of(s)) and u.user_id
             ]
-        board = await self.board_file(game, state)
+        board = await self.board_file(game, state, lang)
         kwargs: dict[str, Any] = {
             "allowed_mentions": discord.AllowedMentions(users=mentions, roles=False, everyone=False)
         }
@@ -156,6 +152,15 @@ class Presenter:
         await channel.send("\n".join(lines)[:2000], **kwargs)
         await self.send_private_updates(game, state, outcome)
 
+    def to_act_text(self, game: GameRecord, state: Any, lang: str) -> str:
+        """Who must act; for simultaneous choices also how many of the seats have chosen."""
+        spec = spec_of(game)
+        acting = sorted(spec.to_act(state))
+        who = ", ".join(self.mention(game, seat) for seat in acting)
+        if len(acting) > 1:
+            return t("core.to_act_many", lang, who=who, count=len(acting), total=len(game.seats))
+        return t("core.to_act", lang, who=who)
+
     def mention(self, game: GameRecord, seat: str) -> str:
         user = game.user_of(seat)
         if user is None:
@@ -164,39 +169,43 @@ class Presenter:
 
     def score_text(self, game: GameRecord, state: Any, lang: str) -> str:
         scores = spec_of(game).scores(state)
-        names = names_of(game)
-        rows = [t("core.game_over", lang)]
+        tr = translator(game, lang)
+        rows = [tr("core.game_over")]
+        rows += [tr.text(note) for note in scores.notes]
         for row in scores.seats:
             parts = ", ".join(
-                f"{t(f'{game.kind}.score.{k}', lang)} {v}" for k, v in row.breakdown.items()
+                f"{score_name(game.kind, k, lang)} {v}" for k, v in row.breakdown.items()
             )
-            rows.append(f"{row.rank}. {names.get(row.seat, row.seat)}: **{row.total}** ({parts})")
-        rows.append(t("core.winners", lang, winners=list(scores.winners), names=names))
+            rows.append(f"{row.rank}. {tr.name(row.seat)}: **{row.total}** ({parts})")
+        rows.append(tr("core.winners", winners=list(scores.winners), count=len(scores.winners)))
         return "\n".join(rows)
 
     async def send_private_updates(self, game: GameRecord, state: Any, outcome: Outcome) -> None:
-        seats = {e.private_to for e in outcome.events if e.private_to}
+        seats = {s for e in outcome.events if e.visible_to for s in e.visible_to}
         if outcome.started:
             seats |= {s.seat for s in game.seats}
-        for seat in sorted(s for s in seats if s):
+        for seat in sorted(seats):
             user = game.user_of(seat)
             if user is None or user.user_id is None:
                 continue
-            mine = [e for e in outcome.events if e.private_to == seat]
+            mine = [e for e in outcome.events if e.visible_to and seat in e.visible_to]
             await self.dm_private(game, state, seat, user.user_id, mine)
+
+    def dm_lang(self, user_id: int, channel: Any) -> str:
+        return self.user_langs.get(user_id) or guild_lang(channel)
 
     async def dm_private(
         self, game: GameRecord, state: Any, seat: str, user_id: int, events: list[Event]
     ) -> None:
-        private = await self.private_file(game, state, seat)
+        channel = self.bot.get_channel(game.channel_id)
+        lang = self.dm_lang(user_id, channel)
+        private = await self.private_file(game, state, seat, lang)
         if private is None and not events:
             return
-        lang = "en"
-        names = names_of(game)
-        channel = self.bot.get_channel(game.channel_id)
+        tr = translator(game, lang)
         where = getattr(channel, "mention", "") if channel else ""
-        lines = [t("core.private_header", lang, game=t(f"{game.kind}.title", lang), channel=where)]
-        lines += [tx(e.text, lang, names) for e in events]
+        lines = [tr("core.private_header", game=title_of(game.kind, lang), channel=where)]
+        lines += [tr.text(e.text) for e in events]
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             kwargs: dict[str, Any] = {}
@@ -226,9 +235,12 @@ class Presenter:
 
 
 def group_name(kind: str, group: str, lang: str) -> str:
-    """A game's name for an action group (``<kind>.group.<group>``), else the group id."""
-    key = f"{kind}.group.{group}"
-    return t(key, lang) if key in catalog("en") else group.replace("_", " ")
+    """A game's name for an action group (``<kind>.group.<group>``)."""
+    return t(f"{kind}.group.{group}", lang)
+
+
+def score_name(kind: str, category: str, lang: str) -> str:
+    return t(f"{kind}.score.{category}", lang)
 
 
 def turn_view(game: GameRecord, lang: str) -> discord.ui.View:
@@ -269,9 +281,16 @@ def menu_view(game: GameRecord, laid: MenuPage, lang: str) -> discord.ui.View:
     return view
 
 
-def score_name(kind: str, category: str, lang: str) -> str:
-    key = f"{kind}.score.{category}"
-    return t(key, lang) if key in catalog("en") else category.replace("_", " ")
+def option_text(kind: str, name: str, value: Any, lang: str) -> str:
+    """``name=value`` of a game option in the reader's words where the catalog has them."""
+    label_key = f"{kind}.option.{name}"
+    label = t(label_key, lang) if has(label_key) else name
+    if isinstance(value, bool):
+        shown = t("core.yes" if value else "core.no", lang)
+    else:
+        value_key = f"{kind}.option.{name}.{value}"
+        shown = t(value_key, lang) if has(value_key) else str(value)
+    return f"{label}: {shown}"
 
 
 def lobby_text(game: GameRecord, lang: str) -> str:
@@ -280,7 +299,7 @@ def lobby_text(game: GameRecord, lang: str) -> str:
         t(
             "core.lobby_header",
             lang,
-            game=t(f"{game.kind}.title", lang),
+            game=title_of(game.kind, lang),
             creator=f"<@{game.creator_id}>",
         ),
         t(
@@ -292,9 +311,10 @@ def lobby_text(game: GameRecord, lang: str) -> str:
         ),
     ]
     lines += [f"• {s.name}" + (" 🤖" if s.is_bot else "") for s in game.seats]
-    if game.options:
-        shown = ", ".join(f"{k}={v}" for k, v in game.options.items())
-        lines.append(t("core.lobby_options", lang, options=shown))
+    shown = {k: v for k, v in game.options.items() if k != "players"}
+    if shown:
+        options = ", ".join(option_text(game.kind, k, v, lang) for k, v in shown.items())
+        lines.append(t("core.lobby_options", lang, options=options))
     lines.append(t("core.lobby_hint", lang))
     return "\n".join(lines)
 
@@ -306,3 +326,6 @@ def lobby_view(game: GameRecord, lang: str) -> discord.ui.View:
     view.add_item(LobbyButton(game.id, "join", label=t("core.join", lang)))
     view.add_item(LobbyButton(game.id, "start", label=t("core.start", lang)))
     return view
+
+
+__all__ = ["Presenter", "lang_of", "reply", "translator", "tx", "visible_lines"]

@@ -1,13 +1,17 @@
 """GameService: the single path of every change to a game.
 
 Each change takes the channel's lock, loads the game, checks that the user holds the seat
-that must act, applies the action through the engine, lets bot seats move, persists state
-and log in one transaction, and then hands the outcome to the announcer. Cogs translate
-Discord input into calls here and hold no game logic.
+that must act (``turn``: the one turn check, also used by menus and autocomplete), applies
+the action through the engine, lets bot seats move, persists state and log (and, when a
+game ends, its campaign) in one transaction, and then hands the outcome to the announcer.
+Rebuilding a game from its log happens in one place (``replay``), off the event loop; the
+history people see is built from the replayed events filtered for the viewer, never from
+raw actions. Cogs translate Discord input into calls here and hold no game logic.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import secrets
@@ -20,6 +24,7 @@ from pydantic import ValidationError
 from bot.clock import Clock, system_clock
 from bot.errors import RulesRefused, UserError
 from db.store import (
+    ActionRecord,
     DuplicateInteraction,
     GameRecord,
     GameStore,
@@ -27,7 +32,7 @@ from db.store import (
     SeatRecord,
     VersionConflict,
 )
-from rules.core import Event, RuleViolation
+from rules.core import Event, RuleViolation, Text
 from rules.core.bots import random_action
 from rules.core.spec import GameSpec
 from rules.registry import GAMES
@@ -41,6 +46,32 @@ log = logging.getLogger(__name__)
 class Player:
     user_id: int
     name: str
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A seated user's view of the channel's game: the game, its state, their seat."""
+
+    game: GameRecord
+    state: Any
+    seat: str
+
+    @property
+    def spec(self) -> GameSpec[Any, Any, Any, Any]:
+        return spec_of(self.game)
+
+    @property
+    def acting(self) -> bool:
+        return self.seat in self.spec.to_act(self.state)
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One logged action's events as one viewer may see them (empty list: nothing visible)."""
+
+    seq: int
+    seat: str
+    events: list[Event]
 
 
 @dataclass
@@ -123,6 +154,32 @@ class GameService:
             raise UserError("error.not_started")
         return spec_of(game).load_state(game.state_json)
 
+    async def turn(
+        self, channel_id: int, user_id: int, *, kind: str | None = None, acting: bool = True
+    ) -> Turn:
+        """The one turn check: the channel's running game (of ``kind``, if given), its state
+        and the user's seat; with ``acting`` also that the seat must act now."""
+        return self.check_turn(await self.current(channel_id), user_id, kind=kind, acting=acting)
+
+    def check_turn(
+        self, game: GameRecord, user_id: int, *, kind: str | None = None, acting: bool = True
+    ) -> Turn:
+        if kind is not None and game.kind != kind:
+            raise UserError("error.other_game", game=Text(key=f"{game.kind}.title"))
+        if game.status != "active":
+            raise UserError("error.not_started" if game.status == "lobby" else "error.game_over")
+        spec = spec_of(game)
+        state = self.state_of(game)
+        if spec.is_over(state):
+            raise UserError("error.game_over")
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise UserError("error.not_seated")
+        if acting and seat not in spec.to_act(state):
+            waiting = sorted(spec.to_act(state))
+            raise UserError("error.not_your_turn", names=names_of(game), waiting=waiting)
+        return Turn(game=game, state=state, seat=seat)
+
     async def _announce(self, outcome: Outcome) -> Outcome:
         """Post the outcome; the change is already committed, so a failure here is only logged."""
         if self.announcer is not None:
@@ -150,7 +207,8 @@ class GameService:
         options_text: str = "",
     ) -> Outcome:
         if kind not in GAMES:
-            raise UserError("error.unknown_game", kind=kind, known=", ".join(sorted(GAMES)))
+            titles = [Text(key=f"{k}.title") for k in sorted(GAMES)]
+            raise UserError("error.unknown_game", kind=kind[:40], known=titles)
         spec = GAMES[kind]
         options = parse_options(spec, options_text)
 
@@ -234,7 +292,8 @@ class GameService:
                 options = spec.Options.model_validate({**game.options, "players": len(seats)})
             except ValidationError as exc:
                 raise UserError("error.bad_options", detail=_first_error(exc)) from exc
-            state = spec.new_game([s.seat for s in seats], options, game.seed)
+            campaign = await self.store.get_campaign(channel_id, game.kind)
+            state = spec.new_game([s.seat for s in seats], options, game.seed, campaign)
             stored = await self.store.update_game(
                 game.id,
                 game.version,
@@ -242,6 +301,7 @@ class GameService:
                 options=options.model_dump(mode="json"),
                 status="active",
                 state_json=state.model_dump_json(),
+                campaign=campaign,
             )
             outcome = Outcome(game=stored, state=state, started=True)
             return await self._persist(outcome, [])
@@ -257,40 +317,33 @@ class GameService:
         *,
         interaction_id: int | None = None,
         expected_version: int | None = None,
+        anytime: bool = False,
     ) -> Outcome:
         """Apply the actions ``choose(state, seat)`` returns for the user's acting seat.
 
         ``choose`` turns the user's input into engine actions (it may raise ``UserError``).
         A stale ``expected_version`` changes nothing and says the prompt is out of date.
+        ``anytime`` plays one of the game's ``anytime_actions`` (the seat need not act now).
         """
 
         async def work() -> Outcome:
             game = await self.current(channel_id)
-            if game.status != "active":
-                raise UserError("error.not_started")
             if expected_version is not None and expected_version != game.version:
                 raise UserError("error.stale_prompt")
-            spec = spec_of(game)
-            state = self.state_of(game)
-            if spec.is_over(state):
-                raise UserError("error.game_over")
-            seat = game.seat_of(user_id)
-            if seat is None:
-                raise UserError("error.not_seated")
-            acting = spec.to_act(state)
-            if seat not in acting:
-                waiting = [s for s in sorted(acting)]
-                raise UserError("error.not_your_turn", waiting=waiting)
+            turn = self.check_turn(game, user_id, acting=not anytime)
+            spec, state, seat = turn.spec, turn.state, turn.seat
             actions = list(choose(state, seat))
             if not actions:
                 raise UserError("error.no_action")
+            if anytime and any(a not in spec.anytime_actions(state, seat) for a in actions):
+                raise UserError("error.not_now")
             events: list[Event] = []
             logged: list[NewAction] = []
             for action in actions:
                 try:
                     result = spec.apply(state, seat, action)
                 except RuleViolation as exc:
-                    raise RulesRefused(exc.message) from exc
+                    raise RulesRefused(exc.text, names_of(game)) from exc
                 state = result.state
                 events.extend(result.events)
                 logged.append(
@@ -326,6 +379,7 @@ class GameService:
                 logged,
                 state.model_dump_json(),
                 "finished" if over else "active",
+                campaign=spec.campaign_after(state) if over else None,
             )
         except DuplicateInteraction as exc:
             raise UserError("error.duplicate") from exc
@@ -425,20 +479,52 @@ class GameService:
             game = await self.current(channel_id)
             if game.id != game_id or game.version != version:
                 raise UserError("error.stale_prompt")
-            spec = spec_of(game)
             log = await self.store.actions(game.id)
-            options = spec.Options.model_validate(game.options)
-            state = spec.new_game([s.seat for s in game.seats], options, game.seed)
-            for entry in log:
-                if entry.seq > keep_through_seq:
-                    break
-                state = spec.apply(state, entry.seat, spec.parse_action(entry.action_json)).state
+            state, _ = await self.replay(game, log, through_seq=keep_through_seq)
             stored = await self.store.undo_to(
                 game.id, game.version, keep_through_seq, state.model_dump_json()
             )
             return Outcome(game=stored, state=state, events=[Event(key="core.undone")])
 
         return await self._locked(channel_id, work)
+
+    # ------------------------------------------------------------------ replay and history
+    async def replay(
+        self, game: GameRecord, log: Sequence[ActionRecord], *, through_seq: int | None = None
+    ) -> tuple[Any, list[tuple[ActionRecord, list[Event]]]]:
+        """Rebuild a game from its seed, options, seats, campaign and log (off the event loop):
+        the state after ``through_seq`` (default: the whole log) and each entry's events."""
+        return await asyncio.to_thread(replay_log, game, log, through_seq)
+
+    async def history(self, game: GameRecord, viewer: str | None) -> list[HistoryEntry]:
+        """Every logged action's events that ``viewer`` (a seat, ``None``: a spectator) may
+        see, oldest first; entries whose events are all hidden from the viewer are left out."""
+        if game.state_json is None:
+            return []
+        _, steps = await self.replay(game, await self.store.actions(game.id))
+        out = []
+        for entry, events in steps:
+            shown = [e for e in events if e.visible_for(viewer)]
+            if shown:
+                out.append(HistoryEntry(seq=entry.seq, seat=entry.seat, events=shown))
+        return out
+
+
+def replay_log(
+    game: GameRecord, log: Sequence[ActionRecord], through_seq: int | None = None
+) -> tuple[Any, list[tuple[ActionRecord, list[Event]]]]:
+    """The one replay of a stored game (see ``GameService.replay``)."""
+    spec = spec_of(game)
+    options = spec.Options.model_validate(game.options)
+    state = spec.new_game([s.seat for s in game.seats], options, game.seed, game.campaign)
+    steps: list[tuple[ActionRecord, list[Event]]] = []
+    for entry in log:
+        if through_seq is not None and entry.seq > through_seq:
+            break
+        result = spec.apply(state, entry.seat, spec.parse_action(entry.action_json))
+        state = result.state
+        steps.append((entry, list(result.events)))
+    return state, steps
 
 
 def _first_error(exc: ValidationError) -> str:

@@ -1,4 +1,8 @@
-"""Generic /game commands: lobby, status, board, private hand, log, undo, abandon, replace, rules."""
+"""Generic /game commands: lobby, status, board, private hand, log, undo, abandon, replace, rules.
+
+No handler guards itself: failures go through the command tree's one error path
+(``bot.errors.answer_error``). Nothing here names a game: games come from the registry.
+"""
 
 from __future__ import annotations
 
@@ -12,17 +16,24 @@ from discord.ext import commands
 from bot.client import RefereeBot
 from bot.components import AbandonConfirm, UndoVote, player_of
 from bot.errors import UserError
-from bot.i18n import catalog, t, tx
-from bot.presenter import lang_of, lobby_text, lobby_view, reply
-from bot.service import names_of, spec_of
+from bot.i18n import catalog, has, t
+from bot.presenter import lang_of, lobby_text, lobby_view, reply, title_of, translator
+from bot.service import Player, spec_of
 from rules.core.data import override_dir
 from rules.registry import GAMES
 
 LOG_PAGE = 15
 
 
-def _kind_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=t(f"{k}.title"), value=k) for k in sorted(GAMES)]
+def topics_of(kind: str) -> list[str]:
+    """The rules topic ids a game lists in its catalog (``<kind>.rules.topics``)."""
+    listed = catalog("en").get(f"{kind}.rules.topics", "")
+    return [n.strip() for n in listed.split(",") if n.strip()] if isinstance(listed, str) else []
+
+
+def topic_title(kind: str, name: str, lang: str) -> str:
+    key = f"{kind}.rules.title.{name}"
+    return t(key, lang) if has(key) else name
 
 
 class Lobby(
@@ -34,6 +45,10 @@ class Lobby(
         self.bot = bot
         super().__init__()
 
+    async def _show_lobby(self, interaction: discord.Interaction[Any], game: Any) -> None:
+        lang = lang_of(interaction)
+        await interaction.response.send_message(lobby_text(game, lang), view=lobby_view(game, lang))
+
     # -------------------------------------------------------------- lobby
     @app_commands.command(
         name="new", description=_("Open a new game in this channel", key="cmd.game.new")
@@ -42,227 +57,177 @@ class Lobby(
         kind=_("Which game", key="cmd.game.new.kind"),
         options=_("Options such as board_side=B silent_fleet=true", key="cmd.game.new.options"),
     )
-    @app_commands.choices(kind=_kind_choices())
     async def new(
         self, interaction: discord.Interaction[Any], kind: str, options: str = ""
     ) -> None:
-        async def work() -> None:
-            outcome = await self.bot.service.new_game(
-                interaction.channel_id or 0,
-                interaction.guild_id,
-                kind,
-                player_of(interaction),
-                options,
-            )
-            lang = lang_of(interaction)
-            await interaction.response.send_message(
-                lobby_text(outcome.game, lang), view=lobby_view(outcome.game, lang)
-            )
+        outcome = await self.bot.service.new_game(
+            interaction.channel_id or 0,
+            interaction.guild_id,
+            kind,
+            player_of(interaction),
+            options,
+        )
+        await self._show_lobby(interaction, outcome.game)
 
-        await self.bot.presenter.guard(interaction, work)
+    @new.autocomplete("kind")
+    async def game_kinds(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Every registered game, by its title in the user's language."""
+        lang = lang_of(interaction)
+        titles = sorted((title_of(k, lang), k) for k in GAMES)
+        needle = current.lower().strip()
+        return [
+            app_commands.Choice(name=title, value=key)
+            for title, key in titles
+            if needle in title.lower() or needle in key
+        ][:25]
 
     @app_commands.command(
         name="join", description=_("Take a seat in this channel's game", key="cmd.game.join")
     )
     async def join(self, interaction: discord.Interaction[Any]) -> None:
-        async def work() -> None:
-            outcome = await self.bot.service.join(
-                interaction.channel_id or 0, player_of(interaction)
-            )
-            await interaction.response.send_message(lobby_text(outcome.game, lang_of(interaction)))
-
-        await self.bot.presenter.guard(interaction, work)
+        outcome = await self.bot.service.join(interaction.channel_id or 0, player_of(interaction))
+        await self._show_lobby(interaction, outcome.game)
 
     @app_commands.command(
         name="leave", description=_("Leave the game before it starts", key="cmd.game.leave")
     )
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        async def work() -> None:
-            outcome = await self.bot.service.leave(
-                interaction.channel_id or 0, player_of(interaction)
-            )
-            await interaction.response.send_message(lobby_text(outcome.game, lang_of(interaction)))
-
-        await self.bot.presenter.guard(interaction, work)
+        outcome = await self.bot.service.leave(interaction.channel_id or 0, player_of(interaction))
+        await self._show_lobby(interaction, outcome.game)
 
     @app_commands.command(
         name="add-bot", description=_("Fill a seat with a random-move bot", key="cmd.game.add_bot")
     )
     async def add_bot(self, interaction: discord.Interaction[Any]) -> None:
-        async def work() -> None:
-            outcome = await self.bot.service.add_bot(
-                interaction.channel_id or 0, player_of(interaction)
-            )
-            await interaction.response.send_message(lobby_text(outcome.game, lang_of(interaction)))
-
-        await self.bot.presenter.guard(interaction, work)
+        outcome = await self.bot.service.add_bot(
+            interaction.channel_id or 0, player_of(interaction)
+        )
+        await self._show_lobby(interaction, outcome.game)
 
     @app_commands.command(
         name="start", description=_("Start the game (the creator only)", key="cmd.game.start")
     )
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.bot.service.start(interaction.channel_id or 0, player_of(interaction))
-            await interaction.followup.send(
-                t("core.started_short", lang_of(interaction)), ephemeral=True
-            )
-
-        await self.bot.presenter.guard(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.service.start(interaction.channel_id or 0, player_of(interaction))
+        await interaction.followup.send(
+            t("core.started_short", lang_of(interaction)), ephemeral=True
+        )
 
     # -------------------------------------------------------------- looking
     @app_commands.command(
         name="status", description=_("Who is playing and who must act", key="cmd.game.status")
     )
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        async def work() -> None:
-            game = await self.bot.service.current(interaction.channel_id or 0)
-            lang = lang_of(interaction)
-            if game.status == "lobby":
-                await reply(interaction, lobby_text(game, lang))
-                return
-            spec = spec_of(game)
-            state = self.bot.service.state_of(game)
-            lines = [
-                t(
-                    "core.status_header",
-                    lang,
-                    game=t(f"{game.kind}.title", lang),
-                    version=game.version,
-                )
-            ]
-            lines += [f"{s.seat}: {s.name}" + (" 🤖" if s.is_bot else "") for s in game.seats]
-            if spec.is_over(state):
-                lines.append(self.bot.presenter.score_text(game, state, lang))
-            else:
-                who = [self.bot.presenter.mention(game, s) for s in sorted(spec.to_act(state))]
-                lines.append(t("core.to_act", lang, who=", ".join(who)))
-            await reply(
-                interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none()
-            )
-
-        await self.bot.presenter.guard(interaction, work)
+        game = await self.bot.service.current(interaction.channel_id or 0)
+        lang = lang_of(interaction)
+        if game.status == "lobby":
+            await reply(interaction, lobby_text(game, lang))
+            return
+        spec = spec_of(game)
+        state = self.bot.service.state_of(game)
+        lines = [
+            t("core.status_header", lang, game=title_of(game.kind, lang), version=game.version)
+        ]
+        lines += [f"• {s.name}" + (" 🤖" if s.is_bot else "") for s in game.seats]
+        if spec.is_over(state):
+            lines.append(self.bot.presenter.score_text(game, state, lang))
+        else:
+            lines.append(self.bot.presenter.to_act_text(game, state, lang))
+        await reply(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(
         name="board", description=_("Show the current board", key="cmd.game.board")
     )
     async def board(self, interaction: discord.Interaction[Any]) -> None:
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            game = await self.bot.service.current(interaction.channel_id or 0)
-            state = self.bot.service.state_of(game)
-            board = await self.bot.presenter.board_file(game, state)
-            if board is None:
-                raise UserError("error.render_failed")
-            await interaction.followup.send(board[1][:2000], file=board[0], ephemeral=True)
-
-        await self.bot.presenter.guard(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game = await self.bot.service.current(interaction.channel_id or 0)
+        state = self.bot.service.state_of(game)
+        board = await self.bot.presenter.board_file(game, state, lang_of(interaction))
+        if board is None:
+            raise UserError("error.render_failed")
+        await interaction.followup.send(board[1][:2000], file=board[0], ephemeral=True)
 
     @app_commands.command(
         name="hand",
         description=_("Your private hand and screen (only you see it)", key="cmd.game.hand"),
     )
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            game = await self.bot.service.current(interaction.channel_id or 0)
-            seat = game.seat_of(interaction.user.id)
-            if seat is None:
-                raise UserError("error.not_seated")
-            state = self.bot.service.state_of(game)
-            private = await self.bot.presenter.private_file(game, state, seat)
-            if private is None:
-                raise UserError("error.no_private_info")
-            await interaction.followup.send(private[1][:2000], file=private[0], ephemeral=True)
-
-        await self.bot.presenter.guard(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        turn = await self.bot.service.turn(
+            interaction.channel_id or 0, interaction.user.id, acting=False
+        )
+        private = await self.bot.presenter.private_file(
+            turn.game, turn.state, turn.seat, lang_of(interaction)
+        )
+        if private is None:
+            raise UserError("error.no_private_info")
+        await interaction.followup.send(private[1][:2000], file=private[0], ephemeral=True)
 
     @app_commands.command(name="log", description=_("What happened recently", key="cmd.game.log"))
     @app_commands.describe(page=_("1 = the most recent actions", key="cmd.game.log.page"))
     async def log(
         self, interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 1000] = 1
     ) -> None:
-        async def work() -> None:
-            game = await self.bot.service.current(interaction.channel_id or 0)
-            lang = lang_of(interaction)
-            spec = spec_of(game)
-            entries = await self.bot.store.actions(game.id)
-            if not entries or game.state_json is None:
-                await reply(interaction, t("core.log_empty", lang))
-                return
-            pages = (len(entries) + LOG_PAGE - 1) // LOG_PAGE
-            page_no = min(page, pages)
-            chunk = entries[
-                max(0, len(entries) - page_no * LOG_PAGE) : len(entries) - (page_no - 1) * LOG_PAGE
-            ]
-            names = names_of(game)
-            state = spec.new_game(
-                [s.seat for s in game.seats], spec.Options.model_validate(game.options), game.seed
-            )
-            labels: dict[int, str] = {}
-            first = chunk[0].seq
-            for entry in entries:
-                action = spec.parse_action(entry.action_json)
-                if entry.seq >= first:
-                    labels[entry.seq] = tx(
-                        spec.describe_action(state, entry.seat, action), lang, names
-                    )
-                state = spec.apply(state, entry.seat, action).state
-            lines = [t("core.log_header", lang, page=page_no, pages=pages)]
-            lines += [f"`{e.seq:>4}` {names.get(e.seat, e.seat)}: {labels[e.seq]}" for e in chunk]
-            await reply(interaction, "\n".join(lines)[:2000])
-
-        await self.bot.presenter.guard(interaction, work)
+        """The game's history as the asking user may see it (a spectator sees public events)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game = await self.bot.service.current(interaction.channel_id or 0)
+        lang = lang_of(interaction)
+        viewer = game.seat_of(interaction.user.id)
+        entries = await self.bot.service.history(game, viewer)
+        if not entries:
+            await reply(interaction, t("core.log_empty", lang))
+            return
+        pages = (len(entries) + LOG_PAGE - 1) // LOG_PAGE
+        page_no = min(page, pages)
+        end = len(entries) - (page_no - 1) * LOG_PAGE
+        chunk = entries[max(0, end - LOG_PAGE) : end]
+        tr = translator(game, lang)
+        lines = [t("core.log_header", lang, page=page_no, pages=pages)]
+        for entry in chunk:
+            text = " · ".join(tr.text(e.text) for e in entry.events)
+            lines.append(f"`{entry.seq:>4}` {text}")
+        await reply(interaction, "\n".join(lines)[:2000])
 
     # -------------------------------------------------------------- table management
     @app_commands.command(
         name="undo", description=_("Ask to take back your last action", key="cmd.game.undo")
     )
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
-        async def work() -> None:
-            channel_id = interaction.channel_id or 0
-            game, keep = await self.bot.service.undo_target(channel_id, interaction.user.id)
-            lang = lang_of(interaction)
-            voters = [s for s in game.seats if s.user_id and s.user_id != interaction.user.id]
-            if not voters:
-                await interaction.response.defer(ephemeral=True)
-                await self.bot.service.undo(channel_id, game.id, game.version, keep)
-                await interaction.followup.send(t("core.undo_done", lang), ephemeral=True)
-                return
-            view = discord.ui.View(timeout=None)
-            uid = interaction.user.id
-            view.add_item(
-                UndoVote(game.id, game.version, keep, uid, "y", label=t("core.approve", lang))
-            )
-            view.add_item(
-                UndoVote(game.id, game.version, keep, uid, "n", label=t("core.refuse", lang))
-            )
-            mentions = " ".join(f"<@{s.user_id}>" for s in voters)
-            await interaction.response.send_message(
-                t("core.undo_asked", lang, user=interaction.user.mention, voters=mentions),
-                view=view,
-            )
-
-        await self.bot.presenter.guard(interaction, work)
+        channel_id = interaction.channel_id or 0
+        game, keep = await self.bot.service.undo_target(channel_id, interaction.user.id)
+        lang = lang_of(interaction)
+        voters = [s for s in game.seats if s.user_id and s.user_id != interaction.user.id]
+        if not voters:
+            await interaction.response.defer(ephemeral=True)
+            await self.bot.service.undo(channel_id, game.id, game.version, keep)
+            await interaction.followup.send(t("core.undo_done", lang), ephemeral=True)
+            return
+        view = discord.ui.View(timeout=None)
+        uid = interaction.user.id
+        view.add_item(
+            UndoVote(game.id, game.version, keep, uid, "y", label=t("core.approve", lang))
+        )
+        view.add_item(UndoVote(game.id, game.version, keep, uid, "n", label=t("core.refuse", lang)))
+        mentions = " ".join(f"<@{s.user_id}>" for s in voters)
+        await interaction.response.send_message(
+            t("core.undo_asked", lang, user=interaction.user.mention, voters=mentions), view=view
+        )
 
     @app_commands.command(
         name="abandon",
         description=_("End this channel's game without a result", key="cmd.game.abandon"),
     )
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        async def work() -> None:
-            game = await self.bot.service.current(interaction.channel_id or 0)
-            perms = interaction.permissions
-            if interaction.user.id != game.creator_id and not perms.manage_channels:
-                raise UserError("error.abandon_forbidden")
-            lang = lang_of(interaction)
-            view = discord.ui.View(timeout=None)
-            view.add_item(
-                AbandonConfirm(game.id, game.version, label=t("core.abandon_button", lang))
-            )
-            await reply(interaction, t("core.abandon_confirm", lang), view=view)
-
-        await self.bot.presenter.guard(interaction, work)
+        game = await self.bot.service.current(interaction.channel_id or 0)
+        if interaction.user.id != game.creator_id and not interaction.permissions.manage_channels:
+            raise UserError("error.abandon_forbidden")
+        lang = lang_of(interaction)
+        view = discord.ui.View(timeout=None)
+        view.add_item(AbandonConfirm(game.id, game.version, label=t("core.abandon_button", lang)))
+        await reply(interaction, t("core.abandon_confirm", lang), view=view)
 
     @app_commands.command(
         name="replace",
@@ -271,47 +236,35 @@ class Lobby(
     async def replace(
         self, interaction: discord.Interaction[Any], old: discord.Member, new: discord.Member
     ) -> None:
-        async def work() -> None:
-            outcome = await self.bot.service.replace(
-                interaction.channel_id or 0,
-                player_of(interaction),
-                old.id,
-                player_of_member(new),
-                can_manage=interaction.permissions.manage_channels,
-            )
-            lang = lang_of(interaction)
-            await interaction.followup.send(
-                t("core.replaced", lang, old=old.mention, new=new.mention)
-            )
-            if outcome.state is not None:
-                seat = outcome.game.seat_of(new.id)
-                if seat is not None:
-                    await self.bot.presenter.dm_private(
-                        outcome.game, outcome.state, seat, new.id, []
-                    )
-
-        await self.bot.presenter.guard(interaction, work)
+        await interaction.response.defer()
+        outcome = await self.bot.service.replace(
+            interaction.channel_id or 0,
+            player_of(interaction),
+            old.id,
+            Player(user_id=new.id, name=new.display_name),
+            can_manage=interaction.permissions.manage_channels,
+        )
+        lang = lang_of(interaction)
+        await interaction.followup.send(t("core.replaced", lang, old=old.mention, new=new.mention))
+        if outcome.state is not None:
+            seat = outcome.game.seat_of(new.id)
+            if seat is not None:
+                await self.bot.presenter.dm_private(outcome.game, outcome.state, seat, new.id, [])
 
     # -------------------------------------------------------------- rules
     @app_commands.command(name="rules", description=_("Short rule summaries", key="cmd.game.rules"))
     @app_commands.describe(topic=_("Start typing a topic", key="cmd.game.rules.topic"))
     async def rules(self, interaction: discord.Interaction[Any], topic: str) -> None:
-        async def work() -> None:
-            lang = lang_of(interaction)
-            kind, _sep, name = topic.partition(":")
-            key = f"{kind}.rules.{name}"
-            if kind not in GAMES or key not in catalog("en"):
-                raise UserError("error.unknown_topic", topic=topic)
-            text = t(key, lang)
-            source = override_dir()
-            data = (
-                t("core.data_override", lang, path=source)
-                if source
-                else t("core.data_shipped", lang)
-            )
-            await reply(interaction, f"**{t(f'{kind}.title', lang)}: {name}**\n{text}\n-# {data}")
-
-        await self.bot.presenter.guard(interaction, work)
+        lang = lang_of(interaction)
+        kind, _sep, name = topic[:100].partition(":")
+        if kind not in GAMES or name not in topics_of(kind):
+            raise UserError("error.unknown_topic", topic=topic[:100])
+        source = override_dir()
+        data = (
+            t("core.data_override", lang, path=source) if source else t("core.data_shipped", lang)
+        )
+        title = f"**{title_of(kind, lang)}: {topic_title(kind, name, lang)}**"
+        await reply(interaction, f"{title}\n{t(f'{kind}.rules.{name}', lang)}\n-# {data}")
 
     @rules.autocomplete("topic")
     async def rules_topics(
@@ -322,19 +275,11 @@ class Lobby(
         lang = lang_of(interaction)
         out: list[app_commands.Choice[str]] = []
         for kind in kinds:
-            for name in catalog("en").get(f"{kind}.rules.topics", "").split(","):
-                name = name.strip()
-                value = f"{kind}:{name}"
-                shown = f"{t(f'{kind}.title', lang)}: {name}"
-                if name and current.lower() in shown.lower():
-                    out.append(app_commands.Choice(name=shown[:100], value=value))
+            for name in topics_of(kind):
+                shown = f"{title_of(kind, lang)}: {topic_title(kind, name, lang)}"
+                if current.lower() in shown.lower():
+                    out.append(app_commands.Choice(name=shown[:100], value=f"{kind}:{name}"))
         return out[:25]
-
-
-def player_of_member(member: discord.Member) -> Any:
-    from bot.service import Player
-
-    return Player(user_id=member.id, name=member.display_name)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -30,7 +30,13 @@ def simcord_bot(db_path: Path, clock_holder: dict[str, Any]) -> RefereeBot:
 
 @pytest.fixture
 async def harness(
-    simcord_env: Any, db_path: Path, clock_holder: dict[str, Any]
+    request: pytest.FixtureRequest,
+    simcord_env: Any,
+    db_path: Path,
+    clock_holder: dict[str, Any],
 ) -> AsyncIterator[Harness]:
-    async with attached(simcord_env, db_path, clock_holder) as h:
+    """The real bot in simcord; ``@pytest.mark.guild_locale("ko")`` sets the server's locale."""
+    marker = request.node.get_closest_marker("guild_locale")
+    locale = marker.args[0] if marker else "en-US"
+    async with attached(simcord_env, db_path, clock_holder, guild_locale=locale) as h:
         yield h

@@ -4,6 +4,11 @@ It starts the real RefereeBot (real discord.py client, real cogs, a real SQLite 
 simcord's offline Discord, and offers the few verbs our tests need: members, channels,
 slash commands, button presses, selects, autocomplete, DMs, channel history, virtual time
 and restarts. Everything the bot sent is read back as Discord delivered it.
+
+Locales: simcord sends every interaction as ``en-US``. The harness gives each member the
+Discord locale chosen for them (``member(name, locale="ko")``) and the server its preferred
+locale (``guild_locale``), as real Discord does: ``interaction.locale`` is the user's client
+language and ``interaction.guild_locale`` / ``guild.preferred_locale`` the server's.
 """
 
 from __future__ import annotations
@@ -20,9 +25,11 @@ from typing import Any
 
 import discord
 import simcord
+import simcord.interactions
 from PIL import Image
 
 from bot.client import RefereeBot, create_bot
+from bot.errors import UserError, unwrap
 from bot.settings import Settings
 from db.sqlite import SqliteStore
 
@@ -70,8 +77,39 @@ class Reply:
             if source is None:
                 continue
             for att in source.attachments:
-                out.append(Image.open(io.BytesIO(await att.read())))
+                out.append(Image.open(io.BytesIO(await att.read())).convert("RGB"))
         return out
+
+
+_user_locales: dict[int, str] = {}
+_original_base_payload = simcord.interactions.base_payload
+
+
+def _base_payload_with_locales(backend: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+    """simcord's interaction payload with the member's and the server's locales filled in."""
+    record, payload = _original_base_payload(backend, **kwargs)
+    payload["locale"] = _user_locales.get(int(kwargs["user_id"]), "en-US")
+    if kwargs.get("guild_id") is not None:
+        guild = backend.get_guild(kwargs["guild_id"])
+        payload["guild_locale"] = getattr(guild, "preferred_locale", None) or "en-US"
+    return record, payload
+
+
+simcord.interactions.base_payload = _base_payload_with_locales
+
+
+def _record_only_bugs(env: Any) -> None:
+    """simcord counts every exception reaching the command tree's ``on_error`` as a bot error.
+    Our bot raises ``UserError`` there on purpose (the one error path answers the user), so
+    only other exceptions are recorded; the bot's own ``on_error`` still runs for all."""
+    tree = env.bot.tree
+
+    async def on_tree_error(interaction: Any, error: BaseException) -> None:
+        if not isinstance(unwrap(error), UserError):
+            env._record_error(error)
+        await type(tree).on_error(tree, interaction, error)
+
+    tree.on_error = on_tree_error
 
 
 def _walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -95,13 +133,20 @@ def select_options(components: list[dict[str, Any]]) -> dict[str, list[dict[str,
 
 
 class Harness:
-    def __init__(self, env: Any, db_path: Path, clock: Callable[[], datetime], errors: Any) -> None:
+    def __init__(
+        self,
+        env: Any,
+        db_path: Path,
+        clock: Callable[[], datetime],
+        errors: Any,
+        guild_locale: str = "en-US",
+    ) -> None:
         self.env = env
         self.logged_errors = errors
         self._stores: list[Any] = [env.bot.store]
         self.db_path = db_path
         self.clock = clock
-        self.guild = env.create_guild("Club")
+        self.guild = env.create_guild("Club", preferred_locale=guild_locale)
         self._channels: dict[str, Any] = {}
         self._members: dict[str, Any] = {}
 
@@ -115,7 +160,8 @@ class Harness:
             self._channels[name] = self.guild.create_text_channel(name)
         return self._channels[name]
 
-    def member(self, name: str, *, manage_channels: bool = False) -> Any:
+    def member(self, name: str, *, manage_channels: bool = False, locale: str = "en-US") -> Any:
+        """A server member; ``locale`` is their Discord client language (e.g. ``ko``)."""
         if name not in self._members:
             roles = []
             if manage_channels:
@@ -125,6 +171,7 @@ class Harness:
                     )
                 )
             self._members[name] = self.guild.add_member(self.env.create_user(name), roles=roles)
+            _user_locales[self._members[name].id] = locale
         return self._members[name]
 
     def close_dms(self, member: Any) -> None:
@@ -155,7 +202,10 @@ class Harness:
     async def autocomplete(
         self, user: Any, name: str, option: str, value: str, channel: Any = None, **filled: Any
     ) -> list[dict[str, Any]]:
-        return await user.autocomplete(channel or self.channel(), name, option, value, **filled)  # type: ignore[no-any-return]
+        choices: list[dict[str, Any]] = await user.autocomplete(
+            channel or self.channel(), name, option, value, **filled
+        )
+        return choices
 
     def messages(self, channel: Any = None) -> list[discord.Message]:
         """Public channel history (what a spectator sees), oldest first."""
@@ -173,6 +223,7 @@ class Harness:
         """Stop the bot and start a fresh process-equivalent on the same database file."""
         old = self.bot
         await self.env.restart_bot(_new_bot(self.db_path, self.clock))
+        _record_only_bugs(self.env)
         await old.store.close()
         self._stores.append(self.bot.store)
         await self.env.bot.tree.sync()
@@ -182,7 +233,7 @@ class Harness:
 
     def expect_logged_errors(self) -> list[str]:
         """Acknowledge the errors the bot logged so far (for tests that provoke one)."""
-        seen = self.logged_errors.unexpected()
+        seen: list[str] = self.logged_errors.unexpected()
         self.logged_errors.expected = len(self.logged_errors.records)
         return seen
 
@@ -209,7 +260,8 @@ def clock_for(holder: dict[str, Any]) -> Callable[[], datetime]:
 
     def clock() -> datetime:
         env = holder.get("env")
-        return env.now() if env is not None else datetime.now(UTC)  # type: ignore[no-any-return]
+        now: datetime = env.now() if env is not None else datetime.now(UTC)
+        return now
 
     return clock
 
@@ -219,13 +271,16 @@ def new_bot(db_path: Path, holder: dict[str, Any], seed: int = 7) -> RefereeBot:
 
 
 @asynccontextmanager
-async def attached(env: Any, db_path: Path, holder: dict[str, Any]) -> AsyncIterator[Harness]:
+async def attached(
+    env: Any, db_path: Path, holder: dict[str, Any], *, guild_locale: str = "en-US"
+) -> AsyncIterator[Harness]:
     """Wrap a started simcord environment; fails if the bot logged unexpected errors."""
     holder["env"] = env
+    _record_only_bugs(env)
     await env.bot.tree.sync()
     errors = _ErrorLog()
     logging.getLogger().addHandler(errors)
-    harness = Harness(env, db_path, clock_for(holder), errors)
+    harness = Harness(env, db_path, clock_for(holder), errors, guild_locale)
     try:
         yield harness
         assert not errors.unexpected(), "the bot logged errors:\n" + "\n".join(errors.unexpected())
@@ -237,12 +292,14 @@ async def attached(env: Any, db_path: Path, holder: dict[str, Any]) -> AsyncIter
 
 
 @asynccontextmanager
-async def running(db_path: Path, *, seed: int = 7) -> AsyncIterator[Harness]:
+async def running(
+    db_path: Path, *, seed: int = 7, guild_locale: str = "en-US"
+) -> AsyncIterator[Harness]:
     """A fresh simcord world with the real bot on ``db_path`` (for use outside pytest fixtures)."""
     holder: dict[str, Any] = {}
     async with (
         simcord.run(new_bot(db_path, holder, seed)) as env,
-        attached(env, db_path, holder) as h,
+        attached(env, db_path, holder, guild_locale=guild_locale) as h,
     ):
         yield h
 

@@ -1,0 +1,98 @@
+"""The plug-in contract end to end (design.md "Games as plug-ins"; issue 7): a game that lives
+only in tests/plugin_game is registered at run time and played through the real bot in
+Korean, with simultaneous secret bids, a redacted log and a campaign across two games."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from rules.registry import register, unregister
+from tests.cogs.helpers import open_table
+from tests.harness import Harness
+from tests.korean import latin_words
+from tests.plugin_game.rules import SPEC
+
+NAMES = ["민지", "서준"]
+
+
+@pytest.fixture
+def sealed() -> Iterator[None]:
+    """Register the test-only game before the bot starts (fixture order), remove it after."""
+    register(SPEC)
+    yield
+    unregister(SPEC.key)
+
+
+def _korean_members(h: Harness) -> list[Any]:
+    return [h.member(n, locale="ko") for n in NAMES]
+
+
+async def _bid(h: Harness, member: Any, amount: int) -> Any:
+    offered = await h.autocomplete(member, "sealed bid", "choice", "")
+    value = next(c["value"] for c in offered if c["name"] == f"동전 {amount}개 입찰")
+    return await h.slash(member, "sealed bid", choice=value)
+
+
+async def _log(h: Harness, member: Any) -> str:
+    reply = await h.slash(member, "game log")
+    assert reply.ephemeral
+    return reply.content
+
+
+def _public_text(h: Harness) -> str:
+    return "\n".join(m.content for m in h.messages())
+
+
+@pytest.mark.guild_locale("ko")
+async def test_plugin_game_plays_with_secret_bids_redacted_log_and_campaign(
+    sealed: None, harness: Harness
+) -> None:
+    h = harness
+    minji, seojun = _korean_members(h)
+    spectator = h.member("관전자", locale="ko")
+    await open_table(h, "sealed", NAMES)
+
+    # SB-R2: both seats act at once; the channel says how many still choose, nothing more.
+    assert "2명 중 2명이" in _public_text(h)
+    await _bid(h, minji, 2)
+    assert f"차례: <@{seojun.id}>" in _public_text(h).splitlines()[-1]
+    assert "민지 님이 봉인 입찰을 했습니다." in _public_text(h)
+    # The bid itself: only its bidder sees it (log, DM), never the channel or the others.
+    assert "동전 2개" not in _public_text(h)
+    assert "동전 2개를 입찰했습니다." in await _log(h, minji)
+    for other in (seojun, spectator):
+        text = await _log(h, other)
+        assert "봉인 입찰을 했습니다" in text and "동전 2개" not in text
+    again = await h.slash(minji, "sealed bid", choice="9:0")
+    assert again.ephemeral and "민지" not in again.content  # refused, nothing revealed
+
+    # SB-R3: the last bid reveals every bid together, in public.
+    await _bid(h, seojun, 1)
+    assert "입찰 공개: 민지 2, 서준 1" in _public_text(h)
+    assert "민지 님이 동전 2개로 라운드를 이겼습니다." in _public_text(h)
+    await _bid(h, minji, 0)
+    await _bid(h, seojun, 1)
+    assert "게임 종료" in _public_text(h)
+
+    # SB-R5: the finished game wrote the channel's campaign with its final state.
+    channel_id = h.channel().id
+    campaign = await h.bot.store.get_campaign(channel_id, "sealed")
+    # round 1: 민지 won paying 2; round 2: 서준 won paying 1; 1 point each, 서준 keeps more coins
+    assert campaign == {"games": 1, "last_winners": ["p2"]}
+
+    # SB-R1: the next game in the channel starts from the campaign (4 coins each).
+    await open_table(h, "sealed", NAMES)
+    offered = await h.autocomplete(minji, "sealed bid", "choice", "")
+    assert [c["name"] for c in offered][-1] == "동전 4개 입찰"
+    game = await h.bot.store.current_game(channel_id)
+    assert game is not None and game.campaign == campaign
+
+    # Korean everywhere: channel, DMs and every ephemeral reply above.
+    texts = [m.content for m in h.messages()]
+    texts += [m.content for who in (minji, seojun) for m in h.dms(who)]
+    texts += [await _log(h, who) for who in (minji, seojun, spectator)]
+    for text in texts:
+        assert not latin_words(text), text
