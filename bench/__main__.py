@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.measure import bot_handling_times, persist_times
+from bot.i18n import Translator
 from render import render_board
 from rules.core.bots import play_random_game
 from rules.core.replay import GameLog, replay
@@ -55,7 +56,7 @@ def bench_game(key: str, games: int, players: int) -> dict[str, Any]:
     renders = []
     for state in mid_states:
         start = time.perf_counter()
-        render_board(spec.view(state, None))
+        render_board(spec.view(state, None), Translator("en", {}))
         renders.append(time.perf_counter() - start)
     with tempfile.TemporaryDirectory() as tmp:
         persist = asyncio.run(persist_times(Path(tmp) / "bench.sqlite3", key, mid_states[0], 30))

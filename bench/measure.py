@@ -41,7 +41,8 @@ async def persist_times(path: Path, kind: str, state: Any, rounds: int) -> list[
 async def bot_handling_times(path: Path, kind: str, players: int, presses: int) -> list[float]:
     """Time our handler for real button presses through the Discord harness (test extra).
 
-    The clock runs around ``Presenter.guard``: from the interaction reaching our handler to
+    The clock runs around our components' callback (``bot.components.Component``): from the
+    interaction reaching our handler to
     the reply handed to discord.py (load, apply, persist, render, post), without the
     harness's idle settle wait.
     """
@@ -56,17 +57,17 @@ async def bot_handling_times(path: Path, kind: str, players: int, presses: int) 
         from tests.harness import running
     except ImportError:
         return []
-    from bot.presenter import Presenter
+    from bot.components import Component
 
     durations: list[float] = []
-    original = Presenter.guard
+    original = Component.callback
 
-    async def timed(self: Presenter, interaction: Any, work: Any) -> None:
+    async def timed(self: Component, interaction: Any) -> None:
         start = time.perf_counter()
-        await original(self, interaction, work)
+        await original(self, interaction)
         durations.append(time.perf_counter() - start)
 
-    Presenter.guard = timed  # type: ignore[method-assign]
+    Component.callback = timed  # type: ignore[method-assign]
     try:
         async with running(path) as h:
             members = await open_table(h, kind, [f"player{i}" for i in range(players)])
@@ -79,4 +80,4 @@ async def bot_handling_times(path: Path, kind: str, players: int, presses: int) 
                 presses_timed += durations
             return presses_timed
     finally:
-        Presenter.guard = original  # type: ignore[method-assign]
+        Component.callback = original  # type: ignore[method-assign]

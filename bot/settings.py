@@ -28,7 +28,7 @@ class Settings:
             raise MissingToken(
                 "DISCORD_TOKEN is not set: put it in the environment or a .env file "
                 "(see README.md), or try a game without Discord: "
-                "python -m rules play ilos --players 4 --human 1"
+                "python -m rules play <game> --players 4 --human 1"
             )
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
         return cls(

@@ -73,7 +73,7 @@ SEAT_STYLES: tuple[SeatStyle, ...] = (
 """Six seats, colour-blind safe (Okabe-Ito colours), each also told apart by letter and shape."""
 
 
-# Colour names used by game data (e.g. Ilos seat colours), mapped onto safe shades.
+# Colour names a game's data may give its seats, mapped onto safe shades.
 NAMED_COLOURS: dict[str, RGB] = {
     "orange": (230, 159, 0),
     "blue": (0, 114, 178),

@@ -1,7 +1,7 @@
 """Play and replay games without Discord.
 
-    python -m rules play ilos --players 4 --seed 1 --bots random
-    python -m rules play ilos --players 3 --human 1 --png-dir boards/
+    python -m rules play <game> --players 4 --seed 1 --bots random
+    python -m rules play <game> --players 3 --human 1 --png-dir boards/
     python -m rules replay game.json
 
 The interactive mode (``--human K``) lets a person take seat ``pK`` while random bots take

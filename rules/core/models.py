@@ -13,11 +13,11 @@ class Text(BaseModel):
     """A user-facing message: a catalog key plus parameters, never prose.
 
     The bot translates it by the reader's locale (``bot.i18n``). Catalog keys are namespaced
-    by game (``ilos.…``); each game ships its catalogs in ``rules/<game>/locales/``. Arguments:
+    by game (``<game>.…``); each game ships its catalogs in ``rules/<game>/locales/``. Arguments:
 
     - a seat id (``p1``..``p9``) is shown as that seat's player name;
     - a nested ``Text`` (or a list of them) is translated too, so game terms travel as their
-      own keys (``Text(key="ilos.resource.ebony")``) and never as raw ids;
+      own keys (``Text(key="<game>.resource.<id>")``) and never as raw ids;
     - an argument named ``count`` selects the plural form where a catalog entry has one.
     """
 
@@ -32,7 +32,7 @@ Text.model_rebuild()
 
 
 def term(key: str, /, **args: Arg) -> Text:
-    """A game term or short phrase by catalog key (``term("ilos.resource.ebony")``)."""
+    """A game term or short phrase by catalog key (``term("<game>.resource.<id>")``)."""
     return Text(key=key, args=args)
 
 

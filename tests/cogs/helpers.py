@@ -21,19 +21,22 @@ async def open_table(h: Harness, kind: str, names: list[str], options: str = "")
     return members
 
 
+def component_dicts(message: Any) -> list[dict[str, Any]]:
+    """A message's components as Discord's JSON."""
+    return [dict(c.to_dict()) for c in message.components]
+
+
 def prompt(h: Harness) -> Any:
     """The latest channel message carrying a 'Take your turn' button."""
     for message in reversed(h.messages()):
-        ids = custom_ids([c.to_dict() for c in message.components])
+        ids = custom_ids(component_dicts(message))
         if any(i.startswith("rf:open:") for i in ids):
             return message
     raise AssertionError("no turn prompt in the channel")
 
 
 def open_id(message: Any) -> str:
-    return next(
-        i for i in custom_ids([c.to_dict() for c in message.components]) if i.startswith("rf:open:")
-    )
+    return next(i for i in custom_ids(component_dicts(message)) if i.startswith("rf:open:"))
 
 
 def acting_member(h: Harness, members: list[Any]) -> Any:

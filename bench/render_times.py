@@ -1,6 +1,7 @@
-"""Render timings on mid-game views: ``python -m render.measure [--repeat N]``.
+"""Render timings on mid-game views: ``python -m bench.render_times [--repeat N]``.
 
-Plays a seeded random game per configuration, stops halfway, and times the whole
+For every registered game (4 players, or its maximum if lower, and its maximum), plays a
+seeded random game, stops halfway, and times the whole
 ``render_board`` call (drawing + PNG encode) and the encode alone. "cold" is the first call
 in a fresh process (static layers not cached yet); "warm" is the median of the repeats; the
 "whole game" lines render the boards of a game as it goes (every 10th action).
@@ -16,20 +17,26 @@ import time
 from typing import Any
 
 import render
+from bot.i18n import Translator
 from render import kit
 from rules.core.bots import play_random_game
 from rules.registry import GAMES
 
-CONFIGS: list[tuple[str, int, int]] = [
-    ("ilos", 4, 21),
-    ("ilos", 5, 3),
-    ("endeavor", 4, 23),
-    ("endeavor", 5, 23),
-]
+SEED = 23
+TR = Translator("en", {})
+
+
+def configs() -> list[tuple[str, int, int]]:
+    """(game, players, seed): each registered game at 4 players (or fewer) and at its maximum."""
+    out: list[tuple[str, int, int]] = []
+    for key, spec in sorted(GAMES.items()):
+        for players in sorted({min(4, spec.max_players), spec.max_players}):
+            out.append((key, players, SEED))
+    return out
 
 
 def _spec(game: str) -> Any:
-    return GAMES[game] if game in GAMES else importlib.import_module(f"rules.{game}").SPEC
+    return GAMES[game]
 
 
 def mid_game_view(game: str, players: int, seed: int, seat: str | None = None) -> Any:
@@ -58,18 +65,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=9)
     args = parser.parse_args()
-    for game, players, seed in CONFIGS:
+    for game, players, seed in configs():
         view = mid_game_view(game, players, seed)
         t0 = time.perf_counter()
-        first = render.render_board(view)
+        first = render.render_board(view, TR)
         cold = time.perf_counter() - t0
         warm: list[float] = []
         for _ in range(args.repeat):
             t0 = time.perf_counter()
-            render.render_board(view)
+            render.render_board(view, TR)
             warm.append(time.perf_counter() - t0)
-        module = importlib.import_module(render.RENDERERS[game])
-        image = module.draw_board(view)
+        module = importlib.import_module(GAMES[game].renderer)
+        if not hasattr(module, "draw_board"):
+            print(f"{game} {players}p: cold {cold:.3f}s, {len(first.png) // 1024} KiB")
+            continue
+        image = module.draw_board(view, TR)
         enc: list[float] = []
         for _ in range(args.repeat):
             t0 = time.perf_counter()
@@ -82,16 +92,16 @@ def main() -> None:
         )
         private_view = mid_game_view(game, players, seed, "p1")
         t0 = time.perf_counter()
-        private = render.render_private(private_view)
+        private = render.render_private(private_view, TR)
         if private is not None:
             line += f"; private {time.perf_counter() - t0:.3f}s"
         print(line)
-    for game, players, seed in CONFIGS[::2]:
+    for game, players, seed in configs()[::2]:
         views = game_views(game, players, seed + 1, 10)
         times: list[float] = []
         for view in views:
             t0 = time.perf_counter()
-            render.render_board(view)
+            render.render_board(view, TR)
             times.append(time.perf_counter() - t0)
         print(
             f"{game} {players}p whole game, {len(views)} boards (every 10th action): "
