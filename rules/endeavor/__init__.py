@@ -8,7 +8,7 @@ from rules.core import GameSpec
 from rules.endeavor.actions import ACTION_ADAPTER
 from rules.endeavor.components import data
 from rules.endeavor.describe import action_group, describe_action
-from rules.endeavor.engine import apply, is_over
+from rules.endeavor.engine import anytime_actions, apply, is_over
 from rules.endeavor.flow import to_act
 from rules.endeavor.invariants import invariants
 from rules.endeavor.legal import legal_actions
@@ -42,6 +42,7 @@ SPEC: GameSpec[EndeavorState, Options, Any, EndeavorView] = GameSpec(
     invariants=invariants,
     seat_order="random",
     data_source=_data_source,
+    anytime_actions=anytime_actions,
 )
 
 __all__ = ["SPEC", "EndeavorState", "EndeavorView", "Options"]

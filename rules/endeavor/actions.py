@@ -31,6 +31,13 @@ class Build(Action):
     kind: str
 
 
+class SkipBuild(Action):
+    """DP06 / END-R33 (issue 13): with nothing at or below the build level in the tray, the
+    player may build nothing instead of taking a building of the next level."""
+
+    type: Literal["skip_build"] = "skip_build"
+
+
 class PaySalary(Action):
     """DP07 / END-R36: move the disc on shore slot ``slot`` back to the harbour."""
 
@@ -171,15 +178,24 @@ class DiscardCard(Action):
     card: str
 
 
+class PlaceGovernor(Action):
+    """DP17 / END-R64: a governor just gained goes into the governor slot or a card slot."""
+
+    type: Literal["place_governor"] = "place_governor"
+    card: str
+    slot: Literal["governor", "cards"]
+
+
 class SlotGovernor(Action):
-    """DP18 / END-R85: move a held governor into the empty governor slot."""
+    """DP18 / END-R85: put a held governor into the governor slot (a governor already there
+    moves to a card slot). Offered once per Discard step, before any discard."""
 
     type: Literal["slot_governor"] = "slot_governor"
     card: str
 
 
 class UnslotGovernor(Action):
-    """DP18 / END-R85: move the slotted governor to a regular card slot."""
+    """DP18 / END-R85: move the slotted governor to a regular card slot (once per step)."""
 
     type: Literal["unslot_governor"] = "unslot_governor"
 
@@ -190,10 +206,18 @@ class EndDiscard(Action):
     type: Literal["end_discard"] = "end_discard"
 
 
+class DemandPhaseOrder(Action):
+    """DP23 / END-R22 (issue 13): in player-by-player mode any seated player may demand the
+    strict phase-by-phase order at any time; it applies from the next phase on."""
+
+    type: Literal["demand_phase_order"] = "demand_phase_order"
+
+
 EndeavorAction = Annotated[
     ChooseStart
     | RemoveBuilding
     | Build
+    | SkipBuild
     | PaySalary
     | EndSalary
     | Activate
@@ -216,9 +240,11 @@ EndeavorAction = Annotated[
     | SfOccupy
     | SfDraw
     | DiscardCard
+    | PlaceGovernor
     | SlotGovernor
     | UnslotGovernor
-    | EndDiscard,
+    | EndDiscard
+    | DemandPhaseOrder,
     Field(discriminator="type"),
 ]
 

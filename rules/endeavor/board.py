@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.core import Event
 from rules.endeavor.components import data, track_space
 from rules.endeavor.events import event as _event
-from rules.endeavor.model import SILENT_FLEET, EndeavorState
+from rules.endeavor.model import SILENT_FLEET, EndeavorState, PendingGovernor
 from rules.endeavor.query import is_open, is_present
 
 
@@ -126,11 +126,11 @@ def open_region(state: EndeavorState, region: str, events: list[Event]) -> None:
         events.append(_event("governor_removed", None, region=region))
         return
     p = state.players[winner]
-    if p.governor_slot is None:
-        p.governor_slot = gov
-    else:
-        p.cards.append(gov)
+    p.cards.append(gov)
     events.append(_event("governor_gained", winner, seat=winner, region=region))
+    if p.governor_slot is None and not any(g.seat == winner for g in state.governor_pending):
+        # DP17 (KO: the governor slot or a card slot): the winner chooses
+        state.governor_pending.append(PendingGovernor(seat=winner, card=gov))
 
 
 def ship_track(state: EndeavorState, seat: str, region: str, events: list[Event]) -> None:

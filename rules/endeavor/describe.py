@@ -14,6 +14,7 @@ from rules.endeavor.actions import (
     Occupy,
     Payment,
     PaySalary,
+    PlaceGovernor,
     PlaceMemorial,
     RemoveBuilding,
     SfDraw,
@@ -26,15 +27,17 @@ from rules.endeavor.actions import (
     ShipTrack,
     SlotGovernor,
     SpendToken,
+    UnslotGovernor,
 )
 from rules.endeavor.components import data
-from rules.endeavor.events import display
 from rules.endeavor.model import EndeavorState
+from rules.endeavor.terms import term_args
 
 GROUPS: dict[str, str] = {
     "choose_start": "setup",
     "remove_building": "build",
     "build": "build",
+    "skip_build": "build",
     "pay_salary": "salary",
     "end_salary": "salary",
     "activate": "buildings",
@@ -51,6 +54,7 @@ GROUPS: dict[str, str] = {
     "draw_deck": "draw",
     "draw_discard": "draw",
     "memorial": "memorial",
+    "place_governor": "governor",
     "sf_react_to": "silent_fleet",
     "sf_ship_track": "silent_fleet",
     "sf_ship_fleet": "silent_fleet",
@@ -60,46 +64,49 @@ GROUPS: dict[str, str] = {
     "slot_governor": "discard",
     "unslot_governor": "discard",
     "end_discard": "discard",
+    "demand_phase_order": "phase_order",
 }
+"""Action type -> group (a command or menu section in the bot; ``endeavor.group.<group>``)."""
 
 
 def action_group(action: Action) -> str:
     return GROUPS.get(action.type, action.type)
 
 
-def name_of(state: EndeavorState, item: str) -> str:
-    """English display name of a building, area, node, deck, card, token or governor id."""
-    return display(item)
-
-
 def describe_action(state: EndeavorState, seat: str, action: Action) -> Text:
+    """The label of a button or menu entry, with every component as its own term."""
     key = f"endeavor.action.{action.type}"
     args: dict[str, str | int] = {}
     p = state.players[seat]
     if isinstance(action, ChooseStart | Build | RemoveBuilding):
         kind = action.building if isinstance(action, ChooseStart) else action.kind
-        args["building"] = name_of(state, kind)
+        args["building"] = kind
         args["level"] = data().buildings[kind].level
     elif isinstance(action, PaySalary | Activate | Payment):
-        args["building"] = name_of(state, p.buildings[action.slot].kind)
-        args["slot"] = action.slot
+        args["building"] = p.buildings[action.slot].kind
+        args["slot"] = action.slot + 1
     elif isinstance(action, SpendToken):
-        args["token"] = display(action.token)
+        args["token"] = action.token
     elif isinstance(action, ShipTrack | ShipSea | SfShipTrack):
-        args["region"] = name_of(state, action.region)
+        args["region"] = action.region
     elif isinstance(action, ShipFleet | SfShipFleet):
-        args["fleet"] = name_of(state, action.fleet)
+        args["fleet"] = action.fleet
     elif isinstance(action, Occupy | SfOccupy):
-        args["city"] = name_of(state, action.city)
+        args["city"] = action.city
     elif isinstance(action, Attack):
-        args["space"] = name_of(state, action.space)
-        args["defender"] = display(state.nodes.get(action.space, ""))
+        args["space"] = action.space
+        args["defender"] = state.nodes[action.space]
     elif isinstance(action, DrawDeck | SfDraw):
-        deck = state.decks[action.deck]
-        args["deck"] = name_of(state, action.deck)
-        args["card"] = name_of(state, deck[-1]) if deck else ""
+        args["deck"] = action.deck
+        args["card"] = state.decks[action.deck][-1]
     elif isinstance(action, DrawDiscard | DiscardCard | SlotGovernor):
-        args["card"] = name_of(state, action.card)
+        args["card"] = action.card
+    elif isinstance(action, PlaceGovernor):
+        key = f"endeavor.action.place_governor.{action.slot}"
+        args["card"] = action.card
+    elif isinstance(action, UnslotGovernor):
+        if p.governor_slot is not None:
+            args["card"] = p.governor_slot
     elif isinstance(action, PlaceMemorial):
         if action.track is None:
             key = "endeavor.action.memorial_decline"
@@ -107,4 +114,4 @@ def describe_action(state: EndeavorState, seat: str, action: Action) -> Text:
             args["track"] = action.track
     elif isinstance(action, SfReactTo):
         args["action"] = action.action
-    return Text(key=key, args=args)
+    return Text(key=key, args=term_args(args))

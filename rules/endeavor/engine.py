@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core import Action, Event, Result, RuleViolation
+from rules.core import Action, Event, Result, RuleViolation, Text
 from rules.endeavor import board, cards
 from rules.endeavor import silent_fleet as sf
 from rules.endeavor.actions import (
@@ -11,12 +11,14 @@ from rules.endeavor.actions import (
     Attack,
     Build,
     ChooseStart,
+    DemandPhaseOrder,
     DiscardCard,
     DrawDeck,
     DrawDiscard,
     Occupy,
     Payment,
     PaySalary,
+    PlaceGovernor,
     PlaceMemorial,
     RemoveBuilding,
     SfDraw,
@@ -27,63 +29,96 @@ from rules.endeavor.actions import (
     ShipFleet,
     ShipSea,
     ShipTrack,
+    SkipBuild,
     SlotGovernor,
     SpendToken,
+    UnslotGovernor,
 )
 from rules.endeavor.components import data
 from rules.endeavor.events import event as _event
-from rules.endeavor.flow import advance, next_action_seat, pop_step, to_act
+from rules.endeavor.flow import (
+    advance,
+    demand_phase_order,
+    next_action_seat,
+    pop_step,
+    to_act,
+)
 from rules.endeavor.legal import kind_possible, legal_actions
 from rules.endeavor.model import EndeavorState, OwnedBuilding, Turn
 from rules.endeavor.query import node_area
+from rules.endeavor.terms import term_args
 
 
 def is_over(state: EndeavorState) -> bool:
     return state.over
 
 
+def refusal(code: str, reason: str | None = None, /, **args: str | int) -> RuleViolation:
+    """A refusal: stable ``code``, text ``endeavor.refusal.<reason or code>`` (no prose)."""
+    return RuleViolation(code, Text(key=f"endeavor.refusal.{reason or code}", args=term_args(args)))
+
+
 def _why_illegal(state: EndeavorState, seat: str, action: Action) -> str:
+    """Which ``endeavor.refusal.<reason>`` explains an illegal action best."""
     p = state.players[seat]
+    if isinstance(action, DemandPhaseOrder):
+        return "phase_order_unavailable"
     if state.memorial:
-        return "First choose a track for your Memorial casualty disc (or decline)."
+        return "memorial_pending"
+    if state.governor_pending:
+        return "governor_pending"
     if state.sf is not None:
-        return "First resolve the Silent Fleet reaction."
+        return "sf_pending"
     if isinstance(action, Activate):
         if action.slot >= len(p.buildings) or action.slot < 0:
-            return "You have no building in that shore slot."
+            return "no_building_in_slot"
         if p.buildings[action.slot].disc:
-            return "That building's activation space is already taken."
+            return "slot_taken"
         if not data().buildings[p.buildings[action.slot].kind].actions:
-            return "That building has no action."
-        return "None of that building's actions can be carried out now (harbour discs or targets)."
+            return "no_action"
+        return "activation_impossible"
     if isinstance(action, Attack):
-        return (
-            "You need 2 harbour discs and presence in an open area, against another player's disc."
-        )
+        return "attack_impossible"
     if isinstance(action, Occupy):
-        return (
-            "You can only occupy an empty city in Europe or an open region where you are present."
-        )
+        return "occupy_impossible"
     if isinstance(action, Payment):
-        return "That disc cannot be paid (no disc, the no-payment icon, or the building you just used)."
+        return "payment_impossible"
     if isinstance(action, DrawDeck | DrawDiscard):
-        return "You do not have enough discs in that area for this card."
-    if isinstance(action, Build):
-        return "That building is not available at your build level."
+        return "draw_impossible"
+    if isinstance(action, Build | SkipBuild):
+        return "build_unavailable"
     if isinstance(action, DiscardCard):
-        return "You may only discard while over your card limit, and only cards you hold."
-    return "That move is not allowed right now."
+        return "discard_not_allowed"
+    if isinstance(action, SlotGovernor | UnslotGovernor):
+        return "arrangement_done"
+    return "not_now"
+
+
+def anytime_actions(state: EndeavorState, seat: str) -> list[Action]:
+    """DP23 / END-R22 (issue 13): in player-by-player mode any seated player may demand the
+    strict phase order, once for the rest of the game, whoever is to act."""
+    if state.over or seat not in state.seats:
+        return []
+    if state.options.player_by_player and not state.strict_order:
+        return [DemandPhaseOrder()]
+    return []
 
 
 def apply(state: EndeavorState, seat: str, action: Action) -> Result[EndeavorState]:
     if state.over:
-        raise RuleViolation("game_over", "The game is over.")
+        raise refusal("game_over")
     if seat not in state.seats:
-        raise RuleViolation("unknown_seat", "You are not playing in this game.")
+        raise refusal("unknown_seat")
+    if isinstance(action, DemandPhaseOrder):
+        if action not in anytime_actions(state, seat):
+            raise refusal("illegal_action", "phase_order_unavailable")
+        s = EndeavorState.model_validate(state.model_dump())
+        demand_phase_order(s)
+        return Result(state=s, events=[_event("phase_order_demanded", seat, seat=seat)])
     if seat not in to_act(state):
-        raise RuleViolation("not_your_turn", "It is not your turn.")
+        raise refusal("not_your_turn")
     if action not in legal_actions(state, seat):
-        raise RuleViolation("illegal_action", _why_illegal(state, seat, action))
+        raise refusal("illegal_action", _why_illegal(state, seat, action))
     s = EndeavorState.model_validate(state.model_dump())  # a deep copy (faster than deepcopy)
     events: list[Event] = []
     _perform(s, seat, action, events)
@@ -110,6 +145,9 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
         p.buildings.append(OwnedBuilding(kind=action.kind))
         pop_step(s)
         events.append(_event("built", seat, seat=seat, building=action.kind))
+    elif isinstance(action, SkipBuild):
+        pop_step(s)
+        events.append(_event("build_declined", seat, seat=seat))
     elif isinstance(action, PaySalary):
         p.buildings[action.slot].disc = False
         p.harbour += 1
@@ -191,21 +229,35 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
             sf.sf_draw(s, action.deck, events)
         s.sf = None
         s.action_seat = next_action_seat(s, seat)
+    elif isinstance(action, PlaceGovernor):
+        pending = s.governor_pending.pop(0)
+        if action.slot == "governor":
+            p.cards.remove(pending.card)
+            p.governor_slot = pending.card
+            events.append(_event("governor_slotted", seat, seat=seat, card=pending.card))
+        else:
+            events.append(_event("governor_to_cards", seat, seat=seat, card=pending.card))
     elif isinstance(action, DiscardCard):
+        s.arranged = True
         cards.discard(s, seat, action.card, events)
     elif isinstance(action, SlotGovernor):
+        s.arranged = True
         p.cards.remove(action.card)
+        if p.governor_slot is not None:
+            p.cards.append(p.governor_slot)
+            events.append(_event("governor_unslotted", seat, seat=seat, card=p.governor_slot))
         p.governor_slot = action.card
         events.append(_event("governor_slotted", seat, seat=seat, card=action.card))
     elif t == "unslot_governor":
         assert p.governor_slot is not None
+        s.arranged = True
         p.cards.append(p.governor_slot)
         events.append(_event("governor_unslotted", seat, seat=seat, card=p.governor_slot))
         p.governor_slot = None
     elif t == "end_discard":
         pop_step(s)
     else:  # pragma: no cover - the union is closed
-        raise RuleViolation("illegal_action", "Unknown action.")
+        raise refusal("illegal_action", "not_now")
 
 
 def _sub_action(s: EndeavorState, seat: str, action: Action, events: list[Event]) -> None:

@@ -18,11 +18,14 @@ def current_phase(state: EndeavorState) -> str:
 
 
 def to_act(state: EndeavorState) -> frozenset[str]:
-    """Who decides now: a Memorial owner, the SF chooser, the turn player, or the step's seat."""
+    """Who decides now: a Memorial owner, a new governor's owner (DP17), the SF chooser, the
+    turn player, or the step's seat."""
     if state.over:
         return frozenset()
     if state.memorial:
         return frozenset({state.memorial[0]})
+    if state.governor_pending:
+        return frozenset({state.governor_pending[0].seat})
     if state.sf is not None:
         return frozenset({state.sf.seat})
     if state.turn is not None:
@@ -41,7 +44,7 @@ def round_steps(state: EndeavorState) -> list[Step]:
     steps: list[Step] = []
     if state.options.sf_scarce_buildings:
         steps.append(Step(kind="scarce", seat=order[1]))
-    if state.options.player_by_player:
+    if state.options.player_by_player and not state.strict_order:
         for s in order:
             steps += [Step(kind="build", seat=s), Step(kind="growth", seat=s)]
             steps.append(Step(kind="salary", seat=s))
@@ -86,15 +89,39 @@ def next_action_seat(state: EndeavorState, after: str) -> str | None:
 def pop_step(state: EndeavorState) -> None:
     state.queue.pop(0)
     state.salary_paid = 0
+    state.arranged = False
+
+
+PHASE_RANK = {"build": 0, "growth": 1, "salary": 2}
+
+
+def demand_phase_order(state: EndeavorState) -> None:
+    """DP23 / END-R22: strict phase-by-phase order from the next phase on.
+
+    The step being decided now is not interrupted; the Build, Growth and Salary steps still
+    queued after it are re-ordered phase by phase (turn order within each phase), and every
+    later round is played phase by phase.
+    """
+    state.strict_order = True
+    if not state.queue:
+        return
+    head, rest = state.queue[:1], state.queue[1:]
+    block = [st for st in rest if st.kind in PHASE_RANK]
+    others = [st for st in rest if st.kind not in PHASE_RANK]
+    block.sort(key=lambda st: PHASE_RANK[st.kind])  # stable: turn order kept within a phase
+    state.queue = head + block + others
 
 
 def needs_discard_decision(state: EndeavorState, seat: str) -> bool:
     """DP18 is asked only when it can matter: over the limit, a held governor could go into
-    the empty slot, or (last round) the slotted governor could leave it for the +3 (END-R88)."""
+    the empty slot, or (last round) the slotted governor could leave it for the +3 (END-R88).
+    Once the slot is arranged (one decision per step) a valid hand ends the step."""
     d = data()
     p = state.players[seat]
     if not hand_valid(p):
         return True
+    if state.arranged:
+        return False
     if p.governor_slot is None:
         return any(c in d.governors for c in p.cards)
     return state.round >= d.tracks.rounds
@@ -111,7 +138,9 @@ def advance(state: EndeavorState, events: list[Event]) -> None:
     )
 
     while True:
-        if state.over or state.memorial or state.sf is not None or state.turn is not None:
+        if state.over or state.memorial or state.governor_pending:
+            return
+        if state.sf is not None or state.turn is not None:
             return
         if not state.queue:
             if state.round == 0:
@@ -131,7 +160,7 @@ def advance(state: EndeavorState, events: list[Event]) -> None:
             pop_step(state)
         elif step.kind == "build":
             assert seat is not None
-            if build_options(state, seat):
+            if build_options(state, seat)[0]:
                 return
             events.append(_event("build_skipped", seat, seat=seat))
             pop_step(state)

@@ -83,6 +83,9 @@ def invariants(state: EndeavorState) -> list[str]:
         for p in state.players.values():
             if any(d.cards[c].slavery for c in p.cards if c in d.cards):
                 problems.append(f"{p.seat}: holds slavery cards after abolition")
+    for pending in state.governor_pending:
+        if pending.card not in state.players[pending.seat].cards:
+            problems.append(f"{pending.seat}: pending governor {pending.card} not held")
     if state.over:
         for p in state.players.values():
             if not hand_valid(p):

@@ -20,6 +20,7 @@ from rules.endeavor.actions import (
     Pass,
     Payment,
     PaySalary,
+    PlaceGovernor,
     PlaceMemorial,
     RemoveBuilding,
     SfDraw,
@@ -30,6 +31,7 @@ from rules.endeavor.actions import (
     ShipFleet,
     ShipSea,
     ShipTrack,
+    SkipBuild,
     SlotGovernor,
     SpendToken,
     UnslotGovernor,
@@ -44,7 +46,14 @@ from rules.endeavor.board import (
 from rules.endeavor.cards import drawable_decks, drawable_discards
 from rules.endeavor.components import ATTRIBUTES, ActionKind, data
 from rules.endeavor.model import EndeavorState, PlayerState
-from rules.endeavor.query import build_level, hand_valid, salary
+from rules.endeavor.query import (
+    build_level,
+    card_limit,
+    hand_counts,
+    hand_excess,
+    hand_valid,
+    salary,
+)
 
 HARBOUR_NEEDED: dict[ActionKind, int] = {
     "ship": 1,
@@ -56,19 +65,22 @@ HARBOUR_NEEDED: dict[ActionKind, int] = {
 """END-R44/R45a: harbour discs an action needs beyond the activating disc."""
 
 
-def build_options(state: EndeavorState, seat: str) -> list[str]:
-    """END-R30/R33 (A1): kinds at or below the build level, else the next level, else the lowest above."""
+def build_options(state: EndeavorState, seat: str) -> tuple[list[str], bool]:
+    """DP06: the kinds the player may take, and whether building is compulsory.
+
+    END-R30 (KO 「자신의 건설 등급보다 낮거나 같은 … 건물만 선택할 수 있습니다」): while the tray
+    holds a building at or below the build level, taking one is compulsory. END-R33 / issue 13
+    (ZH 「如果建築儲備區沒有符合條件的建築板，你可以選擇下一個建造等級的建築板」): when it holds
+    none, the player *may* take one of the next level, or build nothing; never two or more
+    levels up.
+    """
     d = data()
     available = sorted(k for k, n in state.tray.items() if n > 0)
-    if not available:
-        return []
     lvl = build_level(state.players[seat])
     within = [k for k in available if d.buildings[k].level <= lvl]
     if within:
-        return within
-    above = sorted({d.buildings[k].level for k in available})
-    nxt = lvl + 1 if lvl + 1 in above else above[0]
-    return [k for k in available if d.buildings[k].level == nxt]
+        return within, True
+    return [k for k in available if d.buildings[k].level == lvl + 1], False
 
 
 def scarce_options(state: EndeavorState, seat: str) -> list[str]:
@@ -181,19 +193,37 @@ def sf_actions(state: EndeavorState) -> list[Action]:
     return [SfDraw(deck=dk) for dk in sf.draw_decks(state)]
 
 
-def discard_actions(state: EndeavorState, seat: str) -> list[Action]:
-    """DP18: rearrange the governor slot, discard while over the limit, or finish."""
+def reduces_excess(p: PlayerState, card: str) -> bool:
+    """Issue 13 / END-R86 (KO 「카드나 토큰을 마음대로 버릴 수 없습니다」): a discard must bring the
+    hand closer to its limits, counted at the current card limit (END-R85). Discarding the one
+    slavery card the +1 allowance already covers does not."""
     d = data()
-    p = state.players[seat]
-    out: list[Action] = []
-    if p.governor_slot is None:
-        out.extend(SlotGovernor(card=c) for c in dict.fromkeys(p.cards) if c in d.governors)
-    else:
+    n_reg, n_sl = hand_counts(p)
+    limit = card_limit(p)
+    before = hand_excess(n_reg, n_sl, limit)
+    if card in d.cards and d.cards[card].slavery:
+        return hand_excess(n_reg, n_sl - 1, limit) < before
+    return hand_excess(n_reg - 1, n_sl, limit) < before
+
+
+def arrangements(p: PlayerState) -> list[Action]:
+    """DP18 / END-R85: the governor-slot arrangements other than the current one."""
+    d = data()
+    out: list[Action] = [SlotGovernor(card=c) for c in dict.fromkeys(p.cards) if c in d.governors]
+    if p.governor_slot is not None:
         out.append(UnslotGovernor())
+    return out
+
+
+def discard_actions(state: EndeavorState, seat: str) -> list[Action]:
+    """DP18: arrange the governor slot (one decision, before any discard), then discard while
+    over the limit (only discards that reduce the excess), or finish."""
+    p = state.players[seat]
+    out: list[Action] = [] if state.arranged else arrangements(p)
     if hand_valid(p):
         out.append(EndDiscard())
     else:
-        out.extend(DiscardCard(card=c) for c in dict.fromkeys(p.cards))
+        out.extend(DiscardCard(card=c) for c in dict.fromkeys(p.cards) if reduces_excess(p, c))
     return out
 
 
@@ -205,6 +235,9 @@ def legal_actions(state: EndeavorState, seat: str) -> list[Action]:
     if state.memorial:
         choices: list[Action] = [PlaceMemorial(track=a) for a in ATTRIBUTES]
         return [*choices, PlaceMemorial(track=None)]
+    if state.governor_pending:
+        card = state.governor_pending[0].card
+        return [PlaceGovernor(card=card, slot="governor"), PlaceGovernor(card=card, slot="cards")]
     if state.sf is not None:
         return sf_actions(state)
     if state.turn is not None:
@@ -216,7 +249,11 @@ def legal_actions(state: EndeavorState, seat: str) -> list[Action]:
     if step.kind == "scarce":
         return [RemoveBuilding(kind=k) for k in scarce_options(state, seat)]
     if step.kind == "build":
-        return [Build(kind=k) for k in build_options(state, seat)]
+        kinds, compulsory = build_options(state, seat)
+        out_b: list[Action] = [Build(kind=k) for k in kinds]
+        if kinds and not compulsory:
+            out_b.append(SkipBuild())
+        return out_b
     if step.kind == "salary":
         out: list[Action] = [PaySalary(slot=i) for i in salary_slots(p)]
         out.append(EndSalary())

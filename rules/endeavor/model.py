@@ -102,6 +102,13 @@ class SfReaction(BaseModel):
     areas: list[str] = Field(default_factory=list)
 
 
+class PendingGovernor(BaseModel):
+    """DP17: a governor just gained (already among the player's cards) awaiting its slot."""
+
+    seat: str
+    card: str
+
+
 class EndeavorState(GameState):
     options: Options
     side: Literal["A", "B"]
@@ -114,6 +121,9 @@ class EndeavorState(GameState):
     turn: Turn | None = None
     sf: SfReaction | None = None
     memorial: list[str] = Field(default_factory=list)
+    governor_pending: list[PendingGovernor] = Field(default_factory=list)
+    strict_order: bool = False
+    arranged: bool = False
     players: dict[str, PlayerState]
     tray: dict[str, int]
     hidden_level5: list[str]

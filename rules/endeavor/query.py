@@ -112,9 +112,20 @@ def hand_counts(p: PlayerState) -> tuple[int, int]:
     return len(p.cards) - n_sl, n_sl
 
 
+def hand_excess(n_reg: int, n_sl: int, limit: int) -> int:
+    """How many cards too many (END-R85): over the limit (+1 slavery) or over the cap of 5."""
+    cap = data().tracks.card_cap
+    return max(0, n_reg + max(0, n_sl - 1) - limit, n_reg + n_sl - cap)
+
+
 def hand_valid(p: PlayerState) -> bool:
     """END-R85 formula: n_reg + max(0, n_sl - 1) <= L and n_reg + n_sl <= 5."""
     n_reg, n_sl = hand_counts(p)
-    limit = card_limit(p)
-    cap = data().tracks.card_cap
-    return n_reg + max(0, n_sl - 1) <= limit and n_reg + n_sl <= cap
+    return hand_excess(n_reg, n_sl, card_limit(p)) == 0
+
+
+def cards_allowed(p: PlayerState) -> int:
+    """The cards outside the governor slot the player may keep now (END-R85): the card limit,
+    plus 1 while holding a slavery card, never more than 5."""
+    _n_reg, n_sl = hand_counts(p)
+    return min(card_limit(p) + (1 if n_sl else 0), data().tracks.card_cap)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.core import Campaign, Rng, RuleViolation
+from rules.core import Campaign, Rng, RuleViolation, Text
 from rules.endeavor.components import circle_spaces, data
 from rules.endeavor.flow import advance
 from rules.endeavor.model import EndeavorState, Options, PlayerState, Step
@@ -15,9 +15,12 @@ def new_game(
 ) -> EndeavorState:
     d = data()
     if len(seats) != options.players:
-        raise RuleViolation("bad_setup", f"{options.players} players need {options.players} seats")
+        raise RuleViolation(
+            "bad_setup",
+            Text(key="endeavor.refusal.seat_count", args={"count": options.players}),
+        )
     if len(set(seats)) != len(seats):
-        raise RuleViolation("bad_setup", "seat names must differ")
+        raise RuleViolation("bad_setup", Text(key="endeavor.refusal.duplicate_seats"))
     rng = Rng.from_seed(seed)
     board = d.boards[options.board_side]
     # END-R11: shuffle the 95 tokens onto every circular space

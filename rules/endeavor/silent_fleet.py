@@ -10,11 +10,11 @@ from rules.endeavor.board import (
     place_on_track,
     remove_token,
 )
-from rules.endeavor.cards import abolish, drawable_decks
+from rules.endeavor.cards import abolish, deck_area, drawable_decks
 from rules.endeavor.components import ActionKind, data
 from rules.endeavor.events import event as _event
 from rules.endeavor.model import SILENT_FLEET, EndeavorState, SfReaction, Turn
-from rules.endeavor.query import node_area
+from rules.endeavor.query import node_area, presence_count
 
 
 def ship_tracks(state: EndeavorState) -> list[str]:
@@ -36,8 +36,14 @@ def occupy_cities(state: EndeavorState, areas: list[str]) -> list[str]:
 
 
 def draw_decks(state: EndeavorState) -> list[str]:
-    """END-R102 / R108: deck tops (never the discard pile) with value <= SF count."""
-    return drawable_decks(state, SILENT_FLEET)
+    """END-R102 / issue 13: deck tops (never the discard pile) in an area where the SF has
+    presence (ZH 「沉默的艦隊有勢力的地區」: at least one SF disc there, Europe included, since
+    "always present in Europe" is said of players) and value <= the SF count there."""
+    return [
+        dk
+        for dk in drawable_decks(state, SILENT_FLEET)
+        if presence_count(state, SILENT_FLEET, deck_area(dk)) >= 1
+    ]
 
 
 def has_targets(state: EndeavorState, stage: ActionKind, areas: list[str]) -> bool:
@@ -57,9 +63,17 @@ def reaction_after(state: EndeavorState, turn: Turn, events: list[Event]) -> SfR
     if turn.source == "token" and state.options.sf_no_token_reactions:
         return None
     kinds = list(dict.fromkeys(turn.performed))
-    if len(kinds) > 1:
-        return SfReaction(seat=turn.seat, stage="choose", options=kinds, areas=turn.occupied_areas)
-    return start_stage(state, turn.seat, kinds[0], turn.occupied_areas, events)
+    # issue 13: offer only reactions that do something (Attack and Payment never do)
+    useful = [k for k in kinds if has_targets(state, k, turn.occupied_areas)]
+    if len(useful) > 1:
+        return SfReaction(seat=turn.seat, stage="choose", options=useful, areas=turn.occupied_areas)
+    if useful:
+        return start_stage(state, turn.seat, useful[0], turn.occupied_areas, events)
+    if len(kinds) == 1:
+        events.append(_event("sf_no_reaction", None, action=kinds[0]))
+    else:
+        events.append(_event("sf_no_reaction_any", None))
+    return None
 
 
 def start_stage(

@@ -17,6 +17,8 @@ from rules.endeavor.components import ActionKind, Attribute, Structure, data
 from rules.endeavor.flow import current_phase, to_act
 from rules.endeavor.model import SILENT_FLEET, EndeavorState
 from rules.endeavor.query import (
+    card_limit,
+    cards_allowed,
     discs_on_board,
     is_open,
     level,
@@ -133,10 +135,15 @@ class ShoreBuildingView(BaseModel):
 
 
 class LevelsView(BaseModel):
+    """Levels read from the tracks (END-D02) and the card limit that applies (END-R85)."""
+
     build: int
     growth: int
     salary: int
     card_limit: int
+    slavery_extra: int = 0
+    cards_allowed: int = 0
+    governor_slot: int = 1
 
 
 class PlayerView(BaseModel):
@@ -205,6 +212,8 @@ class EndeavorView(View):
     passed: list[str]
     turn: TurnView | None
     memorial_pending: list[str]
+    governor_pending: list[str] = Field(default_factory=list)
+    strict_order: bool = True
     salary_paid: int = 0
     abolished: bool
     areas: list[AreaView]
@@ -370,7 +379,9 @@ def view(state: EndeavorState, seat: str | None) -> EndeavorView:
                     build=level("industry", values["industry"]),
                     growth=level("culture", values["culture"]),
                     salary=level("wealth", values["wealth"]),
-                    card_limit=min(level("influence", values["influence"]), d.tracks.card_cap),
+                    card_limit=card_limit(p),
+                    slavery_extra=cards_allowed(p) - min(card_limit(p), d.tracks.card_cap),
+                    cards_allowed=cards_allowed(p),
                 ),
                 shore_slots=d.tracks.shore_slots,
                 buildings=[
@@ -423,6 +434,8 @@ def view(state: EndeavorState, seat: str | None) -> EndeavorView:
         passed=list(state.passed),
         turn=turn,
         memorial_pending=list(state.memorial),
+        governor_pending=[g.seat for g in state.governor_pending],
+        strict_order=state.strict_order or not state.options.player_by_player,
         salary_paid=state.salary_paid,
         abolished=state.abolished,
         areas=areas,

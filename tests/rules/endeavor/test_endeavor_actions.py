@@ -18,6 +18,7 @@ from endeavor_helpers import (
     types,
 )
 
+from bot.i18n import catalog
 from rules.core import RuleViolation
 from rules.endeavor import SPEC
 from rules.endeavor.actions import (
@@ -27,6 +28,7 @@ from rules.endeavor.actions import (
     Finish,
     Occupy,
     Payment,
+    PlaceGovernor,
     PlaceMemorial,
     ShipFleet,
     ShipSea,
@@ -80,6 +82,9 @@ def test_end_r42_t17_plus_building_ship_opens_then_occupy() -> None:
     s = act(s, "p1", Activate(slot=slot))
     s = act(s, "p1", ShipTrack(region="africa"))
     assert is_open(s, "africa") and s.turn is not None
+    assert only(s) == "p2"  # DP17: p2 won the governor and places it first
+    s = act(s, "p2", PlaceGovernor(card="governor_africa", slot="cards"))
+    assert only(s) == "p1"
     cities = {a.city for a in legal(s, "p1") if isinstance(a, Occupy)}
     assert "cape_town" in cities
     assert Finish() in legal(s, "p1") and Cancel() not in legal(s, "p1")
@@ -222,6 +227,7 @@ def test_end_r64_t03_opening_and_governor_tie_break() -> None:
     token4 = s.tokens["track:caribbean:4"]
     s, events = act_events(s, "p2", Activate(slot=0))
     s, events = act_events(s, "p2", ShipTrack(region="caribbean"))
+    s = act(s, "p2", PlaceGovernor(card="governor_caribbean", slot="governor"))
     keys = [e.key for e in events]
     assert keys.index("endeavor.token_taken") < keys.index("endeavor.governor_gained")
     assert is_open(s, "caribbean")
@@ -241,6 +247,7 @@ def test_end_r64_majority_wins_and_second_governor_goes_to_cards() -> None:
     s.action_seat = "p2"
     s = act(s, "p2", Activate(slot=0))
     s = act(s, "p2", ShipTrack(region="caribbean"))  # p1 2 discs, p2 2 discs, p2 nearest
+    s = act(s, "p2", PlaceGovernor(card="governor_caribbean", slot="governor"))
     assert s.players["p2"].governor_slot == "governor_caribbean"
     s2 = fresh()
     s2.players["p1"].governor_slot = s2.governors.pop("india")
@@ -250,6 +257,7 @@ def test_end_r64_majority_wins_and_second_governor_goes_to_cards() -> None:
     s2 = act(s2, "p2", Activate(slot=0))
     s2 = act(s2, "p2", ShipTrack(region="caribbean"))
     assert s2.players["p1"].cards == ["governor_caribbean"]
+    assert not s2.governor_pending  # the slot is taken: nothing to choose
 
 
 def test_end_r61_t04_open_region_offers_fleet_and_sea_not_track() -> None:
@@ -483,7 +491,9 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
             SPEC.apply(s, "p1", bad)
             raise AssertionError(f"accepted {bad}")
         except RuleViolation as err:
-            assert err.code == "illegal_action" and err.message
+            assert err.code == "illegal_action"
+            assert err.text.key.startswith("endeavor.refusal.")
+            assert err.text.key in catalog("en") and err.text.key in catalog("ko")
     assert s.model_dump_json() == before
     s.over = True
     try:

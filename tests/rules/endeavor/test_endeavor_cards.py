@@ -216,7 +216,7 @@ def test_end_r88_t14_governor_slot_moves_and_discard() -> None:
     p = s.players["p1"]
     assert p.governor_slot is None and "governor_india" in p.cards
     assert card_limit(p) == 1 and not hand_valid(p)  # 2 regular cards, limit 1
-    assert SlotGovernor(card="governor_india") in legal(s, "p1")
+    assert SlotGovernor(card="governor_india") not in legal(s, "p1")  # one arrangement (issue 13)
     s = act(s, "p1", DiscardCard(card="governor_india"))
     p = s.players["p1"]
     assert "governor_india" in s.removed_governors and "governor_india" not in s.discard_pile

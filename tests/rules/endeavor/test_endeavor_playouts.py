@@ -5,24 +5,20 @@ The number of games per configuration comes from ``REFEREE_PLAYOUTS`` (default 5
 
 from __future__ import annotations
 
-import json
 import os
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.i18n import catalog, tx
 from rules.core.contract import checked_apply
 from rules.core.replay import GameLog, LoggedAction, replay, state_hash
 from rules.endeavor import SPEC, Options
 from rules.endeavor.model import EndeavorState
 
 GAMES = int(os.environ.get("REFEREE_PLAYOUTS", "5"))
-ROOT = Path(__file__).resolve().parents[3]
-CATALOG: dict[str, str] = json.loads(
-    (ROOT / "rules" / "endeavor" / "locales" / "en.json").read_text(encoding="utf-8")
-)
+NAMES = {f"p{i}": f"Player {i}" for i in range(1, 6)}
 
 CONFIGS: list[dict[str, Any]] = [
     {"players": n, "board_side": side} for n in (2, 3, 4, 5) for side in ("A", "B")
@@ -53,14 +49,15 @@ def play(options: Options, seed: int, labels: bool = True) -> tuple[EndeavorStat
         actions = SPEC.legal_actions(state, seat)
         for a in actions if labels else []:
             text = SPEC.describe_action(state, seat, a)
-            label = CATALOG[text.key].format(**text.args)
-            assert 0 < len(label) < 80, label
+            assert text.key in catalog("en"), text.key
+            label = tx(text, "en", NAMES)
+            assert 0 < len(label) < 90, label
             assert SPEC.action_group(a)
         action = actions[rnd.randrange(len(actions))]
         result = checked_apply(SPEC, state, seat, action)
-        for event in result.events:
-            assert event.key in CATALOG, event.key
-            CATALOG[event.key].format(**event.args)
+        for event in result.events if labels else []:
+            assert event.key in catalog("en"), event.key
+            tx(event.text, "en", NAMES)
         log.actions.append(LoggedAction(seat=seat, action=action.model_dump(mode="json")))
         state = result.state
     raise AssertionError(f"game {seed} did not end")

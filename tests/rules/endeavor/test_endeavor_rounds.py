@@ -12,7 +12,7 @@ from rules.endeavor.actions import Build, EndSalary, Pass, PaySalary
 from rules.endeavor.components import data
 from rules.endeavor.flow import current_phase
 from rules.endeavor.model import Step
-from rules.endeavor.query import build_level, growth, salary, track_values
+from rules.endeavor.query import growth, salary, track_values
 
 
 def _build_first(s, seat):  # type: ignore[no-untyped-def]
@@ -100,27 +100,6 @@ def test_end_r30_build_is_mandatory_and_limited_by_level() -> None:
     s3 = s2.model_copy(deep=True)
     add_building(s3, seat, "shipyard")
     assert [b.kind for b in s3.players[seat].buildings].count("shipyard") == 2
-
-
-def test_end_r33_t01_next_level_when_nothing_fits() -> None:
-    """END-R33 / A1 / END-T01: industry 3 (level 2) with no L1/L2 left may take L3, not L4."""
-    s = started(2)
-    seat = only(s)
-    take_tokens(s, seat, "industry", 3)
-    assert build_level(s.players[seat]) == 2
-    with_l2 = {a.kind for a in legal(s, seat)}
-    assert "theatre" not in with_l2 and "bank" in with_l2
-    d = data()
-    for kind in list(s.tray):
-        if d.buildings[kind].level <= 2:
-            s.removed_buildings += [kind] * s.tray[kind]
-            s.tray[kind] = 0
-    offered = {a.kind for a in legal(s, seat)}
-    assert offered == {"theatre", "fortress", "guild_hall"}
-    for kind in offered:
-        s.removed_buildings += [kind] * s.tray[kind]
-        s.tray[kind] = 0
-    assert {d.buildings[a.kind].level for a in legal(s, seat)} == {4}
 
 
 def test_end_r33_empty_tray_builds_nothing() -> None:

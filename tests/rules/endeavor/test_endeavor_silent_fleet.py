@@ -151,19 +151,6 @@ def test_end_r102_sf_draw_abolition_and_attack_on_sf() -> None:
     assert s.sf is None  # no reaction to an attack
 
 
-def test_end_r108_t19_sf_removes_a_value_zero_top_without_discs() -> None:
-    """END-R108 / A24 / END-T19: value-0 tops of Europe or Slavery with 0 SF discs in Europe."""
-    s = sf_game()
-    theatre = add_building(s, "p1", "theatre")
-    place(s, "london", "p1")
-    s = act(s, "p1", Activate(slot=theatre))
-    s = act(s, "p1", DrawDeck(deck="europe"))  # p1 takes Europe 0, top is now Europe 1
-    decks = {a.deck for a in legal(s, "p1") if isinstance(a, SfDraw)}
-    assert decks == {"slavery"}
-    s = act(s, "p1", SfDraw(deck="slavery"))
-    assert "slavery_0" in s.removed_cards and "slavery_0" not in s.discard_pile
-
-
 def test_end_r105_tokens_react_unless_optional_rule_2_and_pass_never() -> None:
     """END-R105 / END-R106 opt. 2: blue tokens trigger reactions unless opt. 2; passing never."""
     s = sf_game()
