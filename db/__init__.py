@@ -1,5 +1,7 @@
-"""Persistence: the ``GameStore`` interface and its SQLite implementation."""
+"""Persistence: the ``GameStore`` interface, its SQLite and PostgreSQL implementations, and
+``store_for(REFEREE_DB)`` choosing between them."""
 
+from db.factory import is_postgres, store_for
 from db.store import (
     ActionRecord,
     ChannelBusy,
@@ -10,6 +12,8 @@ from db.store import (
     NewAction,
     SeatRecord,
     StoreError,
+    StoreInUse,
+    UndoRequest,
     VersionConflict,
 )
 
@@ -23,5 +27,9 @@ __all__ = [
     "NewAction",
     "SeatRecord",
     "StoreError",
+    "StoreInUse",
+    "UndoRequest",
     "VersionConflict",
+    "is_postgres",
+    "store_for",
 ]

@@ -15,11 +15,20 @@ from db.__main__ import main as db_main
 from db.backup import BackupError, backup_database
 from db.sqlite import SqliteStore
 from db.store import GameRecord, NewAction
+from tests.db.conftest import Backend
 
 NewGame = Callable[..., Awaitable[GameRecord]]  # the new_game fixture
 
 
 REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def backend(sqlite_backend: Backend) -> Backend:
+    """SQLite's online backup: these tests are about SQLite only."""
+    return sqlite_backend
+
+
 TABLES = ("games", "actions", "campaigns", "schema_version")
 
 

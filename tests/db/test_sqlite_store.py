@@ -1,64 +1,25 @@
-"""SqliteStore behaviour: games, the optimistic version check, the action log, campaigns."""
+"""SqliteStore only: connection settings, the partial index in use, one process per file."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
-from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime, timedelta, timezone
-from typing import Any, Protocol
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from db.migrate import load_migrations
-from db.sqlite import SqliteStore
-from db.store import (
-    ChannelBusy,
-    DuplicateInteraction,
-    GameNotFound,
-    GameRecord,
-    GameStore,
-    NewAction,
-    SeatRecord,
-    VersionConflict,
-)
+from db.sqlite import _OPEN_SQL, SqliteStore
+from db.store import StoreInUse
+from tests.db.conftest import Backend
+
+REPO = Path(__file__).resolve().parents[2]
 
 
-class Clock(Protocol):
-    """The clock fixture: moves one second per reading; ``current`` is the last reading."""
-
-    current: datetime
-
-    def __call__(self) -> datetime: ...
-
-
-GameArgs = Callable[..., dict[str, Any]]  # the game_args fixture
-NewGame = Callable[..., Awaitable[GameRecord]]  # the new_game fixture
-
-
-def act(
-    n: int, *, interaction: int | None = None, seat: str = "p1", reveals: bool = False
-) -> NewAction:
-    return NewAction(
-        seat=seat,
-        user_id=101 if seat == "p1" else 102,
-        action_json=f'{{"type": "move", "n": {n}}}',
-        interaction_id=interaction,
-        reveals=reveals,
-    )
-
-
-def raw(db_path: str) -> sqlite3.Connection:
-    """A plain second connection to the same file, to look behind the store's back."""
-    conn = sqlite3.connect(db_path, isolation_level=None)
-    conn.execute("PRAGMA foreign_keys = ON")
-    return conn
-
-
-async def test_sqlite_store_satisfies_the_protocol(store: SqliteStore) -> None:
-    typed: GameStore = store  # mypy checks the structural match; this checks it at runtime
-    for name in GameStore.__dict__:
-        if not name.startswith("_"):
-            assert callable(getattr(typed, name)), name
+@pytest.fixture
+def backend(sqlite_backend: Backend) -> Backend:
+    return sqlite_backend
 
 
 async def test_connection_pragmas(store: SqliteStore) -> None:
@@ -70,344 +31,103 @@ async def test_connection_pragmas(store: SqliteStore) -> None:
     }
 
 
-async def test_create_game_starts_in_lobby_at_version_0(
-    store: SqliteStore, clock: Clock, game_args: GameArgs, seats: list[SeatRecord]
-) -> None:
-    game = await store.create_game(**game_args())
-    assert game.status == "lobby"
-    assert game.version == 0
-    assert game.kind == "ilos" and game.channel_id == 5000 and game.guild_id == 77
-    assert game.options == {"players": 2, "variant": "base"}
-    assert game.seats == seats
-    assert game.seat_of(102) == "p2" and game.user_of("p2") == seats[1]
-    assert game.state_json is None
-    assert game.created_at == game.updated_at == clock.current
-    assert game.created_at.tzinfo is not None
-    assert await store.get_game(game.id) == game
-
-
-async def test_current_game_is_the_channels_open_game(
-    store: SqliteStore, new_game: NewGame
-) -> None:
-    assert await store.current_game(5000) is None
-    game = await new_game(5000)
-    other = await new_game(6000, start=False)
-    assert await store.current_game(5000) == game
-    assert await store.current_game(6000) == other
-    assert [g.id for g in await store.open_games()] == [game.id, other.id]
-
-    finished = await store.update_game(game.id, game.version, status="finished")
-    assert await store.current_game(5000) is None
-    assert [g.id for g in await store.open_games()] == [other.id]
-    assert await store.get_game(game.id) == finished  # kept, just no longer open
-
-
-async def test_one_open_game_per_channel(
-    store: SqliteStore, new_game: NewGame, game_args: GameArgs
-) -> None:
-    first = await new_game(5000, start=False)
-    with pytest.raises(ChannelBusy):
-        await store.create_game(**game_args(5000))
-    started = await store.update_game(first.id, first.version, status="active")
-    with pytest.raises(ChannelBusy):
-        await store.create_game(**game_args(5000, kind="endeavor"))
-    await store.create_game(**game_args(5001))  # another channel is free
-
-    abandoned = await store.update_game(started.id, started.version, status="abandoned")
-    second = await store.create_game(**game_args(5000))
-    assert (await store.current_game(5000)) == second
-    # The abandoned game cannot come back while the channel has another open game.
-    with pytest.raises(ChannelBusy):
-        await store.update_game(abandoned.id, abandoned.version, status="active")
-    with pytest.raises(ChannelBusy):
-        await store.record_actions(abandoned.id, abandoned.version, [act(1)], "{}", "active")
-    assert await store.get_game(abandoned.id) == abandoned
-
-
-async def test_partial_unique_index_enforces_one_open_game(
-    store: SqliteStore, db_path: str, game_args: GameArgs
-) -> None:
-    """The rule holds in the schema itself, not only in the store's pre-check."""
-    await store.create_game(**game_args(5000))
-    insert = (
-        "INSERT INTO games (channel_id, guild_id, kind, status, creator_id, options_json, seed,"
-        " seats_json, version, created_at, updated_at) "
-        "VALUES (5000, NULL, 'ilos', ?, 1, '{}', '1', '[]', 0, 't', 't')"
-    )
-    conn = raw(db_path)
-    try:
-        with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
-            conn.execute(insert, ("active",))
-        conn.execute(insert, ("finished",))  # closed games may pile up
-        conn.execute(insert, ("abandoned",))
-    finally:
-        conn.close()
-
-
-async def test_update_game_changes_only_the_given_fields(
-    store: SqliteStore, new_game: NewGame
-) -> None:
-    game = await new_game()
-    seats = [SeatRecord("p1", 101, "Ana"), SeatRecord("p2", None, "Bot")]
-    updated = await store.update_game(game.id, game.version, seats=seats)
-    assert updated.version == game.version + 1
-    bot_seat = updated.user_of("p2")
-    assert updated.seats == seats and bot_seat is not None and bot_seat.is_bot
-    assert updated.status == game.status and updated.options == game.options
-    assert updated.state_json == game.state_json
-    assert updated.created_at == game.created_at and updated.updated_at > game.updated_at
-
-    again = await store.update_game(updated.id, updated.version, options={"players": 3})
-    assert again.options == {"players": 3} and again.seats == seats
-
-
-async def test_update_game_with_stale_version_changes_nothing(
-    store: SqliteStore, new_game: NewGame
-) -> None:
-    game = await new_game()
-    moved = await store.update_game(game.id, game.version, state_json='{"turn": 1}')
-    with pytest.raises(VersionConflict):
-        await store.update_game(game.id, game.version, status="abandoned", state_json="{}")
-    assert await store.get_game(game.id) == moved
-
-
-async def test_unknown_game_raises_game_not_found(store: SqliteStore) -> None:
-    assert await store.get_game(999) is None
-    with pytest.raises(GameNotFound):
-        await store.update_game(999, 0, status="active")
-    with pytest.raises(GameNotFound):
-        await store.record_actions(999, 0, [act(1)], "{}", "active")
-    with pytest.raises(GameNotFound):
-        await store.undo_to(999, 0, 0, "{}")
-
-
-async def test_record_actions_appends_log_and_state_together(
-    store: SqliteStore, new_game: NewGame, clock: Clock
-) -> None:
-    game = await new_game()
-    after = await store.record_actions(
-        game.id,
-        game.version,
-        [act(1, interaction=900), act(2, seat="p2", reveals=True)],
-        '{"turn": 2}',
-        "active",
-    )
-    assert after.version == game.version + 1
-    assert after.state_json == '{"turn": 2}'
-    log = await store.actions(game.id)
-    assert [(a.seq, a.seat, a.interaction_id, a.reveals, a.undone) for a in log] == [
-        (1, "p1", 900, False, False),
-        (2, "p2", None, True, False),
-    ]
-    assert log[0].action_json == '{"type": "move", "n": 1}'
-    assert log[0].user_id == 101 and log[1].user_id == 102
-    assert log[0].created_at == after.updated_at == clock.current
-
-    final = await store.record_actions(game.id, after.version, [act(3)], "{}", "finished")
-    assert final.status == "finished" and final.version == after.version + 1
-    assert [a.seq for a in await store.actions(game.id)] == [1, 2, 3]
-    assert await store.current_game(5000) is None
-
-
-async def test_version_conflict_leaves_state_and_log_unchanged(
-    store: SqliteStore, new_game: NewGame
-) -> None:
-    game = await new_game()
-    v1 = await store.record_actions(game.id, game.version, [act(1, interaction=1)], '"a"', "active")
-    log_before = await store.actions(game.id, include_undone=True)
-    with pytest.raises(VersionConflict):
-        await store.record_actions(
-            game.id, game.version, [act(2, interaction=2)], '"stale"', "finished"
-        )
-    assert await store.get_game(game.id) == v1
-    assert await store.actions(game.id, include_undone=True) == log_before
-    # The interaction of the refused write was not recorded: it can be used again.
-    v2 = await store.record_actions(game.id, v1.version, [act(2, interaction=2)], '"b"', "active")
-    assert v2.version == v1.version + 1
-
-
-async def test_duplicate_interaction_is_rejected_and_nothing_written(
-    store: SqliteStore, new_game: NewGame
-) -> None:
-    game = await new_game()
-    v1 = await store.record_actions(
-        game.id, game.version, [act(1, interaction=4242)], '"a"', "active"
-    )
-    log_before = await store.actions(game.id, include_undone=True)
-
-    # A double press at the current version, and a retry with the version it first read:
-    # both are duplicates (not version conflicts), and neither writes anything.
-    for version in (v1.version, game.version):
-        with pytest.raises(DuplicateInteraction):
-            await store.record_actions(
-                game.id,
-                version,
-                [act(7, interaction=4243), act(8, interaction=4242)],
-                '"x"',
-                "active",
+async def test_current_game_searches_the_partial_index(store: SqliteStore, db_path: str) -> None:
+    """The open statuses are literals in the query, as in the index's WHERE: with bound
+    parameters instead SQLite cannot prove the query implies the index and skips it."""
+    query = f"SELECT id FROM games WHERE channel_id = ? AND status IN {_OPEN_SQL}"
+    with sqlite3.connect(db_path) as conn:
+        plan = " ".join(row[3] for row in conn.execute(f"EXPLAIN QUERY PLAN {query}", (5000,)))
+        bound = " ".join(
+            row[3]
+            for row in conn.execute(
+                "EXPLAIN QUERY PLAN SELECT id FROM games WHERE channel_id = ? AND status IN (?, ?)",
+                (5000, "lobby", "active"),
             )
-    with pytest.raises(DuplicateInteraction):
-        await store.record_actions(
-            game.id, v1.version, [act(7, interaction=5), act(8, interaction=5)], '"x"', "active"
         )
-    assert await store.get_game(game.id) == v1
-    assert await store.actions(game.id, include_undone=True) == log_before
-    await store.record_actions(game.id, v1.version, [act(7, interaction=4243)], '"b"', "active")
+    assert "USING INDEX games_one_open_per_channel (channel_id=?)" in plan
+    assert "games_one_open_per_channel" not in bound  # why the literals matter
+    # The store runs exactly that query.
+    source = Path(sys.modules[SqliteStore.__module__].__file__ or "").read_text()
+    assert "WHERE channel_id = ? AND status IN {_OPEN_SQL}" in source
 
 
-async def test_interaction_ids_are_unique_per_game_only(
-    store: SqliteStore, new_game: NewGame
-) -> None:
-    a, b = await new_game(1), await new_game(2)
-    await store.record_actions(a.id, a.version, [act(1, interaction=77)], "{}", "active")
-    await store.record_actions(b.id, b.version, [act(1, interaction=77)], "{}", "active")
-    # Actions without an interaction (bot seats, timeouts) are not constrained.
-    g = await store.record_actions(a.id, a.version + 1, [act(2), act(3)], "{}", "active")
-    await store.record_actions(a.id, g.version, [act(4)], "{}", "active")
-    assert [x.interaction_id for x in await store.actions(a.id)] == [77, None, None, None]
+async def test_several_stores_of_one_process_share_the_file(db_path: str) -> None:
+    async with SqliteStore(db_path) as first, SqliteStore(db_path) as second:
+        assert await first.current_game(1) is None and await second.current_game(1) is None
+    assert Path(f"{db_path}-lock").exists()
 
 
-async def test_undo_marks_later_actions_undone_and_keeps_them(
-    store: SqliteStore, new_game: NewGame
-) -> None:
-    game = await new_game()
-    g = await store.record_actions(
-        game.id, game.version, [act(1, interaction=11), act(2), act(3)], '"s3"', "active"
+CHILD = """
+import asyncio, sys
+from db.sqlite import SqliteStore
+from db.store import StoreInUse
+
+async def main() -> int:
+    try:
+        async with SqliteStore(sys.argv[1]) as store:
+            await store.current_game(1)
+    except StoreInUse as exc:
+        print(exc, file=sys.stderr)
+        return 3
+    print("OPENED")
+    return 0
+
+sys.exit(asyncio.run(main()))
+"""
+
+
+def second_process(db_path: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", CHILD, db_path],
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
-    undone = await store.undo_to(game.id, g.version, 1, '"s1"')
-    assert undone.version == g.version + 1 and undone.state_json == '"s1"'
-    assert [a.seq for a in await store.actions(game.id)] == [1]
-    everything = await store.actions(game.id, include_undone=True)
-    assert [(a.seq, a.undone) for a in everything] == [(1, False), (2, True), (3, True)]
-    assert everything[2].action_json == '{"type": "move", "n": 3}'  # kept intact
-
-    # New actions continue after the highest seq; undone rows stay where they were.
-    g = await store.record_actions(game.id, undone.version, [act(4)], '"s4"', "active")
-    assert [a.seq for a in await store.actions(game.id)] == [1, 4]
-    with pytest.raises(VersionConflict):
-        await store.undo_to(game.id, undone.version, 0, '"s0"')
-    assert [a.seq for a in await store.actions(game.id)] == [1, 4]
-    # An undone interaction stays recorded: replaying the old press is still a duplicate.
-    with pytest.raises(DuplicateInteraction):
-        await store.record_actions(game.id, g.version, [act(1, interaction=11)], "{}", "active")
-
-    g = await store.undo_to(game.id, g.version, 0, '"s0"')
-    assert await store.actions(game.id) == []
-    assert len(await store.actions(game.id, include_undone=True)) == 4
 
 
-async def test_nothing_can_be_deleted_and_the_log_is_append_only(
-    store: SqliteStore, new_game: NewGame, db_path: str
-) -> None:
-    game = await new_game()
-    await store.record_actions(game.id, game.version, [act(1)], "{}", "active")
-    await store.put_campaign(5000, "maracaibo", {"round": 1})
-    conn = raw(db_path)
-    try:
-        for sql in (
-            "DELETE FROM actions",
-            "DELETE FROM games",
-            "DELETE FROM campaigns",
-            "UPDATE actions SET action_json = '{}'",
-            "UPDATE actions SET seq = 9",
-        ):
-            with pytest.raises(sqlite3.IntegrityError):
-                conn.execute(sql)
-        conn.execute("UPDATE actions SET undone = 1")
-        with pytest.raises(sqlite3.IntegrityError, match="only be marked undone"):
-            conn.execute("UPDATE actions SET undone = 0")
-        with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
-            conn.execute(
-                "INSERT INTO actions (game_id, seq, seat, action_json, created_at) "
-                "VALUES (999, 1, 'p1', '{}', 't')"
-            )
-    finally:
-        conn.close()
-    assert len(await store.actions(game.id, include_undone=True)) == 1
+async def test_a_second_process_is_refused_at_open_with_a_clear_error(db_path: str) -> None:
+    async with SqliteStore(db_path):
+        refused = second_process(db_path)
+        assert refused.returncode == 3, refused.stderr
+        message = refused.stderr.strip()
+        assert "one bot process per SQLite file" in message
+        assert "PostgreSQL" in message and f"pid {os.getpid()}" in message
+        assert len(message.splitlines()) == 1
+    allowed = second_process(db_path)  # the lock went with the store
+    assert allowed.returncode == 0 and "OPENED" in allowed.stdout, allowed.stderr
 
 
-async def test_invalid_json_and_status_are_refused_without_writing(
-    store: SqliteStore, new_game: NewGame
-) -> None:
-    game = await new_game()
-    with pytest.raises(sqlite3.IntegrityError):
-        await store.record_actions(game.id, game.version, [act(1)], "{not json", "active")
-    bad = NewAction(seat="p1", user_id=1, action_json="nope")
-    with pytest.raises(sqlite3.IntegrityError):
-        await store.record_actions(game.id, game.version, [bad], "{}", "active")
-    with pytest.raises(ValueError):
-        await store.record_actions(game.id, game.version, [act(1)], "{}", "paused")  # type: ignore[arg-type]
-    assert await store.get_game(game.id) == game
-    assert await store.actions(game.id, include_undone=True) == []
-
-
-async def test_campaign_round_trip(store: SqliteStore, db_path: str, clock: Clock) -> None:
-    assert await store.get_campaign(5000, "maracaibo") is None
-    data = {"round": 2, "scores": {"p1": 14, "p2": 9}, "note": "항구", "done": [1, 2]}
-    await store.put_campaign(5000, "maracaibo", data)
-    await store.put_campaign(5000, "renaissance", {"other": True})
-    assert await store.get_campaign(5000, "maracaibo") == data
-    assert await store.get_campaign(5001, "maracaibo") is None
-    await store.put_campaign(5000, "maracaibo", {"round": 3})
-    assert await store.get_campaign(5000, "maracaibo") == {"round": 3}
-    await store.close()
-
-    reopened = SqliteStore(db_path, now=clock)
-    await reopened.open()
-    try:
-        assert await reopened.get_campaign(5000, "maracaibo") == {"round": 3}
-        assert await reopened.get_campaign(5000, "renaissance") == {"other": True}
-    finally:
-        await reopened.close()
-
-
-async def test_values_round_trip_exactly(store: SqliteStore, game_args: GameArgs) -> None:
-    big_seed = 2**64 - 1  # beyond SQLite's signed 64-bit INTEGER
-    snowflake = 1_234_567_890_123_456_789
-    game = await store.create_game(
-        **game_args(
-            snowflake,
-            guild_id=None,
-            seed=big_seed,
-            creator_id=snowflake,
-            seats=[SeatRecord("p1", snowflake, "Zoë 🎲 김")],
-            options={"nested": {"a": [1, 2.5, None, "한"]}},
-        )
+async def test_the_lock_dies_with_its_process(db_path: str) -> None:
+    """A killed bot leaves no stale lock: the kernel drops a flock with its process."""
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import asyncio, sys\n"
+            "from db.sqlite import SqliteStore\n"
+            "async def main():\n"
+            "    await SqliteStore(sys.argv[1]).open()\n"
+            "    print('HELD', flush=True)\n"
+            "    await asyncio.sleep(60)\n"
+            "asyncio.run(main())\n",
+            db_path,
+        ],
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        stdout=subprocess.PIPE,
+        text=True,
     )
-    again = await store.current_game(snowflake)
-    assert again == game
-    assert again.seed == big_seed and again.guild_id is None
-    assert again.seats[0].name == "Zoë 🎲 김" and again.seat_of(snowflake) == "p1"
-    assert again.options == {"nested": {"a": [1, 2.5, None, "한"]}}
-
-
-async def test_times_come_from_the_injected_clock_in_utc(db_path: str, game_args: GameArgs) -> None:
-    seoul = timezone(timedelta(hours=9))
-    migrated = datetime(2026, 3, 1, 9, 0, tzinfo=seoul)
-    moments = iter(
-        [migrated] * len(load_migrations()) + [datetime(2026, 3, 1, 9, 30, tzinfo=seoul)]
-    )
-    store = SqliteStore(db_path, now=lambda: next(moments))
-    await store.open()  # first readings: each migration's applied_at
     try:
-        game = await store.create_game(**game_args())
-        assert game.created_at == datetime(2026, 3, 1, 0, 30, tzinfo=UTC)
-        assert game.created_at.utcoffset() == timedelta(0)
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "HELD"
+        with pytest.raises(StoreInUse):
+            await SqliteStore(db_path).open()
     finally:
-        await store.close()
-
-    naive = SqliteStore(db_path, now=lambda: datetime(2026, 3, 1, 9, 0))
-    await naive.open()
-    try:
-        with pytest.raises(ValueError, match="timezone-aware"):
-            await naive.create_game(**game_args(6000))
-    finally:
-        await naive.close()
+        holder.kill()
+        holder.wait(timeout=30)
+    async with SqliteStore(db_path) as store:
+        assert await store.current_game(1) is None
 
 
-async def test_store_must_be_open(db_path: str) -> None:
-    store = SqliteStore(db_path)
-    with pytest.raises(Exception, match="not open"):
-        await store.current_game(1)
-    async with SqliteStore(db_path) as opened:
-        assert await opened.current_game(1) is None
+async def test_memory_databases_take_no_lock() -> None:
+    async with SqliteStore(":memory:") as a, SqliteStore(":memory:") as b:
+        assert await a.current_game(1) is None and await b.current_game(1) is None

@@ -1,15 +1,18 @@
-"""Two writers that read the same version: exactly one wins, the other gets VersionConflict."""
+"""Two writers that read the same version: exactly one wins, the other gets VersionConflict
+(on both backends; a second store on the same database stands for a second process)."""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
 from collections.abc import Awaitable, Callable
+from typing import Any
 
+import asyncpg  # type: ignore[import-untyped]
 import pytest
 
-from db.sqlite import SqliteStore
-from db.store import GameRecord, NewAction, VersionConflict
+from db.store import GameRecord, GameStore, NewAction, VersionConflict
+from tests.db.conftest import Backend
 
 NewGame = Callable[..., Awaitable[GameRecord]]  # the new_game fixture
 
@@ -18,9 +21,9 @@ ROUNDS = 10
 
 
 async def race(
-    writers: list[SqliteStore], game_id: int, version: int, round_no: int
+    writers: list[GameStore], game_id: int, version: int, round_no: int
 ) -> list[GameRecord | BaseException]:
-    async def write(i: int, store: SqliteStore) -> GameRecord:
+    async def write(i: int, store: GameStore) -> GameRecord:
         return await store.record_actions(
             game_id,
             version,
@@ -39,7 +42,7 @@ async def race(
 
 
 async def check_exactly_one_wins(
-    writers: list[SqliteStore], reader: SqliteStore, game: GameRecord, first_round: int = 1
+    writers: list[GameStore], reader: GameStore, game: GameRecord, first_round: int = 1
 ) -> None:
     version = game.version
     logged = len(await reader.actions(game.id))
@@ -59,20 +62,19 @@ async def check_exactly_one_wins(
         version = stored.version
 
 
-async def test_two_tasks_on_one_store_exactly_one_wins(
-    store: SqliteStore, new_game: NewGame
-) -> None:
+async def test_two_tasks_on_one_store_exactly_one_wins(store: GameStore, new_game: NewGame) -> None:
     game = await new_game()
     await check_exactly_one_wins([store, store], store, game)
 
 
-async def test_two_connections_to_one_file_exactly_one_wins(
-    store: SqliteStore, new_game: NewGame, db_path: str
+async def test_two_stores_on_one_database_exactly_one_wins(
+    store: GameStore, new_game: NewGame, backend: Backend
 ) -> None:
-    """Two stores (two connections, as two bot processes would have) race on the file:
-    BEGIN IMMEDIATE makes the second wait for the first, then see the moved version."""
+    """Two stores (two connections, as two bot processes would have) race on the database:
+    the second writer waits for the first (SQLite: BEGIN IMMEDIATE; PostgreSQL: the game's
+    row lock), then sees the moved version."""
     game = await new_game()
-    other = SqliteStore(db_path)
+    other = backend.store()
     await other.open()
     try:
         await check_exactly_one_wins([store, other], store, game)
@@ -83,25 +85,52 @@ async def test_two_connections_to_one_file_exactly_one_wins(
         await other.close()
 
 
+class OtherProcess:
+    """A plain connection holding the lock a writer of ``game_id`` must wait for."""
+
+    def __init__(self, backend: Backend, game_id: int) -> None:
+        self.backend, self.game_id = backend, game_id
+        self.sqlite: sqlite3.Connection | None = None
+        self.pg: Any = None
+
+    async def hold(self) -> None:
+        if self.backend.name == "sqlite":
+            self.sqlite = sqlite3.connect(self.backend.target, isolation_level=None)
+            self.sqlite.execute("BEGIN IMMEDIATE")  # holds SQLite's write lock
+        else:
+            plain, schema = self.backend.target.split("?schema=")
+            self.pg = await asyncpg.connect(plain, server_settings={"search_path": schema})
+            await self.pg.execute("BEGIN")
+            await self.pg.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", self.game_id)
+
+    async def release(self) -> None:
+        if self.sqlite is not None:
+            self.sqlite.execute("ROLLBACK")
+            self.sqlite.close()
+        if self.pg is not None:
+            await self.pg.execute("ROLLBACK")
+            await self.pg.close()
+
+
 async def test_a_write_cancelled_while_waiting_for_the_lock_leaves_no_transaction(
-    store: SqliteStore, new_game: NewGame, db_path: str
+    store: GameStore, new_game: NewGame, backend: Backend
 ) -> None:
     game = await new_game()
-    other_process = sqlite3.connect(db_path, isolation_level=None)
+    other_process = OtherProcess(backend, game.id)
+    await other_process.hold()
     try:
-        other_process.execute("BEGIN IMMEDIATE")  # holds SQLite's write lock
         task = asyncio.create_task(
             store.record_actions(
                 game.id, game.version, [NewAction("p1", 1, "{}", 5)], "{}", "active"
             )
         )
-        await asyncio.sleep(0.2)  # let the task reach BEGIN IMMEDIATE and wait there
+        await asyncio.sleep(0.2)  # let the task reach the lock and wait there
+        assert not task.done()
         task.cancel()
-        other_process.execute("ROLLBACK")
-        with pytest.raises(asyncio.CancelledError):
-            await task
     finally:
-        other_process.close()
+        await other_process.release()
+    with pytest.raises(asyncio.CancelledError):
+        await task
     assert await store.get_game(game.id) == game
     after = await store.record_actions(
         game.id, game.version, [NewAction("p1", 1, "{}", 5)], '"next"', "active"

@@ -1,0 +1,96 @@
+"""Schema migrations for PostgreSQL: numbered SQL files in ``db/migrations_postgres/``.
+
+The PostgreSQL schema has its own migration history (its own files and its own
+``schema_version`` table), separate from SQLite's. Each file runs once, in one transaction
+together with the ``schema_version`` row that records it (PostgreSQL DDL is transactional,
+so a failed migration leaves nothing behind). Every step first takes a transaction-scoped
+advisory lock, so processes starting together apply each migration exactly once: the second
+one waits, then sees the version recorded and skips it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import asyncpg  # type: ignore[import-untyped]
+
+from db.migrate import Migration, MigrationError, load_migrations
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations_postgres"
+
+# pg_advisory_xact_lock(int, int) key of the migration runner ("RFRE", 1); the two-int key
+# space does not overlap the one-bigint space of the channel locks.
+MIGRATION_LOCK = (0x52465245, 1)
+
+_CREATE_VERSION_TABLE = """
+CREATE TABLE IF NOT EXISTS schema_version (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT        NOT NULL,
+    applied_at timestamptz NOT NULL
+)
+"""
+
+
+async def _lock(conn: Any) -> None:
+    await conn.execute("SELECT pg_advisory_xact_lock($1, $2)", *MIGRATION_LOCK)
+
+
+async def ensure_schema(conn: Any, schema: str | None) -> None:
+    """Create the store's schema if it is missing (under the migration lock)."""
+    if schema is None:
+        return
+    async with conn.transaction():
+        await _lock(conn)
+        await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+
+
+async def applied_versions(conn: Any) -> list[int]:
+    async with conn.transaction():
+        await _lock(conn)
+        await conn.execute(_CREATE_VERSION_TABLE)
+        rows = await conn.fetch("SELECT version FROM schema_version ORDER BY version")
+    return [int(row[0]) for row in rows]
+
+
+async def migrate_postgres(
+    conn: Any,
+    *,
+    now: Callable[[], datetime],
+    migrations: Sequence[Migration] | None = None,
+) -> list[int]:
+    """Apply every pending migration; returns the versions applied now (empty if none)."""
+    known = list(migrations) if migrations is not None else load_migrations(MIGRATIONS_DIR)
+    applied = set(await applied_versions(conn))
+    newest_known = max((m.version for m in known), default=0)
+    if applied and max(applied) > newest_known:
+        raise MigrationError(
+            f"the database schema is at version {max(applied)}, newer than this code "
+            f"knows ({newest_known}); run a newer Referee or restore a matching backup"
+        )
+    done: list[int] = []
+    for migration in known:
+        if migration.version in applied:
+            continue
+        label = f"{migration.version:04d}_{migration.name}"
+        try:
+            async with conn.transaction():
+                await _lock(conn)
+                already = await conn.fetchval(
+                    "SELECT 1 FROM schema_version WHERE version = $1", migration.version
+                )
+                if not already:  # another process may have applied it while we waited
+                    await conn.execute(migration.sql)
+                    await conn.execute(
+                        "INSERT INTO schema_version (version, name, applied_at) "
+                        "VALUES ($1, $2, $3)",
+                        migration.version,
+                        migration.name,
+                        now(),
+                    )
+                    done.append(migration.version)
+        except asyncpg.PostgresError as exc:
+            raise MigrationError(f"migration {label} failed: {exc}") from exc
+    return done

@@ -1,0 +1,669 @@
+"""``GameStore`` on PostgreSQL through asyncpg, for several bot processes on one database.
+
+The guarantees are SQLite's (``db.sqlite``): state and log change in one transaction, every
+write names the version it read (``VersionConflict`` otherwise), a repeated interaction is a
+``DuplicateInteraction`` even when the version moved meanwhile, the log is append-only
+(triggers refuse deletes and any change but marking an action undone), one open game per
+channel (a partial unique index), numbered migrations at start-up (``db.migrate_postgres``).
+
+Writers on one game take the game's row lock first (``SELECT ... FOR UPDATE``), so they run
+one after the other exactly like SQLite's ``BEGIN IMMEDIATE``; every statement after the lock
+sees what the previous writer committed.
+
+``channel_lock`` is a session advisory lock (``pg_advisory_lock``) held on a connection of its
+own for the whole ``async with``: two processes never change one channel at once, and a
+process that dies drops its locks with its connections. Lock connections come from a pool
+separate from the one that does the work, so holding many channel locks can never starve the
+work inside them of connections. Waiting longer than ``lock_timeout`` seconds for a channel
+raises ``ChannelLockTimeout`` (a hung process must not freeze a channel for ever).
+
+The schema is the server's default (``public``) unless the URL names one with ``?schema=``
+(or the ``schema`` argument): each store then works inside that schema, created if missing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import signal
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from types import TracebackType
+from typing import Any, get_args
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+import asyncpg  # type: ignore[import-untyped]
+
+from db.factory import is_postgres
+from db.migrate_postgres import ensure_schema, migrate_postgres
+from db.store import (
+    OPEN_STATUSES,
+    ActionRecord,
+    ChannelBusy,
+    DuplicateInteraction,
+    GameNotFound,
+    GameRecord,
+    GameStatus,
+    NewAction,
+    SeatRecord,
+    StoreError,
+    UndoRequest,
+    VersionConflict,
+)
+
+Clock = Callable[[], datetime]
+Row = Any  # asyncpg.Record
+Conn = Any  # asyncpg.Connection
+
+_STATUSES: frozenset[str] = frozenset(get_args(GameStatus))
+_OPEN_SQL = "(" + ", ".join(f"'{s}'" for s in OPEN_STATUSES if s in _STATUSES) + ")"
+
+_GAME_COLUMNS = (
+    "id, channel_id, guild_id, kind, status, creator_id, options_json, seed, seats_json, "
+    "state_json, version, created_at, updated_at, campaign_json"
+)
+_ACTION_COLUMNS = (
+    "game_id, seq, seat, user_id, action_json, interaction_id, reveals, undone, created_at"
+)
+_SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
+
+CRASH_POINT_ENV = "REFEREE_DB_CRASH_POINT"  # the same test-only hook as db.sqlite
+
+
+class ChannelLockTimeout(StoreError):
+    """Another process held the channel's lock for longer than the store's ``lock_timeout``."""
+
+
+def split_schema(url: str) -> tuple[str, str | None]:
+    """The URL without its ``schema`` query parameter, and that schema (None if absent)."""
+    parts = urlsplit(url)
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    schemas = [v for k, v in query if k == "schema"]
+    rest = [(k, v) for k, v in query if k != "schema"]
+    schema = schemas[-1] if schemas else None
+    if schema is not None and not _SCHEMA_NAME.match(schema):
+        raise StoreError(f"schema name {schema!r}: use lower-case letters, digits and _")
+    return urlunsplit(parts._replace(query=urlencode(rest))), schema
+
+
+def redact(url: str) -> str:
+    """The URL without its password (for messages and logs)."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rsplit("@", 1)
+    user = netloc[0].split(":", 1)[0]
+    return urlunsplit(parts._replace(netloc=f"{user}@{netloc[1]}"))
+
+
+def pg_dump_command(url: str, dest: str = "referee.dump") -> str:
+    """The command that backs up a PostgreSQL store (``pg_dump``'s custom format)."""
+    plain, schema = split_schema(redact(url))
+    only = f" --schema={schema}" if schema else ""
+    return f"pg_dump --format=custom{only} --file={dest} '{plain}'"
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _check_status(status: str) -> None:
+    if status not in _STATUSES:
+        raise ValueError(f"unknown game status {status!r}")
+
+
+def _seats_json(seats: Sequence[SeatRecord]) -> str:
+    return _dumps([{"seat": s.seat, "user_id": s.user_id, "name": s.name} for s in seats])
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment.astimezone(UTC)
+
+
+def _game_from_row(row: Row) -> GameRecord:
+    seats = [
+        SeatRecord(seat=str(s["seat"]), user_id=s["user_id"], name=str(s["name"]))
+        for s in json.loads(row["seats_json"])
+    ]
+    campaign = row["campaign_json"]
+    return GameRecord(
+        id=int(row["id"]),
+        channel_id=int(row["channel_id"]),
+        guild_id=row["guild_id"],
+        kind=str(row["kind"]),
+        status=row["status"],
+        creator_id=int(row["creator_id"]),
+        options=json.loads(row["options_json"]),
+        seed=int(row["seed"]),
+        seats=seats,
+        state_json=row["state_json"],
+        version=int(row["version"]),
+        created_at=_utc(row["created_at"]),
+        updated_at=_utc(row["updated_at"]),
+        campaign=json.loads(campaign) if campaign is not None else None,
+    )
+
+
+def _action_from_row(row: Row) -> ActionRecord:
+    return ActionRecord(
+        game_id=int(row["game_id"]),
+        seq=int(row["seq"]),
+        seat=str(row["seat"]),
+        user_id=row["user_id"],
+        action_json=str(row["action_json"]),
+        interaction_id=row["interaction_id"],
+        reveals=bool(row["reveals"]),
+        undone=bool(row["undone"]),
+        created_at=_utc(row["created_at"]),
+    )
+
+
+class PostgresStore:
+    """The PostgreSQL ``GameStore``. ``now`` must return timezone-aware datetimes."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        now: Clock = utc_now,
+        schema: str | None = None,
+        pool_size: int = 5,
+        lock_pool_size: int = 10,
+        lock_timeout: float = 60.0,
+    ) -> None:
+        if not is_postgres(url):
+            raise StoreError(f"not a PostgreSQL URL: {redact(url)}")
+        self.url, url_schema = split_schema(url)
+        self.schema = schema or url_schema
+        if self.schema is not None and not _SCHEMA_NAME.match(self.schema):
+            raise StoreError(f"schema name {self.schema!r}: use lower-case letters, digits and _")
+        self._clock = now
+        self._pool_size = pool_size
+        self._lock_pool_size = lock_pool_size
+        self._lock_timeout = lock_timeout
+        self._pool: Any = None
+        self._lock_pool: Any = None
+        self.migrations_applied: list[int] = []
+        """Migration versions applied by the last ``open()`` (empty if it was up to date)."""
+
+    # -- life cycle ---------------------------------------------------------------------
+
+    def _settings(self) -> dict[str, str]:
+        settings = {"application_name": "referee"}
+        if self.schema is not None:
+            settings["search_path"] = f'"{self.schema}"'
+        return settings
+
+    async def open(self) -> None:
+        if self._pool is not None:
+            raise StoreError("store is already open")
+        try:
+            conn = await asyncpg.connect(self.url, server_settings=self._settings())
+        except (OSError, asyncpg.PostgresError) as exc:
+            raise StoreError(f"cannot connect to {redact(self.url)}: {exc}") from exc
+        try:
+            await ensure_schema(conn, self.schema)
+            self.migrations_applied = await migrate_postgres(conn, now=self._now)
+        finally:
+            await conn.close()
+        pool = await asyncpg.create_pool(
+            self.url, min_size=1, max_size=self._pool_size, server_settings=self._settings()
+        )
+        try:
+            lock_settings = {
+                **self._settings(),
+                "lock_timeout": f"{int(self._lock_timeout * 1000)}ms",
+            }
+            lock_pool = await asyncpg.create_pool(
+                self.url, min_size=1, max_size=self._lock_pool_size, server_settings=lock_settings
+            )
+        except BaseException:
+            await pool.close()
+            raise
+        self._pool, self._lock_pool = pool, lock_pool
+
+    async def close(self) -> None:
+        pool, self._pool = self._pool, None
+        lock_pool, self._lock_pool = self._lock_pool, None
+        for p in (lock_pool, pool):
+            if p is not None:
+                await p.close()
+
+    async def __aenter__(self) -> PostgresStore:
+        await self.open()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def schema_version(self) -> int:
+        """The newest migration applied to the database."""
+        return int(await self._db.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+
+    # -- plumbing -----------------------------------------------------------------------
+
+    @property
+    def _db(self) -> Any:
+        if self._pool is None:
+            raise StoreError("store is not open")
+        return self._pool
+
+    def _now(self) -> datetime:
+        moment = self._clock()
+        if moment.tzinfo is None:
+            raise ValueError("the store's clock must return timezone-aware datetimes")
+        return moment.astimezone(UTC)
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[Conn]:
+        """One transaction: committed if the body returns, rolled back if it raises."""
+        async with self._db.acquire() as conn, conn.transaction():
+            yield conn
+
+    @staticmethod
+    async def _fetch_game(conn: Conn, game_id: int, *, lock: bool = False) -> GameRecord:
+        sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE id = $1"
+        row = await conn.fetchrow(sql + (" FOR UPDATE" if lock else ""), game_id)
+        if row is None:
+            raise GameNotFound(f"no game with id {game_id}")
+        return _game_from_row(row)
+
+    @staticmethod
+    async def _check_version(conn: Conn, game_id: int, expected_version: int) -> GameRecord:
+        game = await PostgresStore._fetch_game(conn, game_id, lock=True)
+        if game.version != expected_version:
+            raise VersionConflict(
+                f"game {game_id} is at version {game.version}, not {expected_version}"
+            )
+        return game
+
+    @staticmethod
+    async def _check_channel_free(
+        conn: Conn, channel_id: int, *, other_than: int | None = None
+    ) -> None:
+        rows = await conn.fetch(
+            f"SELECT id FROM games WHERE channel_id = $1 AND status IN {_OPEN_SQL}", channel_id
+        )
+        for row in rows:
+            if row["id"] != other_than:
+                raise ChannelBusy(f"channel {channel_id} already has open game {row['id']}")
+
+    @staticmethod
+    async def _bump(
+        conn: Conn, game_id: int, expected_version: int, changes: dict[str, Any]
+    ) -> None:
+        """``UPDATE games`` guarded by the optimistic version check; version + 1."""
+        assignments = "".join(f"{column} = ${i}, " for i, column in enumerate(changes, start=3))
+        try:
+            status = await conn.execute(
+                f"UPDATE games SET {assignments}version = version + 1 "
+                "WHERE id = $1 AND version = $2",
+                game_id,
+                expected_version,
+                *changes.values(),
+            )
+        except asyncpg.UniqueViolationError as exc:
+            if exc.constraint_name == "games_one_open_per_channel":
+                raise ChannelBusy(f"game {game_id}'s channel already has an open game") from exc
+            raise
+        if status != "UPDATE 1":
+            raise VersionConflict(f"game {game_id} changed since version {expected_version}")
+
+    # -- games --------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int | None,
+        kind: str,
+        creator_id: int,
+        options: dict[str, Any],
+        seed: int,
+        seats: list[SeatRecord],
+    ) -> GameRecord:
+        options_json, seats_json = _dumps(options), _seats_json(seats)
+        now = self._now()
+        async with self._write() as conn:
+            await self._check_channel_free(conn, channel_id)
+            try:
+                row = await conn.fetchrow(
+                    "INSERT INTO games (channel_id, guild_id, kind, status, creator_id, "
+                    "options_json, seed, seats_json, state_json, version, created_at, "
+                    "updated_at) VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, NULL, 0, $8, $8) "
+                    f"RETURNING {_GAME_COLUMNS}",
+                    channel_id,
+                    guild_id,
+                    kind,
+                    creator_id,
+                    options_json,
+                    str(seed),
+                    seats_json,
+                    now,
+                )
+            except asyncpg.UniqueViolationError as exc:
+                raise ChannelBusy(f"channel {channel_id} already has an open game") from exc
+            return _game_from_row(row)
+
+    async def current_game(self, channel_id: int) -> GameRecord | None:
+        row = await self._db.fetchrow(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = $1 AND status IN {_OPEN_SQL}",
+            channel_id,
+        )
+        return _game_from_row(row) if row is not None else None
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        row = await self._db.fetchrow(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = $1", game_id)
+        return _game_from_row(row) if row is not None else None
+
+    async def open_games(self) -> list[GameRecord]:
+        rows = await self._db.fetch(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN {_OPEN_SQL} ORDER BY id"
+        )
+        return [_game_from_row(row) for row in rows]
+
+    async def update_game(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seats: list[SeatRecord] | None = None,
+        options: dict[str, Any] | None = None,
+        status: GameStatus | None = None,
+        state_json: str | None = None,
+        campaign: dict[str, Any] | None = None,
+    ) -> GameRecord:
+        changes: dict[str, Any] = {}
+        if campaign is not None:
+            changes["campaign_json"] = _dumps(campaign)
+        if seats is not None:
+            changes["seats_json"] = _seats_json(seats)
+        if options is not None:
+            changes["options_json"] = _dumps(options)
+        if status is not None:
+            _check_status(status)
+            changes["status"] = status
+        if state_json is not None:
+            changes["state_json"] = state_json
+        changes["updated_at"] = self._now()
+        async with self._write() as conn:
+            game = await self._check_version(conn, game_id, expected_version)
+            if status in OPEN_STATUSES and game.status not in OPEN_STATUSES:
+                await self._check_channel_free(conn, game.channel_id, other_than=game_id)
+            await self._bump(conn, game_id, expected_version, changes)
+            return await self._fetch_game(conn, game_id)
+
+    # -- the action log -----------------------------------------------------------------
+
+    async def record_actions(
+        self,
+        game_id: int,
+        expected_version: int,
+        actions: list[NewAction],
+        state_json: str,
+        status: GameStatus,
+        *,
+        campaign: dict[str, Any] | None = None,
+    ) -> GameRecord:
+        """Append ``actions`` and store the state they lead to, in one transaction (see
+        ``GameStore.record_actions``; the duplicate check comes before the version check)."""
+        _check_status(status)
+        interaction_ids = [a.interaction_id for a in actions if a.interaction_id is not None]
+        if len(set(interaction_ids)) != len(interaction_ids):
+            raise DuplicateInteraction("the same interaction id appears twice in one write")
+        now = self._now()
+        async with self._write() as conn:
+            game = await self._fetch_game(conn, game_id, lock=True)
+            if interaction_ids:
+                seen = await conn.fetch(
+                    "SELECT interaction_id FROM actions "
+                    "WHERE game_id = $1 AND interaction_id = ANY($2::bigint[])",
+                    game_id,
+                    interaction_ids,
+                )
+                if seen:
+                    ids = sorted(row[0] for row in seen)
+                    raise DuplicateInteraction(f"game {game_id} already recorded {ids}")
+            if game.version != expected_version:
+                raise VersionConflict(
+                    f"game {game_id} is at version {game.version}, not {expected_version}"
+                )
+            if status in OPEN_STATUSES and game.status not in OPEN_STATUSES:
+                await self._check_channel_free(conn, game.channel_id, other_than=game_id)
+            await self._bump(
+                conn,
+                game_id,
+                expected_version,
+                {"state_json": state_json, "status": status, "updated_at": now},
+            )
+            last_seq = int(
+                await conn.fetchval(
+                    "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = $1", game_id
+                )
+            )
+            try:
+                await conn.executemany(
+                    f"INSERT INTO actions ({_ACTION_COLUMNS}) "
+                    "VALUES ($1, $2, $3, $4, $5, $6, $7, FALSE, $8)",
+                    [
+                        (
+                            game_id,
+                            last_seq + i,
+                            a.seat,
+                            a.user_id,
+                            a.action_json,
+                            a.interaction_id,
+                            a.reveals,
+                            now,
+                        )
+                        for i, a in enumerate(actions, start=1)
+                    ],
+                )
+            except asyncpg.UniqueViolationError as exc:
+                if exc.constraint_name == "actions_one_per_interaction":
+                    raise DuplicateInteraction(f"game {game_id}: {exc.detail}") from exc
+                raise
+            if campaign is not None:
+                await self._put_campaign(conn, game.channel_id, game.kind, campaign, now)
+            if os.environ.get(CRASH_POINT_ENV) == "after_log_write":
+                os.kill(os.getpid(), signal.SIGKILL)
+            return await self._fetch_game(conn, game_id)
+
+    async def actions(self, game_id: int, *, include_undone: bool = False) -> list[ActionRecord]:
+        where = "game_id = $1" if include_undone else "game_id = $1 AND NOT undone"
+        rows = await self._db.fetch(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE {where} ORDER BY seq", game_id
+        )
+        return [_action_from_row(row) for row in rows]
+
+    async def undo_to(
+        self, game_id: int, expected_version: int, keep_through_seq: int, state_json: str
+    ) -> GameRecord:
+        if keep_through_seq < 0:
+            raise ValueError("keep_through_seq must be 0 or more")
+        now = self._now()
+        async with self._write() as conn:
+            await self._check_version(conn, game_id, expected_version)
+            await conn.execute(
+                "UPDATE actions SET undone = TRUE WHERE game_id = $1 AND seq > $2 AND NOT undone",
+                game_id,
+                keep_through_seq,
+            )
+            await self._bump(
+                conn, game_id, expected_version, {"state_json": state_json, "updated_at": now}
+            )
+            return await self._fetch_game(conn, game_id)
+
+    # -- channel locks ------------------------------------------------------------------
+
+    def lock_key(self, channel_id: int) -> int:
+        """The advisory lock key of a channel: the channel id mixed with the schema, so two
+        stores in different schemas of one database do not wait for each other."""
+        if self.schema is None:
+            return channel_id
+        digest = hashlib.blake2b(f"{self.schema}:{channel_id}".encode(), digest_size=8).digest()
+        return int.from_bytes(digest, "big", signed=True)
+
+    @asynccontextmanager
+    async def channel_lock(self, channel_id: int) -> AsyncIterator[None]:
+        """Hold the channel's advisory lock on a dedicated connection for the whole block."""
+        if self._lock_pool is None:
+            raise StoreError("store is not open")
+        key = self.lock_key(channel_id)
+        async with self._lock_pool.acquire() as conn:
+            try:
+                await conn.execute("SELECT pg_advisory_lock($1)", key)
+            except asyncpg.LockNotAvailableError as exc:
+                raise ChannelLockTimeout(
+                    f"channel {channel_id} stayed locked for {self._lock_timeout:g} s"
+                ) from exc
+            try:
+                yield
+            finally:
+                # Also dropped when the connection goes back to the pool (asyncpg resets it
+                # with pg_advisory_unlock_all) or dies with its process.
+                await conn.execute("SELECT pg_advisory_unlock($1)", key)
+
+    # -- takeback votes and reminders ----------------------------------------------------
+
+    async def request_undo(
+        self, game_id: int, version: int, requester_id: int, keep_through_seq: int
+    ) -> UndoRequest:
+        if keep_through_seq < 0:
+            raise ValueError("keep_through_seq must be 0 or more")
+        now = self._now()
+        async with self._write() as conn:
+            await self._check_version(conn, game_id, version)
+            await conn.execute(
+                "INSERT INTO undo_requests (game_id, version, requester_id, keep_through_seq, "
+                "created_at) VALUES ($1, $2, $3, $4, $5) "
+                "ON CONFLICT (game_id, version) WHERE closed_at IS NULL DO NOTHING",
+                game_id,
+                version,
+                requester_id,
+                keep_through_seq,
+                now,
+            )
+            request = await self._open_request(conn, game_id, version)
+        assert request is not None
+        return request
+
+    async def undo_request(self, game_id: int, version: int) -> UndoRequest | None:
+        async with self._db.acquire() as conn:
+            return await self._open_request(conn, game_id, version)
+
+    async def approve_undo(self, game_id: int, version: int, user_id: int) -> UndoRequest | None:
+        now = self._now()
+        async with self._write() as conn:
+            await conn.execute(
+                "INSERT INTO undo_approvals (request_id, user_id, created_at) "
+                "SELECT id, $1, $2 FROM undo_requests "
+                "WHERE game_id = $3 AND version = $4 AND closed_at IS NULL "
+                "ON CONFLICT (request_id, user_id) DO NOTHING",
+                user_id,
+                now,
+                game_id,
+                version,
+            )
+            return await self._open_request(conn, game_id, version)
+
+    async def close_undo_request(self, game_id: int, version: int) -> bool:
+        status = await self._db.execute(
+            "UPDATE undo_requests SET closed_at = $1 "
+            "WHERE game_id = $2 AND version = $3 AND closed_at IS NULL",
+            self._now(),
+            game_id,
+            version,
+        )
+        return bool(status == "UPDATE 1")
+
+    async def claim_reminder(self, game_id: int, version: int) -> bool:
+        status = await self._db.execute(
+            "INSERT INTO reminders (game_id, version, claimed_at) VALUES ($1, $2, $3) "
+            "ON CONFLICT (game_id, version) DO NOTHING",
+            game_id,
+            version,
+            self._now(),
+        )
+        return bool(status == "INSERT 0 1")
+
+    @staticmethod
+    async def _open_request(conn: Conn, game_id: int, version: int) -> UndoRequest | None:
+        row = await conn.fetchrow(
+            "SELECT id, requester_id, keep_through_seq, created_at FROM undo_requests "
+            "WHERE game_id = $1 AND version = $2 AND closed_at IS NULL",
+            game_id,
+            version,
+        )
+        if row is None:
+            return None
+        approvals = await conn.fetch(
+            "SELECT user_id FROM undo_approvals WHERE request_id = $1", row["id"]
+        )
+        return UndoRequest(
+            game_id=game_id,
+            version=version,
+            requester_id=int(row["requester_id"]),
+            keep_through_seq=int(row["keep_through_seq"]),
+            approvals=frozenset(int(a[0]) for a in approvals),
+            created_at=_utc(row["created_at"]),
+        )
+
+    # -- campaigns ----------------------------------------------------------------------
+
+    async def get_campaign(self, channel_id: int, kind: str) -> dict[str, Any] | None:
+        text = await self._db.fetchval(
+            "SELECT data_json FROM campaigns WHERE channel_id = $1 AND kind = $2",
+            channel_id,
+            kind,
+        )
+        if text is None:
+            return None
+        data: dict[str, Any] = json.loads(text)
+        return data
+
+    async def put_campaign(self, channel_id: int, kind: str, data: dict[str, Any]) -> None:
+        async with self._write() as conn:
+            await self._put_campaign(conn, channel_id, kind, data, self._now())
+
+    @staticmethod
+    async def _put_campaign(
+        conn: Conn, channel_id: int, kind: str, data: dict[str, Any], now: datetime
+    ) -> None:
+        await conn.execute(
+            "INSERT INTO campaigns (channel_id, kind, data_json, updated_at) "
+            "VALUES ($1, $2, $3, $4) ON CONFLICT (channel_id, kind) "
+            "DO UPDATE SET data_json = excluded.data_json, updated_at = excluded.updated_at",
+            channel_id,
+            kind,
+            _dumps(data),
+            now,
+        )
+
+    # -- backup -------------------------------------------------------------------------
+
+    async def backup(self, path: str) -> None:
+        """PostgreSQL is backed up with its own tool; this says which command to run."""
+        raise StoreError(
+            f"back up PostgreSQL with pg_dump: {pg_dump_command(self.url_with_schema, path)}"
+        )
+
+    @property
+    def url_with_schema(self) -> str:
+        if self.schema is None:
+            return self.url
+        parts = urlsplit(self.url)
+        query = [*parse_qsl(parts.query, keep_blank_values=True), ("schema", self.schema)]
+        return urlunsplit(parts._replace(query=urlencode(query)))

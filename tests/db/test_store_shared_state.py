@@ -1,0 +1,164 @@
+"""What bot processes share through the store (both backends): takeback requests and their
+approvals, reminder claims that succeed exactly once, and the channel lock.
+
+A second store opened on the same database stands for a second process (for SQLite within
+one process, which the file lock allows; several processes need PostgreSQL).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+import pytest
+
+from db.store import GameNotFound, GameRecord, GameStore, NewAction, VersionConflict
+from tests.db.conftest import Backend
+
+NewGame = Callable[..., Awaitable[GameRecord]]  # the new_game fixture
+
+
+async def played(store: GameStore, new_game: NewGame, channel_id: int = 5000) -> GameRecord:
+    game = await new_game(channel_id)
+    return await store.record_actions(
+        game.id,
+        game.version,
+        [NewAction("p1", 101, '{"type": "a"}', 1), NewAction("p2", 102, '{"type": "b"}', 2)],
+        '{"turn": 2}',
+        "active",
+    )
+
+
+async def test_an_undo_request_is_kept_with_its_requester_and_target(
+    store: GameStore, new_game: NewGame, backend: Backend
+) -> None:
+    game = await played(store, new_game)
+    assert await store.undo_request(game.id, game.version) is None
+    request = await store.request_undo(game.id, game.version, 102, 1)
+    assert (request.game_id, request.version, request.requester_id) == (game.id, game.version, 102)
+    assert request.keep_through_seq == 1 and request.approvals == frozenset()
+    assert request.created_at.tzinfo is not None
+
+    # A second request at the same version does not replace the first one.
+    again = await store.request_undo(game.id, game.version, 101, 0)
+    assert again == request
+    # Another process (a second store) sees the same request; a restart does not lose it.
+    other = backend.store()
+    await other.open()
+    try:
+        assert await other.undo_request(game.id, game.version) == request
+    finally:
+        await other.close()
+    assert await store.undo_request(game.id, game.version + 1) is None
+
+
+async def test_undo_requests_name_the_version_the_game_is_at(
+    store: GameStore, new_game: NewGame
+) -> None:
+    game = await played(store, new_game)
+    with pytest.raises(VersionConflict):
+        await store.request_undo(game.id, game.version - 1, 102, 1)
+    with pytest.raises(GameNotFound):
+        await store.request_undo(999, 0, 102, 1)
+    with pytest.raises(ValueError):
+        await store.request_undo(game.id, game.version, 102, -1)
+    assert await store.undo_request(game.id, game.version - 1) is None
+
+
+async def test_approvals_from_several_processes_are_all_kept(
+    store: GameStore, new_game: NewGame, backend: Backend
+) -> None:
+    game = await played(store, new_game)
+    assert await store.approve_undo(game.id, game.version, 101) is None  # nothing open
+    await store.request_undo(game.id, game.version, 102, 1)
+    others = [backend.store() for _ in range(2)]
+    for other in others:
+        await other.open()
+    try:
+        voters = [store, *others]
+        results = await asyncio.gather(
+            *(s.approve_undo(game.id, game.version, 200 + i) for i, s in enumerate(voters)),
+            store.approve_undo(game.id, game.version, 200),  # a repeated press
+        )
+        assert all(r is not None for r in results)
+        final = await others[0].undo_request(game.id, game.version)
+        assert final is not None and final.approvals == frozenset({200, 201, 202})
+    finally:
+        for other in others:
+            await other.close()
+
+
+async def test_closing_a_request_succeeds_once_and_keeps_it(
+    store: GameStore, new_game: NewGame, backend: Backend
+) -> None:
+    game = await played(store, new_game)
+    await store.request_undo(game.id, game.version, 102, 1)
+    await store.approve_undo(game.id, game.version, 101)
+    other = backend.store()
+    await other.open()
+    try:
+        closed = await asyncio.gather(
+            store.close_undo_request(game.id, game.version),
+            other.close_undo_request(game.id, game.version),
+            store.close_undo_request(game.id, game.version),
+        )
+        assert sorted(closed) == [False, False, True]
+    finally:
+        await other.close()
+    assert await store.undo_request(game.id, game.version) is None
+    assert await store.approve_undo(game.id, game.version, 102) is None
+    assert await store.close_undo_request(game.id, game.version) is False
+    assert await backend.raw("SELECT COUNT(*) FROM undo_requests") == [(1,)]  # kept
+
+    # A new request at the same version starts afresh, without the old approvals.
+    fresh = await store.request_undo(game.id, game.version, 101, 0)
+    assert fresh.requester_id == 101 and fresh.approvals == frozenset()
+
+
+async def test_a_reminder_is_claimed_exactly_once_across_processes(
+    store: GameStore, new_game: NewGame, backend: Backend
+) -> None:
+    game = await played(store, new_game)
+    others = [backend.store() for _ in range(2)]
+    for other in others:
+        await other.open()
+    try:
+        claims = await asyncio.gather(
+            *(s.claim_reminder(game.id, game.version) for s in [store, *others] * 4)
+        )
+        assert claims.count(True) == 1 and len(claims) == 12
+        # The next version of the game is a new reminder; a restart remembers the old one.
+        assert await others[1].claim_reminder(game.id, game.version + 1) is True
+    finally:
+        for other in others:
+            await other.close()
+    reopened = backend.store()
+    await reopened.open()
+    try:
+        assert await reopened.claim_reminder(game.id, game.version) is False
+        assert await reopened.claim_reminder(game.id, game.version + 1) is False
+    finally:
+        await reopened.close()
+
+
+async def test_channel_lock_lets_one_change_at_a_time_per_channel(store: GameStore) -> None:
+    order: list[str] = []
+
+    async def change(channel_id: int, name: str, pause: float) -> None:
+        async with store.channel_lock(channel_id):
+            order.append(f"{name}+")
+            await asyncio.sleep(pause)
+            order.append(f"{name}-")
+
+    await asyncio.gather(change(1, "a", 0.2), change(1, "b", 0.0), change(2, "c", 0.0))
+    # b waited for a (same channel); c did not (another channel).
+    assert order.index("a-") < order.index("b+")
+    assert order.index("c-") < order.index("a-")
+
+
+async def test_channel_lock_is_released_when_the_body_raises(store: GameStore) -> None:
+    with pytest.raises(RuntimeError):
+        async with store.channel_lock(7):
+            raise RuntimeError("boom")
+    async with asyncio.timeout(5), store.channel_lock(7):
+        pass
