@@ -1,0 +1,169 @@
+"""Map queries: provinces in play, control, reach by land, caravan and fleet (AOR-R12, R71-R79)."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from rules.renaissance.components import data
+from rules.renaissance.effects import has
+from rules.renaissance.model import RenaissanceState
+
+UNLIMITED = 10_000
+
+
+def in_play(state: RenaissanceState, province: str) -> bool:
+    """AOR-R12, AOR-A13: areas in use by player count; overseas boxes always."""
+    p = data().provinces[province]
+    if p.overseas is not None:
+        return True
+    return p.area in data().areas_in_play[str(state.options.players)]
+
+
+def capital_owner(state: RenaissanceState, province: str) -> str | None:
+    for seat, player in state.players.items():
+        if player.capital == province:
+            return seat
+    return None
+
+
+def controls(state: RenaissanceState, seat: str, province: str) -> bool:
+    """Coloured-side token or DM of ``seat`` (AOR-R72, AOR-A7)."""
+    prov = state.provinces[province]
+    if prov.dm == seat and not prov.dm_white:
+        return True
+    return prov.tokens.get(seat, 0) - prov.white.get(seat, 0) > 0
+
+
+def controlled_by_other(state: RenaissanceState, seat: str, province: str) -> bool:
+    return any(controls(state, other, province) for other in state.players if other != seat)
+
+
+def sources(state: RenaissanceState, seat: str) -> list[str]:
+    out = [p for p in state.provinces if controls(state, seat, p)]
+    capital = state.players[seat].capital
+    if capital is not None and capital not in out:
+        out.append(capital)
+    return out
+
+
+def dominated(state: RenaissanceState, seat: str) -> list[str]:
+    return [p for p, prov in state.provinces.items() if prov.dm == seat]
+
+
+def overseas_held(state: RenaissanceState, seat: str) -> int:
+    """AOR-R78, AOR-A14: Far East and New World boxes holding any piece of ``seat``."""
+    n = 0
+    for pid, prov in state.provinces.items():
+        if data().provinces[pid].overseas is None:
+            continue
+        if prov.dm == seat or prov.tokens.get(seat, 0):
+            n += 1
+    return n
+
+
+def _galley_reach(state: RenaissanceState, seat: str, starts: list[str], moves: int) -> set[str]:
+    """Provinces whose coastal zone is within ``moves`` zone moves (one sea with [A])."""
+    zones = data().zones
+    one_sea = has(state, seat, "heavens")
+    seen: dict[tuple[str, bool], int] = {}
+    queue: deque[tuple[str, bool, int]] = deque()
+    for province in starts:
+        for z in data().provinces[province].coasts:
+            seen[(z, False)] = 0
+            queue.append((z, False, 0))
+    reached: set[str] = set()
+    while queue:
+        zone, used, dist = queue.popleft()
+        owner = zones[zone].coast_of
+        if owner is not None:
+            reached.add(owner)
+        if dist == moves:
+            continue
+        for nxt in zones[zone].adjacent:
+            kind = zones[nxt].kind
+            if kind == "ocean":
+                continue
+            now_used = used
+            if kind == "sea":
+                if used or not one_sea:
+                    continue
+                now_used = True
+            key = (nxt, now_used)
+            if key in seen:
+                continue
+            seen[key] = dist + 1
+            queue.append((nxt, now_used, dist + 1))
+    return reached
+
+
+def ship_value(state: RenaissanceState, seat: str) -> int:
+    player = state.players[seat]
+    if player.ship == "none":
+        return 0
+    return data().ships[player.ship].boxes[player.ship_box]
+
+
+def reach(state: RenaissanceState, seat: str) -> dict[str, int]:
+    """Every province ``seat`` may expand into now, with how many tokens may still arrive.
+
+    Land and Caravan reach is unlimited; galleys and seaworthy vessels carry at most their
+    value per province per turn (counting tokens already shipped there, AOR-A23); Ocean
+    Navigation carries any number but limits the overseas boxes held.
+    """
+    d = data()
+    srcs = sources(state, seat)
+    out: dict[str, int] = {}
+    land: set[str] = set()
+    for s in srcs:
+        land.update(d.provinces[s].land)
+    if has(state, seat, "caravan"):
+        for s in srcs:
+            for mid in d.provinces[s].land:
+                if controlled_by_other(state, seat, mid):
+                    continue
+                land.update(d.provinces[mid].land)
+    for p in land:
+        out[p] = UNLIMITED
+    player = state.players[seat]
+    value = ship_value(state, seat)
+    if player.ship == "galley":
+        for gp in _galley_reach(state, seat, srcs, value):
+            out.setdefault(gp, max(0, value - state.shipped.get(gp, 0)))
+    elif player.ship == "seaworthy":
+        for pid, info in d.provinces.items():
+            if info.coasts:
+                out.setdefault(pid, max(0, value - state.shipped.get(pid, 0)))
+    elif player.ship == "ocean":
+        new_world = has(state, seat, "new_world")
+        room = overseas_held(state, seat) < value
+        for pid, info in d.provinces.items():
+            if info.overseas is None:
+                if info.coasts:
+                    out[pid] = UNLIMITED
+            elif info.overseas == "far_east" or new_world:
+                held = state.provinces[pid].dm == seat or state.provinces[pid].tokens.get(seat, 0)
+                if room or held:
+                    out[pid] = UNLIMITED
+    for pid in list(out):
+        info = d.provinces[pid]
+        if (
+            not in_play(state, pid)
+            or (info.area == 5 and not has(state, seat, "overland_east"))
+            or (info.overseas is not None and player.ship != "ocean")
+        ):
+            del out[pid]
+    return out
+
+
+def by_ship_only(state: RenaissanceState, seat: str, province: str) -> bool:
+    """True when ``province`` is not reachable by land or Caravan (tokens count as shipped)."""
+    d = data()
+    srcs = sources(state, seat)
+    if any(province in d.provinces[s].land for s in srcs):
+        return False
+    if has(state, seat, "caravan"):
+        for s in srcs:
+            for mid in d.provinces[s].land:
+                if not controlled_by_other(state, seat, mid) and province in d.provinces[mid].land:
+                    return False
+    return state.players[seat].ship in ("galley", "seaworthy")

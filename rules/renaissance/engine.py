@@ -1,0 +1,280 @@
+"""``apply``: check an action against the legal list, resolve it, move the flow on."""
+
+from __future__ import annotations
+
+from rules.core import Event, Result, RuleViolation, Text, term
+from rules.renaissance.actions import (
+    Attack,
+    BuyAdvance,
+    BuyCard,
+    BuyOff,
+    CapitalBid,
+    Cede,
+    CivilWarLoss,
+    DiscardCard,
+    EndStep,
+    ExpansionCard,
+    GiveCard,
+    PirateTarget,
+    Place,
+    PlayCard,
+    QSwap,
+    RankCapital,
+    Relief,
+    RemovalSource,
+    RenaissanceAction,
+    ReturnCard,
+    Stabilize,
+    TokenBid,
+    UpgradeShip,
+    Watermill,
+    WatermillSwap,
+)
+from rules.renaissance.cards import reduce_dm, resolve
+from rules.renaissance.components import data
+from rules.renaissance.deck import card_term, discard_card, draw
+from rules.renaissance.economy import pay_bank
+from rules.renaissance.expansion import attack, buy_card, place, renumber, watermill_roll
+from rules.renaissance.flow import advance, setup_done, start_turn, to_act
+from rules.renaissance.legal import _pending, legal_actions
+from rules.renaissance.model import Pending, RenaissanceState
+from rules.renaissance.purchase import buy, relieve, stabilize, upgrade
+from rules.renaissance.setup import finish_setup
+
+
+def is_over(state: RenaissanceState) -> bool:
+    return state.phase == "over"
+
+
+def apply(
+    state: RenaissanceState, seat: str, action: RenaissanceAction
+) -> Result[RenaissanceState]:
+    if state.phase == "over":
+        raise RuleViolation("game_over", Text(key="renaissance.error.game_over"))
+    if seat not in to_act(state):
+        raise RuleViolation("not_your_turn", Text(key="renaissance.error.not_your_turn"))
+    if action not in legal_actions(state, seat):
+        raise RuleViolation("illegal_action", Text(key="renaissance.error.illegal"))
+    new = state.model_copy(deep=True)
+    events: list[Event] = []
+    if new.pending:
+        _resolve_pending(new, seat, action, events)
+    else:
+        _dispatch(new, seat, action, events)
+    settle(new, events)
+    return Result(state=new, events=events)
+
+
+def settle(state: RenaissanceState, events: list[Event]) -> None:
+    """Drop pending decisions without any option, then run the flow on."""
+    for _ in range(1000):
+        while state.pending and not _pending(state, state.pending[0].seat):
+            state.pending.pop(0)
+        advance(state, events)
+        if not state.pending or _pending(state, state.pending[0].seat):
+            return
+
+
+def _secret(seat: str, key: str, amount: int) -> list[Event]:
+    """Own confirmation (only the chooser sees it) and a public 'has chosen' line."""
+    return [
+        Event(key=key, args={"amount": amount}, seat=seat, visible_to=[seat]),
+        Event(key="renaissance.event.submitted", args={"seat": seat}, seat=seat),
+    ]
+
+
+def _dispatch(
+    state: RenaissanceState, seat: str, action: RenaissanceAction, events: list[Event]
+) -> None:
+    player = state.players[seat]
+    if isinstance(action, ReturnCard):
+        player.returned = action.card
+        events.append(
+            Event(
+                key="renaissance.event.returned",
+                args={"card": card_term(action.card)},
+                seat=seat,
+                visible_to=[seat],
+            )
+        )
+    elif isinstance(action, RankCapital):
+        player.ranking.append(action.capital)
+        events.append(
+            Event(
+                key="renaissance.event.ranked",
+                args={"capital": term(f"renaissance.province.{action.capital}")},
+                seat=seat,
+                visible_to=[seat],
+            )
+        )
+    elif isinstance(action, CapitalBid):
+        player.capital_bid = action.amount
+        events.extend(_secret(seat, "renaissance.event.capital_bid", amount=action.amount))
+        if all(setup_done(state, s) for s in state.seats):
+            finish_setup(state, events)
+            start_turn(state, events)
+    elif isinstance(action, TokenBid):
+        player.token_bid = action.amount
+        events.extend(_secret(seat, "renaissance.event.token_bid", amount=action.amount))
+    elif isinstance(action, QSwap):
+        player.q_used = True
+        if action.direction != "none":
+            active = state.active()
+            i = active.index(seat)
+            j = i - 1 if action.direction == "before" else i + 1
+            other = active[j]
+            a, b = state.order.index(seat), state.order.index(other)
+            state.order[a], state.order[b] = other, seat
+            renumber(state)
+            events.append(
+                Event(key="renaissance.event.q_swap", args={"seat": seat, "other": other})
+            )
+    elif isinstance(action, Watermill):
+        state.cursor = 1
+        if action.commodity is not None and action.change != "none":
+            n = state.markers.get(action.commodity, 0)
+            if action.change == "remove":
+                n -= 1 if n > 0 else -1
+            else:
+                n += 1 if action.change == "shortage" else -1
+            state.markers[action.commodity] = n
+            state.markers = {c: v for c, v in state.markers.items() if v}
+            events.append(
+                Event(
+                    key="renaissance.event.watermill_marker",
+                    args={
+                        "seat": seat,
+                        "commodity": term(f"renaissance.commodity.{action.commodity}"),
+                        "change": term(f"renaissance.change.{action.change}"),
+                    },
+                )
+            )
+    elif isinstance(action, BuyOff):
+        pay_bank(state, seat, data().commodities[action.commodity].value)
+        n = state.markers[action.commodity]
+        state.markers[action.commodity] = n - (1 if n > 0 else -1)
+        state.markers = {c: v for c, v in state.markers.items() if v}
+        events.append(
+            Event(
+                key="renaissance.event.buy_off",
+                args={"seat": seat, "commodity": term(f"renaissance.commodity.{action.commodity}")},
+            )
+        )
+    elif isinstance(action, EndStep):
+        _end_step(state, seat, events)
+    elif isinstance(action, BuyCard):
+        player.v_decided = True
+        if action.buy:
+            pay_bank(state, seat, 10)
+            events.append(Event(key="renaissance.event.bought_card", args={"seat": seat}))
+            draw(state, seat, events)
+    elif isinstance(action, DiscardCard):
+        player.p_decided = True
+        if action.card is not None:
+            player.hand.remove(action.card)
+            discard_card(state, action.card)
+            events.append(Event(key="renaissance.event.discarded", args={"seat": seat}))
+    elif isinstance(action, PlayCard):
+        resolve(state, seat, action, events)
+    elif isinstance(action, UpgradeShip):
+        upgrade(state, seat, events)
+    elif isinstance(action, BuyAdvance):
+        buy(state, seat, action.letter, action.claim, events)
+    elif isinstance(action, Stabilize):
+        stabilize(state, seat, action.pay, events)
+        player.purchase_step = "relief"
+    elif isinstance(action, Relief):
+        relieve(state, seat, action.boxes, events)
+        player.purchase_step = "done"
+    elif isinstance(action, Place):
+        place(state, seat, action.province, events)
+    elif isinstance(action, Attack):
+        attack(state, seat, action.province, action.cathedral, events)
+    elif isinstance(action, ExpansionCard):
+        buy_card(state, seat, events)
+
+
+def _end_step(state: RenaissanceState, seat: str, events: list[Event]) -> None:
+    player = state.players[seat]
+    if state.phase == "buyoff":
+        state.cursor = 1
+    elif state.phase == "play":
+        player.play_done = True
+        events.append(Event(key="renaissance.event.passed", args={"seat": seat}))
+    elif state.phase == "purchase":
+        player.purchase_step = "stabilize"
+    elif state.phase == "expansion":
+        player.expansion_done = True
+
+
+def _resolve_pending(
+    state: RenaissanceState, seat: str, action: RenaissanceAction, events: list[Event]
+) -> None:
+    item = state.pending.pop(0)
+    player = state.players[seat]
+    if isinstance(action, CivilWarLoss):
+        if action.lose == "cash":
+            loss = min(-(-player.written_cash // 2), player.cash)
+            pay_bank(state, seat, loss)
+            events.append(
+                Event(key="renaissance.event.cash_lost", args={"seat": seat, "amount": loss})
+            )
+        else:
+            loss = -(-player.expansion // 2)
+            player.expansion -= loss
+            player.stock += loss
+            events.append(
+                Event(key="renaissance.event.tokens_lost", args={"seat": seat, "count": loss})
+            )
+    elif isinstance(action, RemovalSource):
+        if action.source == "expansion" and item.province is not None:
+            player.expansion -= 1
+            prov = state.provinces[item.province]
+            prov.tokens[seat] = prov.tokens.get(seat, 0) + 1
+    elif isinstance(action, Cede):
+        assert item.other is not None
+        prov = state.provinces[action.province]
+        prov.dm = item.other
+        events.append(
+            Event(
+                key="renaissance.event.ceded",
+                args={
+                    "seat": seat,
+                    "other": item.other,
+                    "province": term(f"renaissance.province.{action.province}"),
+                },
+            )
+        )
+        if item.count > 1:
+            state.pending.insert(0, item.model_copy(update={"count": item.count - 1}))
+    elif isinstance(action, PirateTarget):
+        reduce_dm(state, action.province, events)
+        if item.count > 1:
+            state.pending.insert(0, item.model_copy(update={"count": item.count - 1}))
+    elif isinstance(action, WatermillSwap):
+        assert item.province is not None and item.other is not None
+        if action.attempt and watermill_roll(state, seat, item.province, item.other, events):
+            state.pending.insert(0, Pending(seat=seat, kind="watermill_give", other=item.other))
+    elif isinstance(action, GiveCard):
+        assert item.other is not None
+        loser = state.players[item.other]
+        taken = loser.hand[state.rng.randbelow(len(loser.hand))]
+        loser.hand.remove(taken)
+        player.hand.remove(action.card)
+        loser.hand.append(action.card)
+        player.hand.append(taken)
+        both = [seat, item.other]
+        events.append(
+            Event(key="renaissance.event.swapped", args={"seat": seat, "other": item.other})
+        )
+        events.append(
+            Event(
+                key="renaissance.event.swapped_cards",
+                args={"given": card_term(action.card), "taken": card_term(taken)},
+                visible_to=both,
+                reveals=True,
+            )
+        )
+
+
+__all__ = ["apply", "is_over", "legal_actions"]

@@ -1,0 +1,287 @@
+"""Turn order and phase flow: who acts, and moving on when nobody has to (AOR-R2, R16-R27)."""
+
+from __future__ import annotations
+
+from rules.core import Event, term
+from rules.renaissance.cards import is_burden, play_options
+from rules.renaissance.components import data
+from rules.renaissance.deck import discard_card, draw
+from rules.renaissance.economy import pay_bank
+from rules.renaissance.effects import has
+from rules.renaissance.endturn import end_of_turn
+from rules.renaissance.expansion import can_buy_card, start_phase
+from rules.renaissance.model import Phase, RenaissanceState
+from rules.renaissance.purchase import relief_options, stabilization_cost
+
+SEQUENCE: tuple[Phase, ...] = ("buyoff", "buy_cards", "play", "purchase", "expansion")
+
+
+def available_capitals(state: RenaissanceState) -> list[str]:
+    n = state.options.players
+    return sorted(c.id for c in data().capitals.values() if c.min_players <= n)
+
+
+def setup_done(state: RenaissanceState, seat: str) -> bool:
+    p = state.players[seat]
+    returned = p.returned is not None or not state.options.held_cards_setup
+    return (
+        returned
+        and len(p.ranking) == len(available_capitals(state))
+        and (p.capital_bid is not None)
+    )
+
+
+def to_act(state: RenaissanceState) -> frozenset[str]:
+    if state.phase == "over":
+        return frozenset()
+    if state.pending:
+        return frozenset({state.pending[0].seat})
+    if state.phase == "setup":
+        return frozenset(s for s in state.seats if not setup_done(state, s))
+    if state.phase == "bid":
+        return frozenset(s for s in state.active() if state.players[s].token_bid is None)
+    seat = current(state)
+    return frozenset({seat}) if seat is not None else frozenset()
+
+
+def current(state: RenaissanceState) -> str | None:
+    """The seat acting in a sequential phase, or ``None`` when the phase is finished."""
+    active = state.active()
+    phase = state.phase
+    if phase == "q_swap":
+        for s in active:
+            if _q_eligible(state, s):
+                return s
+        return None
+    if phase == "watermill":
+        holders = [s for s in active if has(state, s, "wind_watermill")]
+        if holders and state.cursor == 0:
+            return holders[-1]
+        return None
+    if phase == "buyoff":
+        if state.cursor == 0 and active and state.markers:
+            return active[0]
+        return None
+    if phase == "buy_cards":
+        for s in active:
+            p = state.players[s]
+            if not p.v_decided and has(state, s, "urban_ascendancy"):
+                return s
+        for s in active:
+            p = state.players[s]
+            if not p.p_decided and has(state, s, "master_art") and p.hand:
+                return s
+        return None
+    if phase in ("play", "final_play"):
+        for s in active:
+            if not state.players[s].play_done:
+                return s
+        return None
+    if phase == "purchase":
+        for s in active:
+            if state.players[s].purchase_step != "done":
+                return s
+        return None
+    if phase == "expansion":
+        for s in active:
+            if not state.players[s].expansion_done:
+                return s
+        return None
+    return None
+
+
+def _q_eligible(state: RenaissanceState, seat: str) -> bool:
+    """AOR-R26: a Renaissance holder not yet swapped this turn, with a swappable neighbour."""
+    if state.players[seat].q_used or not has(state, seat, "renaissance"):
+        return False
+    active = state.active()
+    i = active.index(seat)
+    near = [active[j] for j in (i - 1, i + 1) if 0 <= j < len(active)]
+    return any(not has(state, n, "renaissance") for n in near)
+
+
+def playable(state: RenaissanceState, seat: str) -> bool:
+    final = state.phase == "final_play"
+    return any(play_options(state, seat, c, final) for c in state.players[seat].hand)
+
+
+def _auto_skip(state: RenaissanceState, events: list[Event]) -> bool:
+    """Mark steps that offer no real choice as done; True when something changed."""
+    seat = current(state)
+    if seat is None:
+        return False
+    p = state.players[seat]
+    if state.phase in ("play", "final_play") and not playable(state, seat):
+        p.play_done = True
+        return True
+    if state.phase == "purchase":
+        if p.purchase_step == "stabilize" and stabilization_cost(state, seat) == 0:
+            p.purchase_step = "relief"
+            return True
+        if p.purchase_step == "relief" and relief_options(state, seat) == [0]:
+            p.purchase_step = "done"
+            return True
+    if state.phase == "expansion" and p.expansion == 0 and not can_buy_card(state, seat):
+        p.expansion_done = True
+        return True
+    return False
+
+
+def advance(state: RenaissanceState, events: list[Event]) -> None:
+    """Move the game on until someone has a decision (or the game is over)."""
+    for _ in range(10_000):
+        if state.phase in ("over", "setup", "bid") or state.pending:
+            if state.phase == "bid" and not to_act(state):
+                reveal_bids(state, events)
+                continue
+            return
+        if not state.active():
+            state.phase = "over"
+            return
+        if _auto_skip(state, events):
+            continue
+        if current(state) is not None:
+            return
+        _finish_phase(state, events)
+    raise RuntimeError("renaissance: the flow did not settle")
+
+
+def enter(state: RenaissanceState, phase: Phase, events: list[Event]) -> None:
+    """Open ``phase``, after a Renaissance [Q] swap window when one is possible."""
+    if phase == "expansion":
+        start_phase_order(state, events)
+    if any(_q_eligible(state, s) for s in state.active()):
+        state.phase = "q_swap"
+        state.next_phase = phase
+        return
+    _open(state, phase, events)
+
+
+def start_phase_order(state: RenaissanceState, events: list[Event]) -> None:
+    from rules.renaissance.expansion import civil_war_last
+
+    civil_war_last(state, events)
+
+
+def _open(state: RenaissanceState, phase: Phase, events: list[Event]) -> None:
+    state.phase = phase
+    state.cursor = 0
+    events.append(
+        Event(key="renaissance.event.phase", args={"phase": term(f"renaissance.phase.{phase}")})
+    )
+    holders = [s for s in state.active() if has(state, s, "wind_watermill")]
+    if phase == "buyoff" and state.options.euro_watermill and holders:
+        state.phase = "watermill"
+    if phase == "expansion":
+        start_phase(state, events)
+
+
+def _finish_phase(state: RenaissanceState, events: list[Event]) -> None:
+    phase = state.phase
+    if phase == "q_swap":
+        _open(state, state.next_phase, events)
+    elif phase == "watermill":
+        state.phase = "buyoff"
+        state.cursor = 0
+    elif phase == "buyoff":
+        _draw_phase(state, events)
+        enter(state, "buy_cards", events)
+    elif phase == "buy_cards":
+        enter(state, "play", events)
+    elif phase == "play":
+        enter(state, "purchase", events)
+    elif phase == "purchase":
+        state.bank_net -= state.on_leaders  # AOR-R49: money left on leaders to the bank
+        state.on_leaders = 0
+        for play in state.leaders:
+            play.protection = 0
+        enter(state, "expansion", events)
+    elif phase == "expansion":
+        end_of_turn(state, events)
+        if state.end_triggered or any(len(p.advances) == 26 for p in state.players.values()):
+            state.phase = "final_play"
+            for p in state.players.values():
+                p.play_done = False
+            events.append(Event(key="renaissance.event.final_play", args={}))
+        else:
+            start_turn(state, events)
+    elif phase == "final_play":
+        state.phase = "over"
+        events.append(Event(key="renaissance.event.game_over", args={}))
+
+
+def _draw_phase(state: RenaissanceState, events: list[Event]) -> None:
+    """AOR-R31 (and AOR-A21): each player draws one card in order of play."""
+    if state.options.skip_turn1_draw and state.turn == 1:
+        return
+    for s in state.active():
+        draw(state, s, events)
+
+
+def start_turn(state: RenaissanceState, events: list[Event]) -> None:
+    """Reset the turn and open phase 1 (secret order-of-play bids)."""
+    state.turn += 1
+    if state.turn == 2 and state.held_aside:  # AOR-R11 step 6, 5-6 players
+        pile = state.draw_pile + state.held_aside
+        pile.sort()
+        state.rng.shuffle(pile)
+        state.draw_pile = pile
+        state.held_aside = []
+        events.append(Event(key="renaissance.event.held_cards", args={}))
+    for p in state.players.values():
+        p.token_bid = None
+        p.upgraded_ship = False
+        p.purchase_step = "buy"
+        p.bought_this_turn = []
+        p.v_decided = p.p_decided = p.play_done = p.expansion_done = False
+        p.expansion_card = p.q_used = p.enlightened_ruler = p.watermill_used = False
+        p.cathedral_against = []
+    for play in state.leaders:
+        discard_card(state, play.card)
+    state.leaders = []
+    state.military = []
+    state.papal_ban = None
+    state.crusades_this_turn = state.strife_this_turn = False
+    state.civil_war_victim = None
+    state.shipped = {}
+    state.attempted = []
+    state.cards_bought_expansion = 0
+    state.phase = "bid"
+    events.append(Event(key="renaissance.event.turn", args={"turn": state.turn}))
+
+
+def reveal_bids(state: RenaissanceState, events: list[Event]) -> None:
+    """AOR-R20-R25: reveal every bid at once, pay, take tokens, set the order of play."""
+    active = state.active()
+    for s in active:
+        p = state.players[s]
+        bid = p.token_bid or 0
+        pay_bank(state, s, abs(bid))
+        tokens = min(max(bid, 0), p.stock)
+        p.stock -= tokens
+        p.expansion += tokens
+        p.written_cash = p.cash
+        p.last_token_bid = bid
+    order = sorted(
+        active, key=lambda s: (state.players[s].last_token_bid, -state.players[s].pick_rank)
+    )
+    state.order = order + [s for s in state.order if s not in order]
+    used = data().oop.boxes[str(state.options.players)]
+    state.boxes = {s: used[i] for i, s in enumerate(order)}
+    events.append(
+        Event(
+            key="renaissance.event.bids_revealed",
+            args={
+                "seats": order,
+                "bids": [state.players[s].last_token_bid for s in order],
+            },
+            reveals=True,
+        )
+    )
+    for player in state.players.values():
+        player.start_advances = list(player.advances)
+    enter(state, "buyoff", events)
+
+
+def hand_has_playable(state: RenaissanceState, seat: str) -> bool:
+    return any(not is_burden(state, c) for c in state.players[seat].hand)

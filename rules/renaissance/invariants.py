@@ -1,0 +1,40 @@
+"""Invariants checked after every action in the playout tests (components, cash, secrecy)."""
+
+from __future__ import annotations
+
+from rules.renaissance.components import MARKERS_PER_PLAYER, TOKENS_PER_PLAYER, data
+from rules.renaissance.deck import epoch_cards
+from rules.renaissance.model import RenaissanceState
+
+
+def invariants(state: RenaissanceState) -> list[str]:
+    problems: list[str] = []
+    for seat, p in state.players.items():
+        on_map = sum(prov.tokens.get(seat, 0) for prov in state.provinces.values())
+        if on_map + p.stock + p.expansion != TOKENS_PER_PLAYER:
+            problems.append(f"{seat}: tokens {on_map}+{p.stock}+{p.expansion} != 36")
+        dms = sum(1 for prov in state.provinces.values() if prov.dm == seat)
+        if dms > MARKERS_PER_PLAYER:
+            problems.append(f"{seat}: {dms} dominance markers on the map")
+        if min(p.cash, p.stock, p.expansion) < 0:
+            problems.append(f"{seat}: negative cash or tokens")
+        for pid, prov in state.provinces.items():
+            if prov.white.get(seat, 0) > prov.tokens.get(seat, 0):
+                problems.append(f"{pid}: more white than tokens for {seat}")
+    for pid, prov in state.provinces.items():
+        info = data().provinces[pid]
+        if info.kind == "satellite" and (prov.dm is not None or prov.count() > 1):
+            problems.append(f"{pid}: satellite holds a DM or several tokens")
+        if prov.dm is not None and prov.count():
+            problems.append(f"{pid}: tokens beside a DM")
+    cash = sum(p.cash for p in state.players.values()) + state.on_leaders
+    if cash != state.bank_net:
+        problems.append(f"cash {cash} != bank ledger {state.bank_net}")
+    cards: list[str] = list(state.draw_pile) + state.discard + state.removed + state.held_aside
+    for p in state.players.values():
+        cards += p.hand + p.dealt
+    cards += [lp.card for lp in state.leaders]
+    cards += [c for e in range(state.epoch + 1, 4) for c in epoch_cards(state, e)]
+    if sorted(cards) != sorted(data().cards):
+        problems.append("history cards not conserved")
+    return problems

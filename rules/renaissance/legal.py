@@ -1,0 +1,155 @@
+"""Every legal action of a seat right now (complete, so random bots finish games)."""
+
+from __future__ import annotations
+
+from rules.renaissance.actions import (
+    Attack,
+    BuyAdvance,
+    BuyCard,
+    BuyOff,
+    CapitalBid,
+    Cede,
+    CivilWarLoss,
+    DiscardCard,
+    EndStep,
+    ExpansionCard,
+    GiveCard,
+    PirateTarget,
+    Place,
+    QSwap,
+    RankCapital,
+    Relief,
+    RemovalSource,
+    RenaissanceAction,
+    ReturnCard,
+    Stabilize,
+    TokenBid,
+    UpgradeShip,
+    Watermill,
+    WatermillSwap,
+)
+from rules.renaissance.board import reach
+from rules.renaissance.cards import cedable, play_options
+from rules.renaissance.components import data
+from rules.renaissance.expansion import can_attack, can_buy_card, can_cathedral, can_place
+from rules.renaissance.flow import available_capitals, to_act
+from rules.renaissance.model import RenaissanceState
+from rules.renaissance.purchase import (
+    can_buy,
+    can_upgrade,
+    relief_options,
+    stabilization_cost,
+)
+
+WATERMILL_COMMODITIES = ("grain", "cloth", "wine", "metal")
+
+
+def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]:
+    if seat not in to_act(state):
+        return []
+    if state.pending:
+        return _pending(state, seat)
+    player = state.players[seat]
+    phase = state.phase
+    out: list[RenaissanceAction] = []
+    if phase == "setup":
+        if state.options.held_cards_setup and player.returned is None:
+            return [ReturnCard(card=c) for c in player.dealt]
+        left = [c for c in available_capitals(state) if c not in player.ranking]
+        if left:
+            return [RankCapital(capital=c) for c in left]
+        return [CapitalBid(amount=n) for n in range(41)]
+    if phase == "bid":
+        return [TokenBid(amount=n) for n in range(-player.cash, player.cash + 1)]
+    if phase == "q_swap":
+        return [QSwap(direction=d) for d in ("before", "after", "none") if _q_ok(state, seat, d)]
+    if phase == "watermill":
+        out.append(Watermill(change="none"))
+        for c in WATERMILL_COMMODITIES:
+            out.append(Watermill(commodity=c, change="shortage"))
+            out.append(Watermill(commodity=c, change="surplus"))
+            if state.markers.get(c):
+                out.append(Watermill(commodity=c, change="remove"))
+        return out
+    if phase == "buyoff":
+        for c, n in sorted(state.markers.items()):
+            if n and player.cash >= data().commodities[c].value:
+                out.append(BuyOff(commodity=c))
+        return [*out, EndStep()]
+    if phase == "buy_cards":
+        from rules.renaissance.effects import has
+
+        if not player.v_decided and has(state, seat, "urban_ascendancy"):
+            options = [BuyCard(buy=False)]
+            if player.cash >= 10 and not state.deck_exhausted:
+                options.insert(0, BuyCard(buy=True))
+            return list(options)
+        discards: list[RenaissanceAction] = [DiscardCard(card=c) for c in sorted(set(player.hand))]
+        return [*discards, DiscardCard()]
+    if phase in ("play", "final_play"):
+        final = phase == "final_play"
+        for card in sorted(set(player.hand)):
+            out.extend(play_options(state, seat, card, final))
+        if not final:
+            out.append(EndStep())
+        return out
+    if phase == "purchase":
+        if player.purchase_step == "buy":
+            if can_upgrade(state, seat):
+                out.append(UpgradeShip())
+            for letter in sorted(data().advances):
+                for claim in (False, True):
+                    if can_buy(state, seat, letter, claim):
+                        out.append(BuyAdvance(letter=letter, claim=claim))
+            return [*out, EndStep()]
+        if player.purchase_step == "stabilize":
+            cost = stabilization_cost(state, seat)
+            if player.cash >= cost:
+                out.append(Stabilize(pay=True))
+            return [*out, Stabilize(pay=False)]
+        return [Relief(boxes=n) for n in relief_options(state, seat)]
+    if phase == "expansion":
+        room = reach(state, seat)
+        for p in sorted(room):
+            if can_place(state, seat, p, room):
+                out.append(Place(province=p))
+            if can_attack(state, seat, p, room):
+                out.append(Attack(province=p))
+                if can_cathedral(state, seat, p):
+                    out.append(Attack(province=p, cathedral=True))
+        if can_buy_card(state, seat):
+            out.append(ExpansionCard())
+        return [*out, EndStep()]
+    return out
+
+
+def _q_ok(state: RenaissanceState, seat: str, direction: str) -> bool:
+    from rules.renaissance.effects import has
+
+    if direction == "none":
+        return True
+    active = state.active()
+    i = active.index(seat)
+    j = i - 1 if direction == "before" else i + 1
+    return 0 <= j < len(active) and not has(state, active[j], "renaissance")
+
+
+def _pending(state: RenaissanceState, seat: str) -> list[RenaissanceAction]:
+    item = state.pending[0]
+    player = state.players[seat]
+    if item.kind == "civil_war":
+        return [CivilWarLoss(lose="cash"), CivilWarLoss(lose="tokens")]
+    if item.kind == "removal":
+        return [RemovalSource(source="expansion"), RemovalSource(source="empty")]
+    if item.kind == "war_cede":
+        assert item.other is not None
+        return [Cede(province=p) for p in cedable(state, seat, item.other)]
+    if item.kind == "pirates":
+        return [
+            PirateTarget(province=p)
+            for p, prov in sorted(state.provinces.items())
+            if prov.dm is not None and data().provinces[p].coasts
+        ]
+    if item.kind == "watermill":
+        return [WatermillSwap(attempt=True), WatermillSwap(attempt=False)]
+    return [GiveCard(card=c) for c in sorted(set(player.hand))]

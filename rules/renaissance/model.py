@@ -1,0 +1,230 @@
+"""Options (rule sets, AOR §5.1) and the game state of Age of Renaissance (ids and counts)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+from rules.core import GameOptions, GameState
+
+Preset = Literal["source", "ah1996", "euro1999"]
+Phase = Literal[
+    "setup",
+    "bid",
+    "q_swap",
+    "watermill",
+    "buyoff",
+    "buy_cards",
+    "play",
+    "purchase",
+    "expansion",
+    "final_play",
+    "over",
+]
+ShipRow = Literal["none", "galley", "seaworthy", "ocean"]
+
+TOGGLES: tuple[str, ...] = (
+    "held_cards_setup",
+    "ah_protection_money",
+    "euro_leader_boxes",
+    "euro_no_written_record_bonus",
+    "euro_auto_mr",
+    "euro_enlightenment_relief",
+    "euro_jk_swap",
+    "euro_watermill",
+    "human_body_raises_misery",
+    "x_credit_same_phase",
+    "skip_turn1_draw",
+)
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "source": {
+        "held_cards_setup": True,
+        "ah_protection_money": True,
+        "euro_leader_boxes": True,
+        "euro_no_written_record_bonus": False,
+        "euro_auto_mr": False,
+        "euro_enlightenment_relief": False,
+        "euro_jk_swap": False,
+        "euro_watermill": False,
+        "credit_table": "ah",
+        "human_body_raises_misery": False,
+        "x_credit_same_phase": False,
+        "skip_turn1_draw": False,
+    },
+}
+PRESETS["ah1996"] = {**PRESETS["source"], "held_cards_setup": False, "euro_leader_boxes": False}
+PRESETS["euro1999"] = {
+    **PRESETS["source"],
+    "euro_leader_boxes": True,
+    "euro_no_written_record_bonus": True,
+    "euro_auto_mr": True,
+    "euro_enlightenment_relief": True,
+    "euro_jk_swap": True,
+    "euro_watermill": True,
+    "ah_protection_money": False,
+    "credit_table": "euro",
+    "held_cards_setup": True,
+}
+
+
+class Options(GameOptions):
+    """Setup options (DP-1): a preset plus single toggles, all fixed at game creation."""
+
+    players: int = Field(default=4, ge=3, le=6)
+    preset: Preset = "source"
+    end_condition: Literal["epochs_1", "epochs_2", "epochs_3"] = "epochs_3"
+    held_cards_setup: bool = True
+    ah_protection_money: bool = True
+    euro_leader_boxes: bool = True
+    euro_no_written_record_bonus: bool = False
+    euro_auto_mr: bool = False
+    euro_enlightenment_relief: bool = False
+    euro_jk_swap: bool = False
+    euro_watermill: bool = False
+    credit_table: Literal["ah", "euro"] = "ah"
+    map_variant: Literal["euro"] = "euro"
+    human_body_raises_misery: bool = False
+    x_credit_same_phase: bool = False
+    skip_turn1_draw: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _apply_preset(cls, raw: Any) -> Any:
+        """Fill every toggle the caller left out from the chosen preset."""
+        if isinstance(raw, dict):
+            preset = PRESETS[str(raw.get("preset", "source"))]
+            merged = dict(preset)
+            merged.update({k: v for k, v in raw.items() if v is not None})
+            return merged
+        return raw
+
+    @model_validator(mode="after")
+    def _check(self) -> Options:
+        if self.euro_watermill and not self.euro_jk_swap:
+            raise ValueError("euro_watermill needs euro_jk_swap")
+        return self
+
+    @property
+    def last_epoch(self) -> int:
+        return int(self.end_condition[-1])
+
+
+class Province(BaseModel):
+    """Pieces in one province: tokens per seat (``white`` = placed this turn) and the DM."""
+
+    tokens: dict[str, int] = Field(default_factory=dict)
+    white: dict[str, int] = Field(default_factory=dict)
+    dm: str | None = None
+    dm_white: bool = False
+
+    def count(self) -> int:
+        return sum(self.tokens.values())
+
+    def empty(self) -> bool:
+        return self.dm is None and not self.count()
+
+
+class Player(BaseModel):
+    seat: str
+    capital: str | None = None
+    pick_rank: int = 0
+    cash: int = 40
+    written_cash: int = 0
+    misery: int = 0
+    stock: int = 36
+    expansion: int = 0
+    advances: list[str] = Field(default_factory=list)
+    bought_this_turn: list[str] = Field(default_factory=list)
+    start_advances: list[str] = Field(default_factory=list)
+    ship: ShipRow = "none"
+    ship_box: int = 0
+    hand: list[str] = Field(default_factory=list)
+    eliminated: bool = False
+    # setup (secret until the reveal)
+    dealt: list[str] = Field(default_factory=list)
+    returned: str | None = None
+    ranking: list[str] = Field(default_factory=list)
+    capital_bid: int | None = None
+    # phase 1 (secret until the reveal)
+    token_bid: int | None = None
+    last_token_bid: int = 0
+    # once-per-turn flags
+    upgraded_ship: bool = False
+    purchase_step: Literal["buy", "stabilize", "relief", "done"] = "buy"
+    bought_card_v: bool = False
+    v_decided: bool = False
+    p_decided: bool = False
+    play_done: bool = False
+    expansion_done: bool = False
+    expansion_card: bool = False
+    q_used: bool = False
+    enlightened_ruler: bool = False
+    cathedral_against: list[str] = Field(default_factory=list)
+    watermill_used: bool = False
+    auto_mr_steps: int = 0
+
+
+class LeaderPlay(BaseModel):
+    card: str
+    seat: str
+    box: int
+    protection: int = 0
+    claims: list[str] = Field(default_factory=list)
+
+
+class Pending(BaseModel):
+    """A decision inside a phase that interrupts its order (DP-14, DP-15, DP-16, DP-20...)."""
+
+    seat: str
+    kind: Literal[
+        "civil_war",
+        "removal",
+        "war_cede",
+        "pirates",
+        "watermill",
+        "watermill_give",
+    ]
+    province: str | None = None
+    other: str | None = None
+    count: int = 0
+
+
+class RenaissanceState(GameState):
+    options: Options
+    players: dict[str, Player]
+    provinces: dict[str, Province]
+    phase: Phase = "setup"
+    turn: int = 0
+    epoch: int = 1
+    order: list[str] = Field(default_factory=list)
+    boxes: dict[str, int] = Field(default_factory=dict)
+    cursor: int = 0
+    next_phase: Phase = "buyoff"
+    draw_pile: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)
+    removed: list[str] = Field(default_factory=list)
+    held_aside: list[str] = Field(default_factory=list)
+    voided: list[str] = Field(default_factory=list)
+    markers: dict[str, int] = Field(default_factory=dict)
+    leaders: list[LeaderPlay] = Field(default_factory=list)
+    military: list[tuple[str, str]] = Field(default_factory=list)
+    papal_ban: str | None = None
+    crusades_this_turn: bool = False
+    mongol_played: bool = False
+    strife_this_turn: bool = False
+    civil_war_victim: str | None = None
+    shipped: dict[str, int] = Field(default_factory=dict)
+    attempted: list[str] = Field(default_factory=list)
+    cards_bought_expansion: int = 0
+    pending: list[Pending] = Field(default_factory=list)
+    end_triggered: bool = False
+    deck_exhausted: bool = False
+    bank_net: int = 0
+    on_leaders: int = 0
+    turn1_aside_due: bool = False
+
+    def active(self) -> list[str]:
+        """Seats still in the game, in order of play (AOR-R27)."""
+        return [s for s in self.order if not self.players[s].eliminated]

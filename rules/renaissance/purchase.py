@@ -1,0 +1,229 @@
+"""Phase 5: ships, advances, stabilization and misery relief (AOR-R55-R63, D11, D12)."""
+
+from __future__ import annotations
+
+from rules.core import Event, term
+from rules.renaissance.cards import leader_discount
+from rules.renaissance.components import data
+from rules.renaissance.economy import (
+    misery_change,
+    misery_for_cost,
+    misery_value,
+    pay_bank,
+    transfer,
+)
+from rules.renaissance.effects import has, letter_of, tier
+from rules.renaissance.model import LeaderPlay, RenaissanceState
+
+NO_X_CREDIT = ("civics", "religion")
+
+
+def credit(state: RenaissanceState, seat: str, letter: str) -> int:
+    """AOR-R57: credits of advances held at the start of the phase (AOR-A10 option)."""
+    d = data()
+    adv = d.advances[letter]
+    player = state.players[seat]
+    column = "credit_euro" if state.options.credit_table == "euro" else "credit_ah"
+    total = 0
+    for held in player.start_advances:
+        other = d.advances[held]
+        if other.category == adv.category and held != letter:
+            total += getattr(other, column)
+    x = letter_of(state, "institutional_research")
+    x_held = x in player.start_advances or (
+        state.options.x_credit_same_phase and x in player.advances
+    )
+    if x_held and adv.category not in NO_X_CREDIT:
+        total += 10
+    return total
+
+
+def claimable(state: RenaissanceState, seat: str, play: LeaderPlay) -> bool:
+    """AOR-R47, R48: box 1 never; with Euro boxes, box 2 one and box 3 two claimants."""
+    if play.seat == seat or play.box == 1:
+        return False
+    if seat in play.claims:
+        return True
+    if not has(state, seat, "patronage"):
+        return False
+    if state.options.euro_leader_boxes and play.box in (2, 3):
+        return len(play.claims) < play.box - 1
+    return True
+
+
+def leaders_for(state: RenaissanceState, seat: str, letter: str, claim: bool) -> list[LeaderPlay]:
+    out = []
+    for play in state.leaders:
+        if letter not in data().cards[play.card].discounts:
+            continue
+        if play.seat == seat or (claim and claimable(state, seat, play)):
+            out.append(play)
+    return out
+
+
+def price(state: RenaissanceState, seat: str, letter: str, claim: bool) -> tuple[int, int]:
+    """(price of the advance, fees to leader owners) for ``seat`` now (AOR-R57)."""
+    cost = data().advances[letter].cost
+    reduction = credit(state, seat, letter)
+    fees = 0
+    bonus = 0 if state.options.euro_no_written_record_bonus else 10
+    for play in leaders_for(state, seat, letter, claim):
+        reduction += leader_discount(state, play.card, letter)
+        if has(state, seat, "written_record"):
+            reduction += bonus
+        if play.seat != seat and seat not in play.claims:
+            fees += play.protection
+    return max(0, cost - reduction), fees
+
+
+def can_buy(state: RenaissanceState, seat: str, letter: str, claim: bool) -> bool:
+    player = state.players[seat]
+    adv = data().advances[letter]
+    if letter in player.advances:
+        return False
+    if any(p not in player.advances for p in adv.prerequisites):
+        return False
+    if state.papal_ban == adv.category:
+        return False
+    cost, fees = price(state, seat, letter, claim)
+    if claim and not any(p.seat != seat for p in leaders_for(state, seat, letter, True)):
+        return False
+    return cost + fees <= player.cash
+
+
+def buy(state: RenaissanceState, seat: str, letter: str, claim: bool, events: list[Event]) -> None:
+    player = state.players[seat]
+    cost = price(state, seat, letter, claim)[0]
+    for play in leaders_for(state, seat, letter, claim):
+        if play.seat != seat and seat not in play.claims:
+            play.claims.append(seat)
+            if play.protection:
+                transfer(state, seat, play.seat, play.protection)
+    pay_bank(state, seat, cost)
+    player.advances.append(letter)
+    player.bought_this_turn.append(letter)
+    events.append(
+        Event(
+            key="renaissance.event.advance",
+            args={"seat": seat, "advance": term(advance_key(state, letter)), "amount": cost},
+            seat=seat,
+        )
+    )
+    if letter == letter_of(state, "seaworthy") and player.ship != "ocean":
+        player.ship, player.ship_box = "seaworthy", 0
+    if letter == letter_of(state, "ocean_navigation"):
+        player.ship, player.ship_box = "ocean", 0
+    if letter == letter_of(state, "human_body"):
+        misery_change(state, seat, 1 if state.options.human_body_raises_misery else -1, events)
+    if letter == letter_of(state, "improved_agriculture"):
+        misery_change(state, seat, -1, events)
+    if state.options.euro_auto_mr:
+        auto_relief(state, seat, events)
+
+
+def advance_key(state: RenaissanceState, letter: str) -> str:
+    from rules.renaissance.effects import advance_term_key
+
+    return advance_term_key(state, letter)
+
+
+def can_upgrade(state: RenaissanceState, seat: str) -> bool:
+    player = state.players[seat]
+    if player.upgraded_ship or player.bought_this_turn or player.cash < data().ship_price:
+        return False
+    if player.ship == "none":
+        return True
+    return player.ship_box + 1 < len(data().ships[player.ship].boxes)
+
+
+def upgrade(state: RenaissanceState, seat: str, events: list[Event]) -> None:
+    player = state.players[seat]
+    pay_bank(state, seat, data().ship_price)
+    if player.ship == "none":
+        player.ship, player.ship_box = "galley", 0
+    else:
+        player.ship_box += 1
+    player.upgraded_ship = True
+    events.append(
+        Event(
+            key="renaissance.event.ship",
+            args={
+                "seat": seat,
+                "ship": term(f"renaissance.ship.{player.ship}"),
+                "value": data().ships[player.ship].boxes[player.ship_box],
+            },
+        )
+    )
+
+
+def stabilization_cost(state: RenaissanceState, seat: str) -> int:
+    """AOR-R60, D11: by cards in hand (burdens included); Middle Class halves, rounding up."""
+    st = data().stabilization
+    n = len(state.players[seat].hand)
+    cost = st.costs[min(n, len(st.costs) - 1)]
+    if has(state, seat, "middle_class"):
+        cost = -(-cost // st.middle_class_divisor)
+    return cost
+
+
+def stabilize(state: RenaissanceState, seat: str, pay: bool, events: list[Event]) -> None:
+    cost = stabilization_cost(state, seat)
+    if pay:
+        pay_bank(state, seat, cost)
+        events.append(
+            Event(key="renaissance.event.stabilized", args={"seat": seat, "amount": cost})
+        )
+    else:
+        boxes = misery_for_cost(state.players[seat].misery, cost)
+        events.append(Event(key="renaissance.event.unstable", args={"seat": seat, "amount": cost}))
+        misery_change(state, seat, boxes, events)
+
+
+def relief_price(state: RenaissanceState, seat: str, boxes: int) -> int:
+    """AOR-R61: value differences, less this turn's MR, halved with Enlightenment."""
+    player = state.players[seat]
+    b = player.misery
+    dollars = misery_value(b) - misery_value(b - boxes)
+    mr = sum(data().advances[a].misery_relief for a in player.bought_this_turn)
+    dollars = max(0, dollars - mr)
+    if has(state, seat, "enlightenment"):
+        dollars = -(-dollars // 2)
+    return dollars
+
+
+def relief_options(state: RenaissanceState, seat: str) -> list[int]:
+    if state.options.euro_auto_mr:
+        return [0]
+    player = state.players[seat]
+    top = min(tier(state, seat), player.misery)
+    return [n for n in range(top + 1) if relief_price(state, seat, n) <= player.cash]
+
+
+def relieve(state: RenaissanceState, seat: str, boxes: int, events: list[Event]) -> None:
+    if boxes <= 0:
+        return
+    pay_bank(state, seat, relief_price(state, seat, boxes))
+    misery_change(state, seat, -boxes, events)
+
+
+AUTO_CATEGORIES = ("science", "commerce", "communication")
+
+
+def auto_relief(state: RenaissanceState, seat: str, events: list[Event]) -> None:
+    """AOR-R62 (EU-4): once each at 2, 3 and all advances in Science, Commerce, Communication."""
+    d = data()
+    player = state.players[seat]
+    counts = []
+    sizes = []
+    for cat in AUTO_CATEGORIES:
+        counts.append(sum(1 for a in player.advances if d.advances[a].category == cat))
+        sizes.append(sum(1 for a in d.advances.values() if a.category == cat))
+    steps = [
+        (1, all(c >= 2 for c in counts), 1),
+        (2, all(c >= 3 for c in counts), 2),
+        (3, all(c >= s for c, s in zip(counts, sizes, strict=True)), 3),
+    ]
+    for level, reached, boxes in steps:
+        if reached and player.auto_mr_steps < level:
+            player.auto_mr_steps = level
+            misery_change(state, seat, -boxes, events)

@@ -1,0 +1,28 @@
+"""Final score: advance points + cash - misery, with a breakdown and shared ties (R120, A18)."""
+
+from __future__ import annotations
+
+from rules.core import Scores, SeatScore, rank_scores
+from rules.renaissance.components import data
+from rules.renaissance.economy import misery_value
+from rules.renaissance.model import RenaissanceState
+
+CHAOS_PENALTY = 0
+
+
+def scores(state: RenaissanceState) -> Scores:
+    rows = []
+    for seat in state.seats:
+        p = state.players[seat]
+        advances = sum(data().advances[a].cost for a in p.advances)
+        misery = misery_value(p.misery) + (100 if p.eliminated else 0)
+        breakdown = {"advances": advances, "cash": p.cash, "misery": -misery}
+        rows.append(
+            SeatScore(
+                seat=seat,
+                total=sum(breakdown.values()),
+                breakdown=breakdown,
+                tiebreak=[0 if p.eliminated else 1],
+            )
+        )
+    return rank_scores(rows)

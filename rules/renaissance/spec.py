@@ -1,0 +1,47 @@
+"""The GameSpec of Age of Renaissance (not yet exported from the package, see __init__)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import GameSpec
+from rules.renaissance.actions import ACTION_ADAPTER
+from rules.renaissance.components import data
+from rules.renaissance.describe import action_group, describe_action
+from rules.renaissance.engine import apply, is_over
+from rules.renaissance.flow import to_act
+from rules.renaissance.invariants import invariants
+from rules.renaissance.legal import legal_actions
+from rules.renaissance.model import Options, RenaissanceState
+from rules.renaissance.scoring import scores
+from rules.renaissance.setup import new_game
+from rules.renaissance.view import RenaissanceView, view
+
+
+def _data_source() -> str:
+    return data().source
+
+
+SPEC: GameSpec[RenaissanceState, Options, Any, RenaissanceView] = GameSpec(
+    key="renaissance",
+    title="Age of Renaissance",
+    min_players=3,
+    max_players=6,
+    Options=Options,
+    State=RenaissanceState,
+    action_adapter=ACTION_ADAPTER,
+    new_game=new_game,
+    to_act=to_act,
+    legal_actions=legal_actions,
+    apply=apply,
+    view=view,
+    is_over=is_over,
+    scores=scores,
+    describe_action=describe_action,
+    action_group=action_group,
+    invariants=invariants,
+    seat_order="random",
+    data_source=_data_source,
+)
+
+__all__ = ["SPEC", "Options", "RenaissanceState", "RenaissanceView"]
