@@ -8,8 +8,9 @@ from importlib import resources
 
 import discord
 
-from bot.i18n import LANGUAGES, catalog, language_of, t, tx
+from bot.i18n import LANGUAGES, Entry, catalog, language_of, t, tx
 from rules.core import Text
+from rules.registry import GAMES
 
 
 def test_korean_locale_selects_korean_catalog() -> None:
@@ -28,26 +29,44 @@ def test_missing_key_shows_key_instead_of_failing() -> None:
     assert t("no.such.key") == "no.such.key"
 
 
+def _fields(entry: Entry) -> set[str]:
+    forms = [entry] if isinstance(entry, str) else list(entry.values())
+    return {f for form in forms for f in re.findall(r"{(\w+)}", form)}
+
+
 def test_every_language_has_the_same_keys_and_placeholders() -> None:
+    """Every game's catalogs and the bot's are complete in both languages (issue 7)."""
     english = catalog("en")
     for lang in LANGUAGES:
         other = catalog(lang)
         assert set(other) == set(english), (
             f"{lang} differs: {sorted(set(other) ^ set(english))[:10]}"
         )
-        for key, template in other.items():
-            fields = set(re.findall(r"{(\w+)}", template))
-            assert fields == set(re.findall(r"{(\w+)}", english[key])), (
-                f"{lang}:{key} placeholders differ"
-            )
+        for key, entry in other.items():
+            assert _fields(entry) == _fields(english[key]), f"{lang}:{key} placeholders differ"
 
 
-def test_catalog_files_are_flat_string_maps() -> None:
-    for lang in LANGUAGES:
-        for entry in resources.files("bot").joinpath("locales", lang).iterdir():
-            if entry.name.endswith(".json"):
-                data = json.loads(entry.read_text(encoding="utf-8"))
-                assert all(isinstance(v, str) for v in data.values()), entry.name
+def test_every_registered_game_ships_both_catalogs() -> None:
+    for spec in GAMES.values():
+        for lang in LANGUAGES:
+            source = resources.files(spec.package).joinpath("locales", f"{lang}.json")
+            assert source.is_file(), f"{spec.key} has no {lang} catalog"
+            data = json.loads(source.read_text(encoding="utf-8"))
+            assert all(k.startswith((f"{spec.key}.", f"cmd.{spec.key}")) for k in data), spec.key
+
+
+def test_plural_forms_follow_count() -> None:
+    assert t("core.winners", "en", winners=["p1"], count=1) == "Winner: p1"
+    assert t("core.winners", "en", names={"p1": "A", "p2": "B"}, winners=["p1", "p2"], count=2) == (
+        "Winners: A, B"
+    )
+
+
+def test_nested_texts_are_translated_in_the_readers_language() -> None:
+    inner = Text(key="core.colour.sky")
+    assert t("core.lobby_options", "ko", options=inner) == t(
+        "core.lobby_options", "ko", options="하늘"
+    )
 
 
 async def test_slash_descriptions_follow_the_korean_locale() -> None:

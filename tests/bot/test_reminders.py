@@ -23,6 +23,7 @@ def _game(gid: int, status: str, updated: datetime, version: int = 3) -> GameRec
         version=version,
         created_at=updated,
         updated_at=updated,
+        campaign=None,
     )
 
 
