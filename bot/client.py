@@ -85,8 +85,6 @@ class RefereeBot(commands.Bot):
         self.service = GameService(
             self.store, clock=clock, announcer=self.presenter, seed_source=seed_source
         )
-        self.undo_votes: dict[tuple[int, int, int], set[int]] = {}
-        self.reminded: set[tuple[int, int]] = set()
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -112,8 +110,9 @@ class RefereeBot(commands.Bot):
     @tasks.loop(minutes=15)
     async def remind(self) -> None:
         after = timedelta(hours=self.settings.reminder_hours)
-        for game in due(await self.store.open_games(), self.clock(), after, self.reminded):
-            self.reminded.add((game.id, game.version))
+        for game in due(await self.store.open_games(), self.clock(), after):
+            if not await self.store.claim_reminder(game.id, game.version):
+                continue  # already sent (by this or another process, before a restart)
             channel = self.get_channel(game.channel_id)
             if not isinstance(channel, discord.abc.Messageable) or game.state_json is None:
                 continue

@@ -264,60 +264,49 @@ class LobbyButton(
 class UndoVote(
     Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rf:undo:(?P<g>[0-9]+):(?P<v>[0-9]+):(?P<s>[0-9]+):(?P<r>[0-9]+):(?P<a>[yn])",
+    template=r"rf:undo:(?P<g>[0-9]{1,19}):(?P<v>[0-9]{1,9}):(?P<a>[yn])",
 ):
-    """Approve or refuse a takeback; every other human player must approve."""
+    """Approve or refuse the open takeback request of the game at that version.
 
-    def __init__(
-        self, game_id: int, version: int, keep: int, requester: int, answer: str, label: str = ""
-    ) -> None:
+    The id names only the game, its version and the answer: who asked and what is kept come
+    from the stored request, so a forged id cannot change them.
+    """
+
+    def __init__(self, game_id: int, version: int, answer: str, label: str = "") -> None:
         style = discord.ButtonStyle.success if answer == "y" else discord.ButtonStyle.danger
         super().__init__(
             discord.ui.Button(
                 label=label or answer,
                 style=style,
-                custom_id=f"rf:undo:{game_id}:{version}:{keep}:{requester}:{answer}",
+                custom_id=f"rf:undo:{game_id}:{version}:{answer}",
             )
         )
-        self.game_id, self.version, self.keep, self.requester, self.answer = (
-            game_id,
-            version,
-            keep,
-            requester,
-            answer,
-        )
+        self.game_id, self.version, self.answer = game_id, version, answer
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
     ) -> UndoVote:
-        return cls(int(match["g"]), int(match["v"]), int(match["s"]), int(match["r"]), match["a"])
+        return cls(int(match["g"]), int(match["v"]), match["a"])
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
-        game = await _game_at(interaction, self.game_id, self.version)
         lang = lang_of(interaction)
-        voters = {s.user_id for s in game.seats if s.user_id and s.user_id != self.requester}
-        if interaction.user.id not in voters:
-            raise UserError("error.undo_not_voter")
-        key = (self.game_id, self.version, self.keep)
-        if self.answer == "n":
-            bot.undo_votes.pop(key, None)
-            await interaction.response.edit_message(
-                content=t("core.undo_refused", lang, user=interaction.user.mention), view=None
-            )
-            return
-        approved = bot.undo_votes.setdefault(key, set())
-        approved.add(interaction.user.id)
-        if voters - approved:
-            await reply(
-                interaction, t("core.undo_approved_wait", lang, left=len(voters - approved))
-            )
-            return
         await interaction.response.defer()
-        bot.undo_votes.pop(key, None)
-        await bot.service.undo(interaction.channel_id or 0, self.game_id, self.version, self.keep)
-        await interaction.edit_original_response(content=t("core.undo_done", lang), view=None)
+        result = await bot.service.vote_undo(
+            interaction.channel_id or 0,
+            self.game_id,
+            self.version,
+            interaction.user.id,
+            approve=self.answer == "y",
+        )
+        if result.refused:
+            text = t("core.undo_refused", lang, user=interaction.user.mention)
+            await interaction.edit_original_response(content=text, view=None)
+        elif result.left:
+            await reply(interaction, t("core.undo_approved_wait", lang, count=result.left))
+        else:
+            await interaction.edit_original_response(content=t("core.undo_done", lang), view=None)
 
 
 class AbandonConfirm(

@@ -8,14 +8,7 @@ from datetime import datetime, timedelta
 from db.store import GameRecord
 
 
-def due(
-    games: Iterable[GameRecord], now: datetime, after: timedelta, reminded: set[tuple[int, int]]
-) -> list[GameRecord]:
-    """Active games unchanged for ``after`` whose current version has not been reminded yet."""
-    return [
-        g
-        for g in games
-        if g.status == "active"
-        and now - g.updated_at >= after
-        and (g.id, g.version) not in reminded
-    ]
+def due(games: Iterable[GameRecord], now: datetime, after: timedelta) -> list[GameRecord]:
+    """Active games unchanged for ``after`` (the store's ``claim_reminder`` makes each version's
+    reminder go out once, across restarts and processes)."""
+    return [g for g in games if g.status == "active" and now - g.updated_at >= after]

@@ -30,6 +30,7 @@ from db.store import (
     GameStore,
     NewAction,
     SeatRecord,
+    UndoRequest,
     VersionConflict,
 )
 from rules.core import Event, RuleViolation, Text
@@ -63,6 +64,15 @@ class Turn:
     @property
     def acting(self) -> bool:
         return self.seat in self.spec.to_act(self.state)
+
+
+@dataclass(frozen=True)
+class UndoVoteResult:
+    """What one takeback vote did: refused it, or ``left`` approvals still missing (0: done)."""
+
+    refused: bool
+    left: int
+    requester_id: int
 
 
 @dataclass(frozen=True)
@@ -450,12 +460,11 @@ class GameService:
         return await self._locked(channel_id, work)
 
     # ------------------------------------------------------------------ undo
-    async def undo_target(self, channel_id: int, user_id: int) -> tuple[GameRecord, int]:
+    async def undo_target(self, game: GameRecord, user_id: int) -> int:
         """The log position to go back to: just before the user's latest action.
 
         Refused when that action or any later one revealed hidden or random information.
         """
-        game = await self.current(channel_id)
         if game.status != "active":
             raise UserError("error.not_started")
         seat = game.seat_of(user_id)
@@ -468,25 +477,89 @@ class GameService:
         target = mine[-1].seq
         if any(a.reveals for a in log if a.seq >= target):
             raise UserError("error.undo_hidden")
-        return game, target - 1
+        return target - 1
 
-    async def undo(
-        self, channel_id: int, game_id: int, version: int, keep_through_seq: int
-    ) -> Outcome:
-        """Rebuild the state from the log up to ``keep_through_seq`` and store it."""
+    async def request_undo(self, channel_id: int, user_id: int) -> tuple[GameRecord, UndoRequest]:
+        """Open a takeback request for the user's latest action (kept in the store)."""
+
+        async def work() -> tuple[GameRecord, UndoRequest]:
+            game = await self.current(channel_id)
+            keep = await self.undo_target(game, user_id)
+            request = await self.store.request_undo(game.id, game.version, user_id, keep)
+            if request.requester_id != user_id:
+                raise UserError("error.undo_pending")
+            return game, request
+
+        async with self.store.channel_lock(channel_id):
+            return await work()
+
+    @staticmethod
+    def undo_voters(game: GameRecord, requester_id: int) -> set[int]:
+        """Every other human player must agree to a takeback."""
+        return {s.user_id for s in game.seats if s.user_id and s.user_id != requester_id}
+
+    async def vote_undo(
+        self, channel_id: int, game_id: int, version: int, user_id: int, approve: bool
+    ) -> UndoVoteResult:
+        """Record one vote on the open takeback request of the game at ``version``.
+
+        Who asked and what is kept come from the stored request, never from the button; the
+        request is carried out only if it still takes back exactly the requester's latest
+        action with nothing hidden revealed since.
+        """
+        result: UndoVoteResult | None = None
+
+        async def work() -> Outcome:
+            nonlocal result
+            game = await self.current(channel_id)
+            request = await self.store.undo_request(game_id, version)
+            if game.id != game_id or game.version != version or request is None:
+                raise UserError("error.stale_prompt")
+            if user_id not in self.undo_voters(game, request.requester_id):
+                raise UserError("error.undo_not_voter")
+            if not approve:
+                await self.store.close_undo_request(game_id, version)
+                result = UndoVoteResult(refused=True, left=0, requester_id=request.requester_id)
+                return Outcome(game=game)
+            request = await self.store.approve_undo(game_id, version, user_id) or request
+            left = self.undo_voters(game, request.requester_id) - request.approvals
+            if left:
+                result = UndoVoteResult(
+                    refused=False, left=len(left), requester_id=request.requester_id
+                )
+                return Outcome(game=game)
+            if await self.undo_target(game, request.requester_id) != request.keep_through_seq:
+                await self.store.close_undo_request(game_id, version)
+                raise UserError("error.stale_prompt")
+            outcome = await self._undo(game, request.keep_through_seq)
+            await self.store.close_undo_request(game_id, version)
+            result = UndoVoteResult(refused=False, left=0, requester_id=request.requester_id)
+            return outcome
+
+        await self._locked(channel_id, work)
+        assert result is not None
+        return result
+
+    async def undo_alone(self, channel_id: int, user_id: int) -> Outcome:
+        """Take back the user's latest action when no other human must agree (bots only)."""
 
         async def work() -> Outcome:
             game = await self.current(channel_id)
-            if game.id != game_id or game.version != version:
-                raise UserError("error.stale_prompt")
-            log = await self.store.actions(game.id)
-            state, _ = await self.replay(game, log, through_seq=keep_through_seq)
-            stored = await self.store.undo_to(
-                game.id, game.version, keep_through_seq, state.model_dump_json()
-            )
-            return Outcome(game=stored, state=state, events=[Event(key="core.undone")])
+            keep = await self.undo_target(game, user_id)
+            if self.undo_voters(game, user_id):
+                raise UserError("error.undo_needs_vote")
+            return await self._undo(game, keep)
 
         return await self._locked(channel_id, work)
+
+    async def _undo(self, game: GameRecord, keep_through_seq: int) -> Outcome:
+        """Rebuild the state from the log up to ``keep_through_seq`` and store it."""
+        log = await self.store.actions(game.id)
+        state, _ = await self.replay(game, log, through_seq=keep_through_seq)
+        stored = await self.store.undo_to(
+            game.id, game.version, keep_through_seq, state.model_dump_json()
+        )
+        return Outcome(game=stored, state=state, events=[Event(key="core.undone")])
 
     # ------------------------------------------------------------------ replay and history
     async def replay(

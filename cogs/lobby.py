@@ -197,21 +197,19 @@ class Lobby(
     )
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
         channel_id = interaction.channel_id or 0
-        game, keep = await self.bot.service.undo_target(channel_id, interaction.user.id)
         lang = lang_of(interaction)
-        voters = [s for s in game.seats if s.user_id and s.user_id != interaction.user.id]
-        if not voters:
+        game = await self.bot.service.current(channel_id)
+        if not self.bot.service.undo_voters(game, interaction.user.id):
             await interaction.response.defer(ephemeral=True)
-            await self.bot.service.undo(channel_id, game.id, game.version, keep)
+            await self.bot.service.undo_alone(channel_id, interaction.user.id)
             await interaction.followup.send(t("core.undo_done", lang), ephemeral=True)
             return
+        game, request = await self.bot.service.request_undo(channel_id, interaction.user.id)
+        voters = self.bot.service.undo_voters(game, request.requester_id)
         view = discord.ui.View(timeout=None)
-        uid = interaction.user.id
-        view.add_item(
-            UndoVote(game.id, game.version, keep, uid, "y", label=t("core.approve", lang))
-        )
-        view.add_item(UndoVote(game.id, game.version, keep, uid, "n", label=t("core.refuse", lang)))
-        mentions = " ".join(f"<@{s.user_id}>" for s in voters)
+        view.add_item(UndoVote(game.id, game.version, "y", label=t("core.approve", lang)))
+        view.add_item(UndoVote(game.id, game.version, "n", label=t("core.refuse", lang)))
+        mentions = " ".join(f"<@{v}>" for v in sorted(voters))
         await interaction.response.send_message(
             t("core.undo_asked", lang, user=interaction.user.mention, voters=mentions), view=view
         )
