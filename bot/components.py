@@ -55,7 +55,7 @@ async def _game_at(interaction: discord.Interaction[Any], game_id: int, version:
 
 
 async def _turn_at(
-    interaction: discord.Interaction[Any], game_id: int, version: int, *, acting: bool
+    interaction: discord.Interaction[Any], game_id: int, version: int | None, *, acting: bool
 ) -> Turn:
     """The game at that version and the pressing user's seat (or a clear refusal)."""
     game = await _game_at(interaction, game_id, version)
@@ -86,7 +86,9 @@ class OpenTurn(
         return cls(int(match["g"]), int(match["v"]))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        turn = await _turn_at(interaction, self.game_id, self.version, acting=True)
+        # Any prompt of the running game opens the menu of its current state: the menu carries
+        # the version it was built for, so an older channel post is still a way in.
+        turn = await _turn_at(interaction, self.game_id, None, acting=True)
         presenter = bot_of(interaction).presenter
         content, view = presenter.menu(turn.game, turn.state, turn.seat, lang_of(interaction))
         await interaction.response.send_message(content, view=view, ephemeral=True)

@@ -5,6 +5,12 @@ a text summary, a mention of who must act and a "take your turn" button), builds
 ephemeral action menu for the acting player, and sends private views by DM (falling back to
 a channel note that says only "use /game hand" when DMs are closed).
 
+Table manners (design.md "The bot"): one channel post per turn hand-over (the acting seats
+change) or when a game starts or ends, never one per sub-step. The public events of the steps
+in between are kept and told in the next post as one paragraph; the acting player meanwhile
+works in their private menu, edited in place. A post mentions only seats that just became
+acting, and carries the board only when it differs from the last board posted there.
+
 Language: channel posts follow the server's locale; ephemeral replies the user's; DMs the
 recipient's last known locale (remembered from their interactions), else the server's.
 Events reach a person only when ``Event.visible_for`` their seat says so.
@@ -13,6 +19,7 @@ Events reach a person only when ``Event.visible_for`` their seat says so.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
 from collections.abc import Iterable
@@ -67,6 +74,10 @@ async def reply(interaction: discord.Interaction[Any], content: str, **kwargs: A
     await send_ephemeral(interaction, content, **kwargs)
 
 
+def _children(row: Any) -> list[Any]:
+    return list(getattr(row, "children", [row]))
+
+
 def _file(image: Any) -> discord.File:
     return discord.File(
         io.BytesIO(image.png), filename=image.filename, description=image.summary[:1000]
@@ -78,23 +89,31 @@ class Presenter:
         self.bot = bot
         self.user_langs: dict[int, str] = {}
         """Each user's language as last seen in one of their interactions (for DMs)."""
+        self.untold: dict[int, list[Event]] = {}
+        """Per game: public events of steps not posted yet (told with the next post)."""
+        self.last_board: dict[int, str] = {}
+        """Per channel: the hash of the last board image posted there."""
 
     def remember(self, interaction: discord.Interaction[Any]) -> None:
         self.user_langs[interaction.user.id] = lang_of(interaction)
 
     # ------------------------------------------------------------------ images
-    async def board_file(
-        self, game: GameRecord, state: Any, lang: str
-    ) -> tuple[discord.File, str] | None:
+    async def board_image(self, game: GameRecord, state: Any, lang: str) -> Any:
+        """The public board (a ``render.RenderedImage``), or None if drawing it failed."""
         from render import render_board
 
         view = spec_of(game).view(state, None)
         try:
-            image = await asyncio.to_thread(render_board, view, translator(game, lang))
+            return await asyncio.to_thread(render_board, view, translator(game, lang))
         except Exception:
             log.exception("rendering the board of game %s failed", game.id)
             return None
-        return _file(image), image.summary
+
+    async def board_file(
+        self, game: GameRecord, state: Any, lang: str
+    ) -> tuple[discord.File, str] | None:
+        image = await self.board_image(game, state, lang)
+        return None if image is None else (_file(image), image.summary)
 
     async def private_file(
         self, game: GameRecord, state: Any, seat: str, lang: str
@@ -113,7 +132,8 @@ class Presenter:
 
     # ------------------------------------------------------------------ channel posts
     async def announce(self, outcome: Outcome) -> None:
-        """Post one message for a started or changed game; DM private views that changed."""
+        """Post for a start, an end or a hand-over; otherwise keep the public events for later.
+        Private events go to their seats by DM either way."""
         game = outcome.game
         if game.status == "lobby" or outcome.state is None:
             return
@@ -121,15 +141,32 @@ class Presenter:
         if channel is None or not isinstance(channel, discord.abc.Messageable):
             log.warning("channel %s of game %s is not reachable", game.channel_id, game.id)
             return
+        spec = spec_of(game)
+        state = outcome.state
+        over = spec.is_over(state)
+        acting = frozenset() if over else spec.to_act(state)
+        untold = self.untold.setdefault(game.id, [])
+        untold += [e for e in outcome.events if e.public]
+        if outcome.started or over or acting != outcome.acting_before:
+            await self._post(channel, outcome, acting - outcome.acting_before)
+        await self.send_private_updates(game, state, outcome)
+
+    async def _post(
+        self, channel: discord.abc.Messageable, outcome: Outcome, newly_acting: frozenset[str]
+    ) -> None:
+        """One channel post: what happened since the last post, the board if it changed, who
+        acts now (mentioning only who just became acting) and the "take your turn" button."""
+        game, state = outcome.game, outcome.state
         lang = guild_lang(channel)
         tr = translator(game, lang)
         spec = spec_of(game)
-        state = outcome.state
         lines: list[str] = []
         if outcome.started:
             order = [s.seat for s in game.seats]
             lines.append(tr("core.started", game=title_of(game.kind, lang), order=order))
-        lines += visible_lines(outcome.events, None, tr)
+        told = visible_lines(self.untold.pop(game.id, []), None, tr)
+        if told:
+            lines.append(" ".join(told))
         view: discord.ui.View | None = None
         mentions: list[discord.abc.Snowflake] = []
         if spec.is_over(state):
@@ -137,20 +174,23 @@ class Presenter:
         elif game.status == "active":
             lines.append(self.to_act_text(game, state, lang))
             view = turn_view(game, lang)
-            acting = sorted(spec.to_act(state))
             mentions = [
-                discord.Object(id=u.user_id) for s in acting if (u := game.user_of(s)) and u.user_id
+                discord.Object(id=u.user_id)
+                for s in sorted(newly_acting)
+                if (u := game.user_of(s)) and u.user_id
             ]
-        board = await self.board_file(game, state, lang)
         kwargs: dict[str, Any] = {
             "allowed_mentions": discord.AllowedMentions(users=mentions, roles=False, everyone=False)
         }
+        board = await self.board_image(game, state, lang)
         if board is not None:
-            kwargs["file"] = board[0]
+            digest = hashlib.sha256(board.png).hexdigest()
+            if self.last_board.get(game.channel_id) != digest:
+                kwargs["file"] = _file(board)
+                self.last_board[game.channel_id] = digest
         if view is not None:
             kwargs["view"] = view
         await channel.send("\n".join(lines)[:2000], **kwargs)
-        await self.send_private_updates(game, state, outcome)
 
     def to_act_text(self, game: GameRecord, state: Any, lang: str) -> str:
         """Who must act; for simultaneous choices also how many of the seats have chosen."""
@@ -224,6 +264,31 @@ class Presenter:
     # ------------------------------------------------------------------ lobby and menus
     def lobby(self, game: GameRecord, lang: str) -> tuple[str, discord.ui.View]:
         return lobby_text(game, lang), lobby_view(game, lang)
+
+    async def refresh_lobby(self, game: GameRecord) -> bool:
+        """Edit the game's one lobby message in place (its text, and its buttons while the
+        game is in the lobby). Found by its Join button in the channel's recent history; if
+        it is gone, a lobby still open is posted again."""
+        channel = self.bot.get_channel(game.channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return False
+        marker = f"rf:lobby:{game.id}:join"
+        lang = guild_lang(channel)
+        async for message in channel.history(limit=50):
+            if message.author.id != getattr(self.bot.user, "id", None):
+                continue
+            ids = [
+                getattr(c, "custom_id", None) for row in message.components for c in _children(row)
+            ]
+            if marker in ids:
+                if game.status == "lobby":
+                    await message.edit(content=lobby_text(game, lang), view=lobby_view(game, lang))
+                else:
+                    await message.edit(view=None)
+                return True
+        if game.status == "lobby":
+            await channel.send(lobby_text(game, lang), view=lobby_view(game, lang))
+        return False
 
     def menu(
         self, game: GameRecord, state: Any, seat: str, lang: str, page: int = 0

@@ -94,6 +94,8 @@ class Outcome:
     started: bool = False
     ended: bool = False
     announce_failed: bool = False
+    acting_before: frozenset[str] = frozenset()
+    """Who had to act before this change (the presenter posts when this changes)."""
 
 
 class Announcer(Protocol):
@@ -365,7 +367,9 @@ class GameService:
                         reveals=any(e.reveals for e in result.events),
                     )
                 )
-            outcome = Outcome(game=game, state=state, events=events)
+            outcome = Outcome(
+                game=game, state=state, events=events, acting_before=spec.to_act(turn.state)
+            )
             return await self._persist(outcome, logged)
 
         return await self._locked(channel_id, work)

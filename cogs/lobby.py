@@ -45,9 +45,11 @@ class Lobby(
         self.bot = bot
         super().__init__()
 
-    async def _show_lobby(self, interaction: discord.Interaction[Any], game: Any) -> None:
-        lang = lang_of(interaction)
-        await interaction.response.send_message(lobby_text(game, lang), view=lobby_view(game, lang))
+    async def _update_lobby(self, interaction: discord.Interaction[Any], game: Any) -> None:
+        """The lobby stays one message, edited in place; the user sees it privately too."""
+        await interaction.response.defer(ephemeral=True)
+        await self.bot.presenter.refresh_lobby(game)
+        await interaction.followup.send(lobby_text(game, lang_of(interaction)), ephemeral=True)
 
     # -------------------------------------------------------------- lobby
     @app_commands.command(
@@ -67,7 +69,10 @@ class Lobby(
             player_of(interaction),
             options,
         )
-        await self._show_lobby(interaction, outcome.game)
+        lang = lang_of(interaction)
+        await interaction.response.send_message(
+            lobby_text(outcome.game, lang), view=lobby_view(outcome.game, lang)
+        )
 
     @new.autocomplete("kind")
     async def game_kinds(
@@ -88,14 +93,14 @@ class Lobby(
     )
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         outcome = await self.bot.service.join(interaction.channel_id or 0, player_of(interaction))
-        await self._show_lobby(interaction, outcome.game)
+        await self._update_lobby(interaction, outcome.game)
 
     @app_commands.command(
         name="leave", description=_("Leave the game before it starts", key="cmd.game.leave")
     )
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         outcome = await self.bot.service.leave(interaction.channel_id or 0, player_of(interaction))
-        await self._show_lobby(interaction, outcome.game)
+        await self._update_lobby(interaction, outcome.game)
 
     @app_commands.command(
         name="add-bot", description=_("Fill a seat with a random-move bot", key="cmd.game.add_bot")
@@ -104,7 +109,7 @@ class Lobby(
         outcome = await self.bot.service.add_bot(
             interaction.channel_id or 0, player_of(interaction)
         )
-        await self._show_lobby(interaction, outcome.game)
+        await self._update_lobby(interaction, outcome.game)
 
     @app_commands.command(
         name="start", description=_("Start the game (the creator only)", key="cmd.game.start")
