@@ -1,0 +1,93 @@
+"""Shared helpers for the Age of Renaissance tests: games, seats and hand-built positions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from rules.core.contract import checked_apply
+from rules.core.replay import GameLog, LoggedAction
+from rules.renaissance.actions import (
+    CapitalBid,
+    RankCapital,
+    RenaissanceAction,
+    ReturnCard,
+    Stabilize,
+    TokenBid,
+)
+from rules.renaissance.legal import legal_actions
+from rules.renaissance.model import Options, RenaissanceState
+from rules.renaissance.spec import SPEC
+
+Step = Callable[[RenaissanceState, str, RenaissanceAction, Any], None]
+
+
+def seats(n: int) -> list[str]:
+    return [f"p{i + 1}" for i in range(n)]
+
+
+def choose(state: RenaissanceState, seat: str, rnd: random.Random) -> RenaissanceAction:
+    """A random legal action, nudged so that games last (small bids, paying stabilization)."""
+    actions = legal_actions(state, seat)
+    bids = [a for a in actions if isinstance(a, TokenBid)]
+    if bids:
+        cash = state.players[seat].cash
+        return TokenBid(amount=rnd.randint(-min(2, cash), min(8, cash)))
+    pay = [a for a in actions if isinstance(a, Stabilize) and a.pay]
+    if pay and rnd.random() < 0.9:
+        return pay[0]
+    return actions[rnd.randrange(len(actions))]
+
+
+def play(
+    options: Options,
+    seed: int,
+    *,
+    checked: bool = True,
+    on_step: Step | None = None,
+    nudged: bool = True,
+    max_steps: int = 20_000,
+) -> tuple[RenaissanceState, GameLog]:
+    names = seats(options.players)
+    state = SPEC.new_game(names, options, seed)
+    log = GameLog(game="renaissance", seats=names, seed=seed, options=options.model_dump())
+    rnd = random.Random(seed)
+    for _ in range(max_steps):
+        if SPEC.is_over(state):
+            return state, log
+        seat = sorted(SPEC.to_act(state))[0]
+        if nudged:
+            action = choose(state, seat, rnd)
+        else:
+            legal = SPEC.legal_actions(state, seat)
+            action = legal[rnd.randrange(len(legal))]
+        result = (
+            checked_apply(SPEC, state, seat, action) if checked else SPEC.apply(state, seat, action)
+        )
+        if on_step is not None:
+            on_step(state, seat, action, result)
+        log.actions.append(LoggedAction(seat=seat, action=action.model_dump(mode="json")))
+        state = result.state
+    raise AssertionError(f"game with seed {seed} did not end")
+
+
+def started(players: int = 4, seed: int = 1, **opts: Any) -> RenaissanceState:
+    """A game past setup: seat i ranks the capitals in a rotated order, bids i dollars."""
+    options = Options.model_validate({"players": players, **opts})
+    state = SPEC.new_game(seats(players), options, seed)
+    for i, seat in enumerate(seats(players)):
+        if options.held_cards_setup:
+            state = SPEC.apply(state, seat, ReturnCard(card=state.players[seat].dealt[0])).state
+        caps = [a.capital for a in SPEC.legal_actions(state, seat) if isinstance(a, RankCapital)]
+        caps = caps[i:] + caps[:i]
+        for cap in caps:
+            state = SPEC.apply(state, seat, RankCapital(capital=cap)).state
+        state = SPEC.apply(state, seat, CapitalBid(amount=10 - i)).state
+    return state
+
+
+def bid_all(state: RenaissanceState, bids: dict[str, int]) -> RenaissanceState:
+    for seat, amount in bids.items():
+        state = SPEC.apply(state, seat, TokenBid(amount=amount)).state
+    return state
