@@ -1,0 +1,124 @@
+"""The label a player reads for an action (button, menu, log): Text, never prose."""
+
+from __future__ import annotations
+
+from rules.core import Text, term
+from rules.maracaibo.actions import (
+    Ally,
+    Boost,
+    Buy,
+    Choose,
+    ChooseNation,
+    CombatAction,
+    Deliver,
+    Discard,
+    Draw,
+    Explore,
+    FiguresOnCard,
+    Invest,
+    Main,
+    MaracaiboAction,
+    Pile,
+    PlaceMarker,
+    Plan,
+    RemoveDisc,
+    Sail,
+    ScoreChoice,
+    SetupCareer,
+    SetupDiscard,
+    SetupPlan,
+    TakeSynergy,
+    Task,
+    Village,
+    VisitReward,
+)
+from rules.maracaibo.components import Op
+from rules.maracaibo.model import MaracaiboState
+
+K = "maracaibo.action."
+
+
+def card(card_id: str) -> Text:
+    return term(f"maracaibo.card.{card_id}")
+
+
+def describe_op(op: Op) -> Text:
+    """A short name of one printed alternative (used by ``Choose``)."""
+    if op.op == "gain":
+        return term(f"maracaibo.op.gain_{op.what}", count=op.n if isinstance(op.n, int) else 0)
+    if op.op == "per":
+        return term(
+            f"maracaibo.op.per_{op.source}_{op.what}", count=op.n if isinstance(op.n, int) else 0
+        )
+    if op.op == "explore":
+        return term("maracaibo.op.explore", count=op.n if isinstance(op.n, int) else 0)
+    return term(f"maracaibo.op.{op.op}")
+
+
+def describe_action(state: MaracaiboState, seat: str, action: MaracaiboAction) -> Text:
+    a = action
+    if isinstance(a, SetupCareer):
+        return term(K + "setup_career", career=term(f"maracaibo.career.{a.career}"))
+    if isinstance(a, SetupPlan | Plan):
+        return term(K + a.type, card=card(a.card))
+    if isinstance(a, SetupDiscard | Buy | Discard):
+        return term(K + a.type, card=card(a.card))
+    if isinstance(a, Sail):
+        return term(K + "sail", location=term(f"maracaibo.loc.{a.to}"))
+    if isinstance(a, Main):
+        if a.kind == "quest":
+            return term(K + "main_quest", tile=term(f"maracaibo.quest.{a.target}"))
+        if a.kind == "assistant":
+            return term(K + "main_assistant", card=card(a.target))
+        return term(K + f"main_{a.kind}")
+    if isinstance(a, Task):
+        return term(K + f"task_{a.row}", number=a.task + 1)
+    if isinstance(a, Village):
+        if a.action.startswith("QUEST_ON_CARD:"):
+            return term(K + "village_quest_on_card", card=card(a.action.split(":", 1)[1]))
+        return term(K + "village", action=term(f"maracaibo.va.{a.action}"))
+    if isinstance(a, Invest):
+        return term(K + "invest", building=term(f"maracaibo.prestige.{a.building}"))
+    if isinstance(a, RemoveDisc):
+        return term(K + "remove_disc", section=term(f"maracaibo.section.{a.section}"))
+    if isinstance(a, ChooseNation | Ally):
+        return term(K + a.type, nation=term(f"maracaibo.nation.{a.nation}"))
+    if isinstance(a, Explore):
+        return term(K + "explore", space=term(f"maracaibo.space.{a.path[-1]}"), count=len(a.path))
+    if isinstance(a, Choose):
+        top = state.stack[-1] if state.stack else None
+        if top is not None and top.kind == "choose" and a.option < len(top.options):
+            return term(K + "choose", option=[describe_op(op) for op in top.options[a.option]])
+        return term(K + "choose_n", number=a.option + 1)
+    if isinstance(a, PlaceMarker):
+        return term(
+            K + "place_marker",
+            nation=term(f"maracaibo.nation.{a.nation}"),
+            location=term(f"maracaibo.loc.{a.village}"),
+        )
+    if isinstance(a, TakeSynergy):
+        return term(K + "synergy", kind=term(f"maracaibo.synergy.{a.kind}"))
+    if isinstance(a, FiguresOnCard):
+        return term(K + "figures_on_card", count=a.count)
+    if isinstance(a, Deliver):
+        return term(K + "deliver", card=card(a.card), number=a.space + 1)
+    if isinstance(a, Pile):
+        return term(K + "pile", number=a.pile + 1)
+    if isinstance(a, Boost):
+        return term(K + f"boost_{a.using}")
+    if isinstance(a, CombatAction):
+        if a.action in ("conquer", "expel", "annex"):
+            return term(K + f"ca_{a.action}", location=term(f"maracaibo.loc.{a.target}"))
+        if a.action in ("influence", "inf_vp"):
+            return term(K + f"ca_{a.action}", count=int(a.target))
+        return term(K + "ca_syn_d")
+    if isinstance(a, VisitReward):
+        return term(K + f"visit_{a.reward}")
+    if isinstance(a, Draw):
+        if a.slot < 0:
+            return term(K + "draw_deck")
+        shown = state.board.display[a.slot] if a.slot < len(state.board.display) else ""
+        return term(K + "draw_display", card=card(shown) if shown else term(K + "empty"))
+    if isinstance(a, ScoreChoice):
+        return term(K + ("score_buy" if a.buy else "score_vp"))
+    return term(K + a.type)

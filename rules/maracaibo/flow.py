@@ -1,0 +1,150 @@
+"""Turn order, round ends and the interim and final scorings (MAR-R2, spec 10)."""
+
+from __future__ import annotations
+
+from rules.core import Event, term
+from rules.maracaibo import gains, quests
+from rules.maracaibo import query as q
+from rules.maracaibo.components import NATIONS, data
+from rules.maracaibo.model import MaracaiboState, Pending, Scoring, Turn
+
+
+def start_turn(s: MaracaiboState, ev: list[Event], seat: str) -> None:
+    s.active = seat
+    s.turn_no += 1
+    s.turn = Turn(start=s.board.ships[seat], compass_start=q.compasses(s.players[seat]))
+    ev.append(gains.event("turn", seat, seat=seat, round=s.round))
+
+
+def end_turn(s: MaracaiboState, ev: list[Event]) -> None:
+    """After step C: the next player, or the round's scoring (MAR-R2)."""
+    seat = s.active
+    if s.turn.round_end:
+        kind = "final" if s.round == data().tracks.rounds else "interim"
+        s.phase = "scoring"
+        s.scoring = Scoring(kind=kind, trigger=seat, queue=q.order_from(s, seat))
+        ev.append(gains.event(f"scoring_{kind}", seat, round=s.round))
+        return
+    start_turn(s, ev, q.next_seat(s, seat))
+
+
+def advance_scoring(s: MaracaiboState, ev: list[Event]) -> None:
+    """Step 1 seat by seat (a decision each), then the automatic steps."""
+    sc = s.scoring
+    assert sc is not None
+    if sc.queue:
+        seat = sc.queue.pop(0)
+        s.stack.append(Pending(kind="score1", seat=seat, what=sc.kind))
+        return
+    if sc.kind == "interim":
+        _interim(s, ev, sc.trigger)
+    else:
+        _final(s, ev)
+
+
+def _interim(s: MaracaiboState, ev: list[Event], trigger: str) -> None:
+    """10.1 steps 2-7."""
+    d = data()
+    for seat in s.seats:
+        p = s.players[seat]
+        gains.doubloons(s, ev, seat, p.inc_d)
+        gains.vp(s, ev, seat, p.inc_vp, "income")
+    for loc, spaces in s.board.markets.items():
+        s.board.markets[loc] = ["" for _ in spaces]
+    for i, shown in enumerate(s.board.display):
+        if shown:
+            s.board.discard.append(shown)
+            s.board.display[i] = ""
+    gains.refill_display(s, ev)
+    for slot in s.board.prestige:
+        if not slot.revealed:
+            slot.revealed = True
+            ev.append(
+                Event(
+                    key="maracaibo.event.prestige",
+                    args={"building": term(f"maracaibo.prestige.{slot.building}")},
+                    reveals=True,
+                )
+            )
+            break
+    story = d.stories[s.story]
+    for ins in story.instructions:
+        if ins.kind == "quests" and ins.when == f"round_{s.round}":
+            quests.add_tiles(s, ev, ins.at.get(str(len(s.seats)), []))
+    for seat in s.seats:
+        here = q.location_number(s.board.ships[seat])
+        ahead = sum(
+            1 for a in s.board.assistants if a.seat == seat and q.location_number(a.location) > here
+        )
+        if ahead:
+            gains.vp(s, ev, seat, d.tracks.assistant_bonus_vp * ahead, "assistants")
+        s.board.ships[seat] = "havana"
+    s.round += 1
+    s.phase = "play"
+    s.scoring = None
+    start_turn(s, ev, q.next_seat(s, trigger))
+
+
+def _final(s: MaracaiboState, ev: list[Event]) -> None:
+    """10.2 steps 2-5."""
+    d = data()
+    dvp = {row.pos: row.vp for row in d.tracks.doubloon_income.vp}
+    for seat in s.seats:
+        p = s.players[seat]
+        gains.vp(s, ev, seat, p.inc_vp + dvp.get(p.inc_d, 0), "income")
+        gains.vp(s, ev, seat, sum(q.card(c).end_vp for c in p.tableau), "cards")
+        for slot in s.board.prestige:
+            if seat in slot.investors:
+                gains.vp(s, ev, seat, prestige_vp(s, seat, slot.building), "prestige")
+    for nation in NATIONS:
+        top = max(s.players[x].influence[nation] for x in s.seats)
+        if top > 0:
+            for seat in s.seats:
+                if s.players[seat].influence[nation] == top:
+                    gains.vp(s, ev, seat, d.tracks.majority_vp, "majority")
+    weights = nation_weights(s)
+    for seat in s.seats:
+        p = s.players[seat]
+        total = sum(q.noble_rank(p.influence[n]) * weights[n] for n in NATIONS)
+        gains.vp(s, ev, seat, total, "nobility")
+    s.phase = "over"
+    s.scoring = None
+    ev.append(gains.event("game_over"))
+
+
+def nation_weights(s: MaracaiboState) -> dict[str, int]:
+    """10.2 step 5: emptied marker spaces plus the majority bonus (2 / 1, ties share)."""
+    counts = q.markers_on_map(s)
+    bonus = data().tracks.majority_bonus
+    out: dict[str, int] = {}
+    for n in NATIONS:
+        higher = sum(1 for m in NATIONS if counts[m] > counts[n])
+        rank_bonus = bonus[higher] if higher < len(bonus) else 0
+        out[n] = q.weight(s, n) + rank_bonus
+    return out
+
+
+def prestige_vp(s: MaracaiboState, seat: str, building: str) -> int:
+    """9.2: each building's final scoring."""
+    p = s.players[seat]
+    score = data().prestige[building].score
+    src = score.source
+    if src == "barriers":
+        n = len(p.barriers)
+    elif src == "quests":
+        n = len(p.quests)
+    elif src == "assistants":
+        n = q.assistants_of(s, seat)
+    elif src == "figures_cp":
+        n = p.personal + p.cp
+    elif src == "synergies":
+        n = len(p.synergies)
+    elif src == "combat_tokens":
+        n = len(p.tokens)
+    elif src == "upgrades":
+        n = len(q.completed(p))
+    else:
+        dvp = {row.pos: row.vp for row in data().tracks.doubloon_income.vp}
+        n = dvp.get(p.inc_d, 0)
+    total = n * score.vp
+    return min(total, score.max) if score.max is not None else total

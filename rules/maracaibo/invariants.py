@@ -1,0 +1,81 @@
+"""State invariants checked after every action by the random playouts."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rules.maracaibo.components import NATIONS, data
+from rules.maracaibo.model import MaracaiboState
+
+
+def invariants(s: MaracaiboState) -> list[str]:
+    d = data()
+    out: list[str] = []
+    b = s.board
+    # Project cards: every card is in exactly one place (components conserved).
+    places: list[str] = b.deck + b.discard + [c for c in b.display if c] + b.box
+    for p in s.players.values():
+        places += p.hand + p.plan + p.tableau + p.setup_discards
+    places += [x.card for x in s.stack if x.kind == "acquire"]
+    counts = Counter(places)
+    if set(counts) != set(d.cards) or any(v != 1 for v in counts.values()):
+        out.append("project cards not conserved")
+    # Quest tiles.
+    tiles = list(b.quest_pile) + list(b.explorer_quests.values())
+    tiles += [t for ts in b.quests.values() for t in ts]
+    for p in s.players.values():
+        tiles += p.quests + list(p.card_quests.values())
+    if sorted(tiles) != sorted(d.quests):
+        out.append("quest tiles not conserved")
+    # Combat tokens.
+    toks = [t for pile in b.piles for t in pile]
+    toks += [t for p in s.players.values() for t in p.tokens]
+    if s.combat is not None and s.combat.token:
+        toks.append(s.combat.token)
+    if sorted(toks) != sorted(d.tokens):
+        out.append("combat tokens not conserved")
+    # Ownership markers: supply + map + removed = 13 per nation.
+    on_map = Counter(b.markers.values())
+    for n in NATIONS:
+        total = sum(b.supply[n]) + on_map[n] + b.removed_markers[n]
+        if total != sum(d.tracks.influence.marker_spaces):
+            out.append(f"markers of {n} not conserved")
+        if any(x < 0 for x in b.supply[n]):
+            out.append(f"negative marker space of {n}")
+    # Figures and discs per player; no negative counts.
+    for seat, p in s.players.items():
+        on_map_f = sum(1 for a in b.assistants if a.seat == seat)
+        on_buildings = sum(1 for slot in b.prestige if seat in slot.investors)
+        figs = p.personal + p.general + p.career_figures + on_map_f + on_buildings
+        figs += sum(p.card_figures.values())
+        if figs != d.ship.figures["total"]:
+            out.append(f"{seat}: figures not conserved ({figs})")
+        for name, value in (
+            ("doubloons", p.doubloons),
+            ("cp", p.cp),
+            ("vp", p.vp),
+            ("personal", p.personal),
+            ("general", p.general),
+        ):
+            if value < 0:
+                out.append(f"{seat}: negative {name}")
+        if p.cp > d.ship.cp_max:
+            out.append(f"{seat}: more than {d.ship.cp_max} CP")
+        if any(v < 0 or v > 2 for v in p.discs.values()):
+            out.append(f"{seat}: bad disc count")
+        if p.vp != sum(p.vp_by.values()):
+            out.append(f"{seat}: VP breakdown does not add up")
+        if len(p.plan) > d.ship.plan_slots:
+            out.append(f"{seat}: planning area overfull")
+        if not d.tracks.doubloon_income.start <= p.inc_d <= d.tracks.doubloon_income.max:
+            out.append(f"{seat}: doubloon income off the track")
+        if not 0 <= p.inc_vp < d.tracks.vp_income.max:
+            out.append(f"{seat}: VP income off the track")
+        for nation, pos in p.influence.items():
+            if not 0 <= pos <= d.tracks.influence.length:
+                out.append(f"{seat}: influence {nation} off the track")
+    for kind, left in b.synergy_supply.items():
+        held = sum(1 for p in s.players.values() if kind in p.synergies)
+        if left < 0 or left + held != d.synergy.per_kind:
+            out.append(f"synergy {kind} not conserved")
+    return out

@@ -1,0 +1,267 @@
+"""Every legal action of a seat right now (complete, so random bots can finish games)."""
+
+from __future__ import annotations
+
+from rules.maracaibo import buying, explorer, quests, sailing
+from rules.maracaibo import combat as combat_rules
+from rules.maracaibo import query as q
+from rules.maracaibo.actions import (
+    Buy,
+    Choose,
+    ChooseNation,
+    CityAction,
+    Deliver,
+    Discard,
+    Draw,
+    Explore,
+    FiguresOnCard,
+    FigureToCp,
+    Finish,
+    Invest,
+    Main,
+    MaracaiboAction,
+    Pay,
+    PlaceMarker,
+    Plan,
+    RemoveDisc,
+    Sail,
+    ScoreChoice,
+    SetupCareer,
+    SetupDiscard,
+    SetupPlan,
+    Skip,
+    TakeSynergy,
+    Task,
+    Village,
+    VisitReward,
+)
+from rules.maracaibo.components import NATIONS, data
+from rules.maracaibo.model import MaracaiboState, Pending
+from rules.maracaibo.ops import gate_payable
+
+BASE_VILLAGE = ("VA_1D", "VA_DISCARD")
+SHIP_VILLAGE = {"U8": "VA_CP_D", "U9": "VA_3SAME_GOODS", "U10": "VA_CLAIM_VILLAGE"}
+CARD_VILLAGE = ("VA_2MAPS_VP_EXPLORE", "VA_2MAPS_D_EXPLORE", "VA_2BOOKS", "VA_2SAME_GOODS")
+
+
+def to_act(s: MaracaiboState) -> frozenset[str]:
+    if s.phase == "over":
+        return frozenset()
+    if s.phase == "setup":
+        return frozenset(x for x in s.seats if not s.players[x].setup_done)
+    if s.stack:
+        return frozenset({s.stack[-1].seat})
+    return frozenset({s.active})
+
+
+def legal_actions(s: MaracaiboState, seat: str) -> list[MaracaiboAction]:
+    if seat not in to_act(s):
+        return []
+    if s.phase == "setup":
+        return _setup(s, seat)
+    if not s.stack:
+        return _main_step(s, seat)
+    top = s.stack[-1]
+    acts = _decision(s, seat, top)
+    if s.phase == "play" and seat == s.active and _figure_to_cp(s, seat):
+        acts.append(FigureToCp())
+    return acts
+
+
+def _setup(s: MaracaiboState, seat: str) -> list[MaracaiboAction]:
+    """MAR-S15 / S16: career first, then the planned card, then three discards."""
+    p = s.players[seat]
+    if not p.career:
+        return [SetupCareer(career=c) for c in p.career_options]
+    if not p.plan:
+        return [SetupPlan(card=c) for c in p.hand]
+    return [SetupDiscard(card=c) for c in p.hand]
+
+
+def _figure_to_cp(s: MaracaiboState, seat: str) -> bool:
+    p = s.players[seat]
+    return bool(q.perm(p, "PERM_FIGURE_TO_CP")) and p.personal > 0 and p.cp < data().ship.cp_max
+
+
+def _main_step(s: MaracaiboState, seat: str) -> list[MaracaiboAction]:
+    p = s.players[seat]
+    t = s.turn
+    if t.step == "sail":
+        dests = sailing.destinations(s, s.board.ships[seat], data().tracks.mp)
+        return [Sail(to=d) for d in sorted(dests, key=q.location_number)]
+    acts: list[MaracaiboAction] = []
+    if not t.main_done:
+        acts.extend(main_options(s, seat, s.board.ships[seat]))
+    if p.hand and len(p.plan) < data().ship.plan_slots:
+        acts.extend(Plan(card=c) for c in p.hand)
+    acts.extend(_tasks(s, seat))
+    if _figure_to_cp(s, seat):
+        acts.append(FigureToCp())
+    acts.append(Finish())
+    return acts
+
+
+def _tasks(s: MaracaiboState, seat: str) -> list[MaracaiboAction]:
+    p = s.players[seat]
+    if not p.career:
+        return []
+    out: list[MaracaiboAction] = []
+    for i in range(len(data().careers[p.career].tasks)):
+        for row in q.task_rows(s, seat, i):
+            out.append(Task(task=i, row="high" if row == "high" else "low"))
+    return out
+
+
+def main_options(s: MaracaiboState, seat: str, loc: str) -> list[MaracaiboAction]:
+    """MAR-T10: city, village, quest or assistant action where the ship is."""
+    place = data().locations[loc]
+    out: list[MaracaiboAction] = []
+    if q.is_city(s, loc) or place.kind == "homeward":
+        out.append(Main(kind="city"))
+    if place.kind == "village":
+        out.append(Main(kind="village"))
+    for tile in s.board.quests.get(loc, []):
+        if quests.payable(s, seat, tile):
+            out.append(Main(kind="quest", target=tile))
+    for a in s.board.assistants:
+        if a.seat == seat and a.location == loc and a.placed < s.turn_no:
+            out.append(Main(kind="assistant", target=a.card))
+    return out
+
+
+def village_actions(s: MaracaiboState, seat: str) -> list[str]:
+    """MAR-V1: the village actions possible now (printed, ship board, cards)."""
+    p = s.players[seat]
+    out: list[str] = []
+    if buying.anything_to_buy(s, seat):
+        out.append("VA_BUY")
+    out.append("VA_1D")
+    if p.hand:
+        out.append("VA_DISCARD")
+    if q.has_upgrade(p, "U8"):
+        out.append("VA_CP_D")
+    if q.has_upgrade(p, "U9") and q.can_pay_goods_same(p, 3):
+        out.append("VA_3SAME_GOODS")
+    here = s.board.ships[seat]
+    if (
+        q.has_upgrade(p, "U10")
+        and data().locations[here].kind == "village"
+        and here not in s.board.markers
+        and any(q.supply_left(s, n) for n in NATIONS)
+    ):
+        out.append("VA_CLAIM_VILLAGE")
+    owned = {e.id for c in p.tableau for e in q.card(c).effects}
+    if "VA_2MAPS_VP_EXPLORE" in owned and q.can_pay_object(p, "maps", 2):
+        out.append("VA_2MAPS_VP_EXPLORE")
+    if "VA_2MAPS_D_EXPLORE" in owned and q.can_pay_object(p, "maps", 2):
+        out.append("VA_2MAPS_D_EXPLORE")
+    if "VA_2BOOKS" in owned and q.can_pay_object(p, "books", 2):
+        out.append("VA_2BOOKS")
+    if "VA_2SAME_GOODS" in owned and q.can_pay_goods_same(p, 2):
+        out.append("VA_2SAME_GOODS")
+    for cid, tile in p.card_quests.items():
+        if quests.payable(s, seat, tile):
+            out.append(f"QUEST_ON_CARD:{cid}")
+    return out
+
+
+def marker_targets(s: MaracaiboState, top: Pending) -> list[tuple[str, str]]:
+    if top.what == "claim":
+        here = s.board.ships[top.seat]
+        spots = [here] if here not in s.board.markers else []
+    else:
+        spots = [v for v in q.villages() if v not in s.board.markers]
+    return [(n, v) for v in spots for n in NATIONS if q.supply_left(s, n) > 0]
+
+
+def discard_choices(s: MaracaiboState, top: Pending) -> list[str]:
+    p = s.players[top.seat]
+    kind, _, typ = top.what.partition(":")
+    if kind == "same":
+        counts = q.hand_goods(p)
+        return sorted({c for c in p.hand if counts.get(q.card(c).discard_as, 0) >= top.n})
+    return sorted({c for c in p.hand if q.card(c).discard_as == typ})
+
+
+def _decision(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboAction]:
+    k = top.kind
+    p = s.players[seat]
+    if k == "village":
+        acts: list[MaracaiboAction] = [Village(action=a) for a in village_actions(s, seat)]
+        return [*acts, Skip()]
+    if k == "buy":
+        acts = [Buy(card=c) for c in sorted(set(p.hand + p.plan)) if buying.can_buy(s, seat, c)]
+        acts += [
+            Invest(building=slot.building)
+            for slot in s.board.prestige
+            if buying.can_invest(s, seat, slot.building)
+        ]
+        return acts
+    if k == "discard":
+        return [Discard(card=c) for c in discard_choices(s, top)]
+    if k == "disc":
+        return [RemoveDisc(section=x) for x in q.removable_sections(p)]
+    if k == "nation":
+        return [ChooseNation(nation=n) for n in NATIONS]
+    if k == "explore":
+        return [Explore(path=path) for path in explorer.paths(s, seat, top.n)]
+    if k == "gate":
+        acts = [Pay()] if gate_payable(s, top) else []
+        return [*acts, Skip()]
+    if k == "choose":
+        return [Choose(option=i) for i in range(len(top.options))]
+    if k == "marker":
+        return [PlaceMarker(nation=n, village=v) for n, v in marker_targets(s, top)]
+    if k == "synergy_any":
+        return [
+            TakeSynergy(kind=x)
+            for x in data().synergy.kinds
+            if x not in p.synergies and s.board.synergy_supply.get(x, 0) > 0
+        ]
+    if k == "figures_on_card":
+        return [FiguresOnCard(count=i) for i in range(p.personal + 1)]
+    if k == "explorer_quest":
+        return [Pay(), Skip()]
+    if k == "sail":
+        dests = sailing.destinations(s, s.board.ships[seat], top.n)
+        acts = [Sail(to=d) for d in sorted(dests, key=q.location_number)]
+        return [*acts, Skip()]
+    if k == "extra_main":
+        return [*main_options(s, seat, s.board.ships[seat]), Skip()]
+    if k == "city":
+        return _city(s, seat, top)
+    if k == "combat":
+        return combat_rules.legal(s, seat)
+    if k == "visit":
+        return [VisitReward(reward="vp"), VisitReward(reward="doubloons")]
+    if k == "draw":
+        acts = [Draw(slot=-1)] if s.board.deck or s.board.discard else []
+        if q.has_upgrade(p, "U3") or p.doubloons >= data().tracks.display_cost:
+            acts += [Draw(slot=i) for i, c in enumerate(s.board.display) if c]
+        return acts
+    if k == "score1":
+        acts = [ScoreChoice(buy=False)]
+        if buying.anything_to_buy(s, seat):
+            acts.append(ScoreChoice(buy=True))
+        if top.what == "final":
+            acts.extend(_tasks(s, seat))
+        return acts
+    raise AssertionError(f"unknown decision {k}")
+
+
+def _city(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboAction]:
+    """MAR-C1 / C2: one delivery (optional), then the printed action (optional)."""
+    p = s.players[seat]
+    loc = top.what
+    acts: list[MaracaiboAction] = []
+    place = data().locations[loc]
+    if top.n == 0 and place.kind != "homeward" and q.removable_sections(p):
+        market = q.market_of(s, loc)
+        spaces = s.board.markets.get(loc, [])
+        for i, good in enumerate(market):
+            if i < len(spaces) and not spaces[i]:
+                for c in sorted({c for c in p.hand if q.card(c).discard_as == good}):
+                    acts.append(Deliver(card=c, space=i))
+    acts.append(CityAction())
+    acts.append(Skip())
+    return acts

@@ -1,0 +1,153 @@
+"""Options and the game state (spec 18). The state holds ids and counts, never card texts."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from rules.core import GameOptions, GameState
+from rules.maracaibo.components import Op
+
+Phase = Literal["setup", "play", "scoring", "over"]
+Step = Literal["sail", "main", "draw"]
+
+
+class Options(GameOptions):
+    """Setup options: 2-4 players; the prestige variant shows all four buildings (MAR-S7)."""
+
+    players: int = Field(default=3, ge=2, le=4)
+    prestige_face_up: bool = False
+
+
+class Player(BaseModel):
+    """One player's board and supply (spec 18, "Player")."""
+
+    vp: int = 0
+    vp_by: dict[str, int] = Field(default_factory=dict)
+    doubloons: int = 0
+    cp: int = 1
+    personal: int = 2
+    general: int = 3
+    career_figures: int = 3
+    hand: list[str] = Field(default_factory=list)
+    plan: list[str] = Field(default_factory=list)
+    tableau: list[str] = Field(default_factory=list)
+    card_figures: dict[str, int] = Field(default_factory=dict)
+    card_quests: dict[str, str] = Field(default_factory=dict)
+    synergies: list[str] = Field(default_factory=list)
+    influence: dict[str, int] = Field(default_factory=dict)
+    inc_d: int = 8
+    inc_vp: int = 0
+    discs: dict[str, int] = Field(default_factory=dict)
+    quests: list[str] = Field(default_factory=list)
+    tokens: list[str] = Field(default_factory=list)
+    career: str = ""
+    career_options: list[str] = Field(default_factory=list)
+    tasks: dict[str, str] = Field(default_factory=dict)
+    conditional: list[str] = Field(default_factory=list)
+    explorer: str = "start"
+    barriers: list[str] = Field(default_factory=list)
+    setup_discards: list[str] = Field(default_factory=list)
+    setup_done: bool = False
+
+
+class Assistant(BaseModel):
+    seat: str
+    card: str
+    location: str
+    placed: int
+
+
+class PrestigeSlot(BaseModel):
+    building: str
+    revealed: bool
+    investors: list[str] = Field(default_factory=list)
+
+
+class Board(BaseModel):
+    ships: dict[str, str] = Field(default_factory=dict)
+    markers: dict[str, str] = Field(default_factory=dict)
+    assistants: list[Assistant] = Field(default_factory=list)
+    quests: dict[str, list[str]] = Field(default_factory=dict)
+    markets: dict[str, list[str]] = Field(default_factory=dict)
+    city_tiles: dict[str, str] = Field(default_factory=dict)
+    supply: dict[str, list[int]] = Field(default_factory=dict)
+    removed_markers: dict[str, int] = Field(default_factory=dict)
+    piles: list[list[str]] = Field(default_factory=list)
+    quest_pile: list[str] = Field(default_factory=list)
+    explorer_quests: dict[str, str] = Field(default_factory=dict)
+    explorer_done: list[str] = Field(default_factory=list)
+    barrier_crossers: dict[str, list[str]] = Field(default_factory=dict)
+    final_order: list[str] = Field(default_factory=list)
+    deck: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)
+    display: list[str] = Field(default_factory=list)
+    box: list[str] = Field(default_factory=list)
+    prestige: list[PrestigeSlot] = Field(default_factory=list)
+    prestige_box: list[str] = Field(default_factory=list)
+    synergy_supply: dict[str, int] = Field(default_factory=dict)
+    tiles_box: list[str] = Field(default_factory=list)
+    quests_out: list[str] = Field(default_factory=list)
+
+
+class Turn(BaseModel):
+    """Per-turn bookkeeping (spec 18, "Per turn")."""
+
+    step: Step = "sail"
+    start: str = "havana"
+    mp: int = 0
+    main_done: bool = False
+    compass_start: int = 1
+    combat_used: list[str] = Field(default_factory=list)
+    cp_on_combat_used: bool = False
+    used_assistants: list[str] = Field(default_factory=list)
+    stops: list[str] = Field(default_factory=list)
+    round_end: bool = False
+
+
+class Pending(BaseModel):
+    """One entry of the decision stack (the last entry is resolved first).
+
+    ``ops`` kinds are resolved by the engine itself; every other kind waits for ``seat``.
+    """
+
+    kind: str
+    seat: str
+    n: int = 0
+    what: str = ""
+    cat: str = ""
+    card: str = ""
+    items: list[str] = Field(default_factory=list)
+    ops: list[Op] = Field(default_factory=list)
+    options: list[list[Op]] = Field(default_factory=list)
+
+
+class Combat(BaseModel):
+    seat: str
+    token: str = ""
+    stage: Literal["pile", "ally", "act"] = "pile"
+    ally: str = ""
+    strength: int = 0
+
+
+class Scoring(BaseModel):
+    kind: Literal["interim", "final"]
+    trigger: str
+    queue: list[str] = Field(default_factory=list)
+
+
+class MaracaiboState(GameState):
+    options: Options
+    phase: Phase = "setup"
+    round: int = 1
+    start_player: str = ""
+    active: str = ""
+    turn_no: int = 0
+    turn: Turn = Field(default_factory=Turn)
+    players: dict[str, Player] = Field(default_factory=dict)
+    board: Board = Field(default_factory=Board)
+    stack: list[Pending] = Field(default_factory=list)
+    combat: Combat | None = None
+    scoring: Scoring | None = None
+    story: str = "75"

@@ -1,0 +1,80 @@
+"""Quests (MAR-Q1 … Q7): whether a tile's cost can be paid, and fulfilling it."""
+
+from __future__ import annotations
+
+from rules.core import Event, term
+from rules.maracaibo import gains
+from rules.maracaibo import query as q
+from rules.maracaibo.components import data
+from rules.maracaibo.model import MaracaiboState, Pending
+
+
+def payable(s: MaracaiboState, seat: str, tile: str) -> bool:
+    """MAR-Q2: the full cost or nothing (CP cannot be replaced by figures)."""
+    p = s.players[seat]
+    cost = data().quests[tile].cost
+    if cost.kind == "cp":
+        return p.cp >= cost.n
+    if cost.kind == "vp":
+        return p.vp >= cost.n
+    if cost.kind == "doubloons":
+        return p.doubloons >= cost.n
+    if cost.kind == "figure":
+        return p.personal >= cost.n
+    if cost.kind == "object":
+        return q.can_pay_object(p, cost.type, cost.n)
+    if cost.kind == "good":
+        return q.count_in_hand(p, cost.type) >= cost.n
+    return s.active == seat and s.turn.mp >= cost.n
+
+
+def fulfil(s: MaracaiboState, ev: list[Event], seat: str, tile: str) -> None:
+    """Pay, put the tile on the ship board's quest track (MAR-Q5 bonus), then the rewards."""
+    p = s.players[seat]
+    t = data().quests[tile]
+    cost = t.cost
+    discard: Pending | None = None
+    if cost.kind == "cp":
+        p.cp -= cost.n
+    elif cost.kind == "vp":
+        gains.vp(s, ev, seat, -cost.n, "quests")
+    elif cost.kind == "doubloons":
+        p.doubloons -= cost.n
+    elif cost.kind == "figure":
+        p.personal -= cost.n
+        p.general += cost.n
+    elif cost.kind == "object":
+        need = cost.n - q.perm_objects(p, cost.type)
+        if need > 0:
+            discard = Pending(kind="discard", seat=seat, what=f"object:{cost.type}", n=need)
+    elif cost.kind == "good":
+        discard = Pending(kind="discard", seat=seat, what=f"good:{cost.type}", n=cost.n)
+    p.quests.append(tile)
+    ev.append(gains.event("quest", seat, seat=seat, tile=term(f"maracaibo.quest.{tile}")))
+    bonus = data().ship.quest_bonus
+    if len(p.quests) == 4:
+        gains.vp(s, ev, seat, bonus["fourth"], "quests")
+    elif len(p.quests) > 4:
+        gains.vp(s, ev, seat, bonus["later"], "quests")
+    s.stack.append(Pending(kind="ops", seat=seat, ops=list(t.rewards), cat="quests"))
+    if discard is not None:
+        s.stack.append(discard)
+
+
+def add_tiles(s: MaracaiboState, ev: list[Event], locations: list[str]) -> None:
+    """MAR-Q6 / Q7: new tiles join any already there; an empty pile adds nothing."""
+    for loc in locations:
+        if not s.board.quest_pile:
+            return
+        tile = s.board.quest_pile.pop(0)
+        s.board.quests.setdefault(loc, []).append(tile)
+        ev.append(
+            Event(
+                key="maracaibo.event.quest_added",
+                args={
+                    "tile": term(f"maracaibo.quest.{tile}"),
+                    "location": term(f"maracaibo.loc.{loc}"),
+                },
+                reveals=True,
+            )
+        )

@@ -1,0 +1,80 @@
+"""Sailing (MAR-T1 … T9, T18, A3 case 1, PERM_ASSISTANT_VISIT)."""
+
+from __future__ import annotations
+
+from rules.core import Event, term
+from rules.maracaibo import gains
+from rules.maracaibo import query as q
+from rules.maracaibo.components import data
+from rules.maracaibo.model import MaracaiboState, Pending
+
+
+def destinations(s: MaracaiboState, start: str, mp: int) -> dict[str, int]:
+    """Every location reachable with 1..mp MP along the arrows; stop locations end a move."""
+    out: dict[str, int] = {}
+    frontier = [(start, 0)]
+    while frontier:
+        at, spent = frontier.pop()
+        for edge in data().locations[at].next:
+            if edge.rounds is not None and s.round not in edge.rounds:
+                continue
+            cost = spent + 1
+            if cost > mp:
+                continue
+            if edge.to not in out or out[edge.to] > cost:
+                out[edge.to] = cost
+            if not data().locations[edge.to].stop:
+                frontier.append((edge.to, cost))
+    return out
+
+
+def sail(s: MaracaiboState, ev: list[Event], seat: str, to: str, mp: int) -> None:
+    """Move the ship; pay the assistant-skip bonus; note a round-ending stop."""
+    start = s.board.ships[seat]
+    s.board.ships[seat] = to
+    s.turn.mp += mp
+    s.turn.stops.append(to)
+    ev.append(gains.event("sail", seat, seat=seat, location=term(f"maracaibo.loc.{to}"), count=mp))
+    lo, hi = q.location_number(start), q.location_number(to)
+    passed = [
+        a for a in s.board.assistants if a.seat == seat and lo < q.location_number(a.location) < hi
+    ]
+    if passed:
+        gains.vp(s, ev, seat, data().tracks.assistant_bonus_vp * len(passed), "assistants")
+    if s.round in data().locations[to].round_end:
+        s.turn.round_end = True
+        ev.append(gains.event("round_end", seat, seat=seat))
+    for owner in q.order_from(s, seat):
+        if not q.perm(s.players[owner], "PERM_ASSISTANT_VISIT"):
+            continue
+        if any(a.seat == owner and a.location == to for a in s.board.assistants):
+            s.stack.append(Pending(kind="visit", seat=owner))
+
+
+def village_count(s: MaracaiboState, seat: str, mp: int) -> int:
+    """MAR-V3: by MP spent; ship upgrade U1 improves the table."""
+    t = data().tracks
+    table = (
+        t.village_actions_upgraded if q.has_upgrade(s.players[seat], "U1") else t.village_actions
+    )
+    n = 0
+    for row in table:
+        if mp >= row.min_mp:
+            n = row.n
+    return n
+
+
+def unused_assistant_bonus(s: MaracaiboState, ev: list[Event], seat: str) -> None:
+    """MAR-A3 case 2: each own assistant where the ship stopped and that was not used."""
+    count = 0
+    for stop in set(s.turn.stops):
+        for a in s.board.assistants:
+            if (
+                a.seat == seat
+                and a.location == stop
+                and a.placed < s.turn_no
+                and a.card not in s.turn.used_assistants
+            ):
+                count += 1
+    if count:
+        gains.vp(s, ev, seat, data().tracks.assistant_bonus_vp * count, "assistants")

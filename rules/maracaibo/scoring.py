@@ -1,0 +1,38 @@
+"""Final result (10.2): VP with a per-category breakdown; ties share the victory (MAR-R1)."""
+
+from __future__ import annotations
+
+from rules.core import Scores, SeatScore, rank_scores
+from rules.maracaibo.model import MaracaiboState
+
+CATEGORIES = (
+    "income",
+    "homeward",
+    "cards",
+    "prestige",
+    "majority",
+    "nobility",
+    "quests",
+    "explorer",
+    "upgrades",
+    "combat",
+    "career",
+    "scoring",
+    "assistants",
+    "influence",
+    "city",
+    "village",
+    "other",
+)
+
+
+def scores(state: MaracaiboState) -> Scores:
+    rows = [
+        SeatScore(
+            seat=seat,
+            total=p.vp,
+            breakdown={c: p.vp_by.get(c, 0) for c in CATEGORIES if p.vp_by.get(c, 0)},
+        )
+        for seat, p in state.players.items()
+    ]
+    return rank_scores(rows)

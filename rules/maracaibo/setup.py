@@ -1,0 +1,152 @@
+"""Setup of a standalone game with story card 75 (MAR-S1 … S16)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.core import Event, Rng, term
+from rules.core.spec import Campaign
+from rules.maracaibo import flow, gains, quests
+from rules.maracaibo.components import NATIONS, data
+from rules.maracaibo.model import (
+    Board,
+    MaracaiboState,
+    Options,
+    Player,
+    PrestigeSlot,
+)
+
+
+def new_game(
+    seats: Sequence[str], options: Options, seed: int, campaign: Campaign | None = None
+) -> MaracaiboState:
+    """Everything random comes from ``seed``. Campaigns are not implemented yet: a campaign
+    state passed in is ignored and the game is the standalone one (story card 75)."""
+    d = data()
+    rng = Rng.from_seed(seed)
+    n = len(seats)
+    if n != options.players:
+        raise ValueError("seat count does not match options.players")
+    b = Board()
+    b.ships = {x: "havana" for x in seats}
+    # MAR-S2: two face-down combat piles.
+    tokens = list(d.tokens)
+    rng.shuffle(tokens)
+    half = (len(tokens) + 1) // 2
+    b.piles = [tokens[:half], tokens[half:]]
+    # MAR-S3: face-up quest pile; one tile on each explorer quest space.
+    b.quest_pile = list(d.quests)
+    rng.shuffle(b.quest_pile)
+    for space in d.explorer.spaces:
+        if space.quest:
+            b.explorer_quests[space.id] = b.quest_pile.pop(0)
+    # MAR-S4: city tiles.
+    used_count = 2 if n == 2 else n
+    tiles = [t for t in d.city_tiles.values() if used_count in t.player_counts]
+    if n == 2:
+        maracaibo = next(t for t in tiles if t.maracaibo)
+        spot = next(loc.id for loc in d.board.locations if loc.maracaibo)
+        b.city_tiles[spot] = maracaibo.id
+    pool = [t.id for t in tiles if not t.maracaibo and not t.always_used]
+    rng.shuffle(pool)
+    chosen = [t.id for t in tiles if t.always_used and not t.maracaibo] + pool[:2]
+    rng.shuffle(chosen)
+    for slot, tile in zip(d.board.city_tile_slots, chosen, strict=True):
+        b.city_tiles[slot] = tile
+    b.tiles_box = sorted(t for t in d.city_tiles if t not in b.city_tiles.values())
+    for loc in d.board.locations:
+        market = d.city_tiles[b.city_tiles[loc.id]].market if loc.id in b.city_tiles else loc.market
+        if market and (loc.id in b.city_tiles or not loc.tile_slot):
+            b.markets[loc.id] = ["" for _ in market]
+    # MAR-S5: 8 A cards each; 40 B cards with the other A cards form the deck.
+    a_cards = [c.id for c in d.cards.values() if c.deck == "A"]
+    b_cards = [c.id for c in d.cards.values() if c.deck == "B"]
+    rng.shuffle(a_cards)
+    rng.shuffle(b_cards)
+    setup = d.tracks.setup_cards
+    hands = {
+        x: a_cards[i * setup["deal_a"] : (i + 1) * setup["deal_a"]] for i, x in enumerate(seats)
+    }
+    rest_a = a_cards[n * setup["deal_a"] :]
+    b.deck = rest_a + b_cards[: setup["b_cards"]]
+    b.box = sorted(b_cards[setup["b_cards"] :])
+    rng.shuffle(b.deck)
+    b.display = [b.deck.pop(0) for _ in range(d.tracks.display)]
+    # MAR-S6 / S7: synergy supply; prestige buildings.
+    b.synergy_supply = {k: d.synergy.per_kind for k in d.synergy.kinds}
+    buildings = list(d.prestige)
+    rng.shuffle(buildings)
+    slots = d.prestige_file.slots
+    b.prestige = [
+        PrestigeSlot(building=x, revealed=i == 0 or options.prestige_face_up)
+        for i, x in enumerate(buildings[:slots])
+    ]
+    b.prestige_box = sorted(buildings[slots:])
+    # MAR-S8 / S9: ownership markers.
+    b.supply = {nation: list(d.tracks.influence.marker_spaces) for nation in NATIONS}
+    b.removed_markers = {nation: 0 for nation in NATIONS}
+    state = MaracaiboState(
+        seats=list(seats),
+        seed=seed,
+        rng=rng,
+        data_hash=d.hash,
+        options=options,
+        board=b,
+    )
+    ev: list[Event] = []
+    if n == 2:
+        for where, nation in d.board.two_player_markers.items():
+            gains.take_marker(state, nation)
+            state.board.markers[where] = nation
+    # MAR-S10: story card 75.
+    for ins in d.stories[state.story].instructions:
+        if ins.kind == "quests" and ins.when == "setup":
+            quests.add_tiles(state, ev, ins.at.get(str(n), []))
+    # MAR-S11 … S16: players.
+    careers = list(d.careers)
+    rng.shuffle(careers)
+    start = state.rng.choice(list(seats))
+    seat_list = list(seats)
+    order = seat_list[seat_list.index(start) :] + seat_list[: seat_list.index(start)]
+    ship = d.ship
+    for i, seat in enumerate(order):
+        state.players[seat] = Player(
+            doubloons=d.tracks.start_doubloons[i],
+            cp=ship.cp_start,
+            personal=ship.figures["personal"],
+            general=ship.figures["total"] - ship.figures["personal"] - ship.figures["career"],
+            career_figures=ship.figures["career"],
+            hand=hands[seat],
+            career_options=careers[2 * i : 2 * i + 2],
+            influence={nation: 0 for nation in NATIONS},
+            inc_d=d.tracks.doubloon_income.start,
+            inc_vp=d.tracks.vp_income.start,
+            discs={sec.id: sec.discs for sec in ship.sections},
+        )
+    state.players = {x: state.players[x] for x in seats}
+    state.start_player = start
+    state.active = start
+    return state
+
+
+def reveal_setup(s: MaracaiboState, ev: list[Event]) -> None:
+    """MAR-S16: every choice is revealed at once; discards go to the discard pile."""
+    for seat in s.seats:
+        p = s.players[seat]
+        s.board.discard.extend(p.setup_discards)
+        p.setup_discards = []
+        ev.append(
+            Event(
+                key="maracaibo.event.setup_revealed",
+                args={
+                    "seat": seat,
+                    "career": term(f"maracaibo.career.{p.career}"),
+                    "card": term(f"maracaibo.card.{p.plan[0]}"),
+                },
+                seat=seat,
+                reveals=True,
+            )
+        )
+        p.career_options = []
+    s.phase = "play"
+    flow.start_turn(s, ev, s.start_player)

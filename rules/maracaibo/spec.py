@@ -1,0 +1,46 @@
+"""The GameSpec of Maracaibo. Not exported from the package yet (no renderer or cog)."""
+
+from __future__ import annotations
+
+from rules.core import GameSpec
+from rules.maracaibo.actions import ACTION_ADAPTER, MaracaiboAction, action_group
+from rules.maracaibo.components import data
+from rules.maracaibo.describe import describe_action
+from rules.maracaibo.engine import apply
+from rules.maracaibo.invariants import invariants
+from rules.maracaibo.legal import legal_actions, to_act
+from rules.maracaibo.model import MaracaiboState, Options
+from rules.maracaibo.scoring import scores
+from rules.maracaibo.setup import new_game
+from rules.maracaibo.view import MaracaiboView, build_view
+
+
+def _is_over(state: MaracaiboState) -> bool:
+    return state.phase == "over"
+
+
+def _data_source() -> str:
+    return data().source
+
+
+SPEC: GameSpec[MaracaiboState, Options, MaracaiboAction, MaracaiboView] = GameSpec(
+    key="maracaibo",
+    title="Maracaibo",
+    min_players=2,
+    max_players=4,
+    Options=Options,
+    State=MaracaiboState,
+    action_adapter=ACTION_ADAPTER,
+    new_game=new_game,
+    to_act=to_act,
+    legal_actions=legal_actions,
+    apply=apply,
+    view=build_view,
+    is_over=_is_over,
+    scores=scores,
+    describe_action=describe_action,
+    action_group=action_group,
+    invariants=invariants,
+    seat_order="random",
+    data_source=_data_source,
+)
