@@ -91,3 +91,39 @@ def bid_all(state: RenaissanceState, bids: dict[str, int]) -> RenaissanceState:
     for seat, amount in bids.items():
         state = SPEC.apply(state, seat, TokenBid(amount=amount)).state
     return state
+
+
+CAPITALS = {"p1": "barcelona", "p2": "genoa", "p3": "venice", "p4": "paris"}
+
+
+def position(players: int = 4, **opts: Any) -> RenaissanceState:
+    """A started game reset to an empty map with known capitals (p1 Barcelona, p2 Genoa,
+    p3 Venice, p4 Paris, p5 London, p6 Hamburg), each capital's DM in place."""
+    state = started(players, **opts)
+    caps = {**CAPITALS, "p5": "london", "p6": "hamburg"}
+    for prov in state.provinces.values():
+        prov.tokens, prov.white, prov.dm, prov.dm_white = {}, {}, None, False
+    for i, seat in enumerate(seats(players)):
+        p = state.players[seat]
+        p.capital = caps[seat]
+        p.pick_rank = i + 1
+        p.stock, p.expansion = 36, 0
+        state.provinces[caps[seat]].dm = seat
+    state.boxes = {s: i + 1 for i, s in enumerate(seats(players))}
+    state.order = seats(players)
+    return state
+
+
+def fixed_dice(monkeypatch: Any, rolls: list[int]) -> list[int]:
+    """Replace the generator's ``randint`` with these rolls, in order (dice scenarios)."""
+    from rules.core import Rng
+
+    left = list(rolls)
+
+    def randint(_self: Rng, lo: int, hi: int) -> int:
+        value = left.pop(0)
+        assert lo <= value <= hi
+        return value
+
+    monkeypatch.setattr(Rng, "randint", randint)
+    return left
