@@ -3,7 +3,9 @@
 The board image shows the world map (areas open or closed, shipping tracks, open seas, cities
 and fleets with discs, connections, remaining trade tokens, deck tops, governors), the building
 tray and every player's mat (tracks, shore buildings with discs, harbour, cards, governor slot).
-Endeavor is open information (END-R110), so there is no private image.
+Endeavor is open information (END-R110), so there is no private image. Every word comes from
+the reader's ``Translate`` (``endeavor.render.*`` and the game's terms), so images and their
+summaries are drawn in the viewer's language.
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render import RenderedImage, kit
-from rules.core import View
+from render import RenderedImage, Translate, kit
+from rules.core import View, term
 from rules.endeavor.components import Attribute
 from rules.endeavor.view import (
     AreaView,
@@ -53,7 +55,6 @@ ATTR_COLOUR: dict[str, kit.RGB] = {
     "wealth": (206, 156, 18),
     "influence": (186, 56, 56),
 }
-ATTR_LEVEL = {"industry": "build", "culture": "growth", "wealth": "salary", "influence": "cards"}
 ACTION_ICON: dict[str, kit.IconKind] = {
     "ship": "ship",
     "occupy": "flag",
@@ -77,17 +78,7 @@ GRID: tuple[tuple[str, ...], ...] = (
     ("caribbean", "africa", "india"),
     ("south_america", "@discards", "@legend"),
 )
-PHASE_NAMES = {
-    "setup": "setup",
-    "start": "start building",
-    "remove": "Silent Fleet removal",
-    "build": "build",
-    "growth": "growth",
-    "salary": "salary",
-    "action": "actions",
-    "discard": "discard",
-    "over": "game over",
-}
+R = "endeavor.render."
 
 
 def _as_endeavor(view: View) -> EndeavorView:
@@ -96,10 +87,14 @@ def _as_endeavor(view: View) -> EndeavorView:
     return view
 
 
-def _name(seat: str, names: Mapping[str, str] | None) -> str:
+def _name(seat: str, tr: Translate) -> str:
     if seat == "sf":
-        return "Silent Fleet"
-    return names.get(seat, seat) if names else seat
+        return tr(R + "silent_fleet")
+    return tr.name(seat)
+
+
+def _phase(view: EndeavorView, tr: Translate) -> str:
+    return tr(f"endeavor.phase.{view.phase}")
 
 
 SILENT_FLEET_STYLE = kit.SeatStyle((235, 235, 235), "S", "square", "white")
@@ -296,6 +291,7 @@ def _draw_node(
     x: float,
     y: float,
     r: int,
+    tr: Translate,
     label_above: bool = False,
 ) -> None:
     if node.kind == "city":
@@ -334,7 +330,7 @@ def _draw_node(
             pad=3,
         )
     fnt = kit.font(NODE_LABEL_SIZE)
-    name = kit.shorten(node.name, 140, fnt)
+    name = kit.shorten(tr(f"endeavor.node.{node.id}"), 140, fnt)
     if label_above:
         kit.label(
             d, (x, y - r - 3), name, fnt, fill=kit.INK, outline=kit.WHITE, stroke=3, anchor="md"
@@ -386,6 +382,7 @@ def _mini_card(
     box: tuple[float, float, float, float],
     card: CardInfo | None,
     deck: str,
+    tr: Translate,
     count: int | None = None,
     caption: str | None = None,
 ) -> None:
@@ -395,14 +392,24 @@ def _mini_card(
     if card is None:
         d.rounded_rectangle(box, radius=8, fill=(230, 230, 230), outline=kit.MUTED, width=2)
         kit.label(
-            d, ((x0 + x1) / 2, (y0 + y1) / 2), "empty", kit.font(15), fill=kit.MUTED, anchor="mm"
+            d,
+            ((x0 + x1) / 2, (y0 + y1) / 2),
+            tr(R + "empty"),
+            kit.font(15),
+            fill=kit.MUTED,
+            anchor="mm",
         )
     else:
         d.rounded_rectangle(box, radius=8, fill=kit.WHITE, outline=col, width=3)
         d.rounded_rectangle(
             (x0, y0, x1, y0 + 24), radius=8, fill=col, corners=(True, True, False, False)
         )
-        tag = "Gov." if card.governor else (f"v{card.value}" if not card.abolition else "Abol.")
+        if card.governor:
+            tag = tr(R + "card_governor")
+        elif card.abolition:
+            tag = tr(R + "card_abolition")
+        else:
+            tag = tr(R + "card_value", value=card.value)
         kit.label(d, (x0 + 6, y0 + 12), tag, kit.font(17, True), fill=kit.WHITE, anchor="lm")
         if card.honour:
             kit.paste_icon(img, "star", (x1 - 13, y0 + 12), 18, (250, 210, 60))
@@ -436,7 +443,12 @@ def _mini_card(
 
 
 def _area_panel(
-    view: EndeavorView, styles: dict[str, kit.SeatStyle], area: AreaView, w: int, h: int
+    view: EndeavorView,
+    styles: dict[str, kit.SeatStyle],
+    area: AreaView,
+    w: int,
+    h: int,
+    tr: Translate,
 ) -> Image.Image:
     img = Image.new("RGB", (w, h), SEA_BG)
     d = ImageDraw.Draw(img)
@@ -455,15 +467,16 @@ def _area_panel(
         fill=BAND_OPEN if open_ else BAND_CLOSED,
         corners=(True, True, False, False),
     )
-    kit.label(d, (14, band_h / 2), area.name, kit.font(26, True), anchor="lm")
-    status = "open" if open_ else "closed"
+    area_name = tr(f"endeavor.region.{area.id}")
+    kit.label(d, (14, band_h / 2), area_name, kit.font(26, True), anchor="lm")
+    status = tr(R + ("area_open" if open_ else "area_closed"))
     if not area.region:
-        status = "home"
-    sx = 20 + kit.font(26, True).getlength(area.name)
+        status = tr(R + "area_home")
+    sx = 20 + kit.font(26, True).getlength(area_name)
     kit.badge(
         d,
         (sx + 34, band_h / 2),
-        status.upper(),
+        status,
         kit.font(15, True),
         fill=kit.INK if open_ else (96, 96, 96),
         pad=6,
@@ -485,11 +498,11 @@ def _area_panel(
     y = band_h + 8
     for deck in area.decks:
         box = (cx0, y, cx0 + col_w, y + 84)
-        _mini_card(img, d, box, deck.top, deck.id, count=deck.size)
+        _mini_card(img, d, box, deck.top, deck.id, tr, count=deck.size)
         kit.label(
             d,
             (cx0 + col_w / 2, y + 86),
-            kit.shorten(deck.name, col_w, kit.font(15)),
+            kit.shorten(tr(f"endeavor.deck.{deck.id}"), col_w, kit.font(15)),
             kit.font(15),
             fill=kit.MUTED,
             anchor="ma",
@@ -497,9 +510,14 @@ def _area_panel(
         y += 108
     if area.governor is not None:
         box = (cx0, y, cx0 + col_w, y + 70)
-        _mini_card(img, d, box, area.governor, area.id)
+        _mini_card(img, d, box, area.governor, area.id, tr)
         kit.label(
-            d, (cx0 + col_w / 2, y + 72), "governor", kit.font(15), fill=kit.MUTED, anchor="ma"
+            d,
+            (cx0 + col_w / 2, y + 72),
+            tr(R + "governor"),
+            kit.font(15),
+            fill=kit.MUTED,
+            anchor="ma",
         )
         y += 94
     track_h = 58 if area.track else 0
@@ -512,7 +530,7 @@ def _area_panel(
             outline=(40, 92, 160),
             width=2,
         )
-        kit.label(d, (ocx, oy + 34), "open sea", kit.font(15), fill=kit.MUTED, anchor="ma")
+        kit.label(d, (ocx, oy + 34), tr(R + "open_sea"), kit.font(15), fill=kit.MUTED, anchor="ma")
         discs = [(s, n) for s, n in area.open_sea.items() if n > 0]
         for i, (seat, n) in enumerate(discs[:4]):
             ex = ocx - 30 + (i % 2) * 44
@@ -527,7 +545,9 @@ def _area_panel(
         n = len(area.track)
         span = w - col_w - 48
         step = min(70.0, span / n)
-        kit.label(d, (14, ty - 30), "shipping track →", kit.font(15), fill=kit.MUTED, anchor="ls")
+        kit.label(
+            d, (14, ty - 30), tr(R + "shipping_track"), kit.font(15), fill=kit.MUTED, anchor="ls"
+        )
         for i, space in enumerate(area.track):
             x = 34 + i * step
             if i + 1 < n:
@@ -552,7 +572,10 @@ def _area_panel(
     layout = graph_layout(
         tuple(n.id for n in nodes),
         tuple((c.a, c.b) for c in conns),
-        tuple(round(label_font.getlength(kit.shorten(n.name, 140, label_font))) for n in nodes),
+        tuple(
+            round(label_font.getlength(kit.shorten(tr(f"endeavor.node.{n.id}"), 140, label_font)))
+            for n in nodes
+        ),
         gx1 - gx0,
         gy1 - gy0,
     )
@@ -562,20 +585,20 @@ def _area_panel(
             _draw_connection(img, d, view, styles, c, pos[c.a], pos[c.b])
     for node in nodes:
         if node.id in pos:
-            _draw_node(img, d, view, styles, node, pos[node.id][0], pos[node.id][1], 22)
+            _draw_node(img, d, view, styles, node, pos[node.id][0], pos[node.id][1], 22, tr)
     if not open_:
         veil = Image.new("RGBA", (gx1 - gx0 + 10, gy1 - gy0), (214, 214, 214, 110))
         img.paste(veil, (gx0 - 5, gy0), veil)
     return img
 
 
-def _discards_panel(view: EndeavorView, w: int, h: int) -> Image.Image:
+def _discards_panel(view: EndeavorView, w: int, h: int, tr: Translate) -> Image.Image:
     img = Image.new("RGB", (w, h), SEA_BG)
     d = ImageDraw.Draw(img)
     y = kit.panel(
         d,
         (0, 0, w - 1, h - 1),
-        title=f"Europe discard pile · {len(view.discard_pile)}",
+        title=tr(R + "discard_pile", count=len(view.discard_pile)),
         title_font=kit.font(24, True),
         band=BAND_OPEN,
         radius=16,
@@ -587,30 +610,32 @@ def _discards_panel(view: EndeavorView, w: int, h: int) -> Image.Image:
     for i, card in enumerate(view.discard_pile[: per_row * 2]):
         x0 = 12 + (i % per_row) * (cw + 8)
         y0 = y + (i // per_row) * (ch + 10)
-        _mini_card(img, d, (x0, y0, x0 + cw, y0 + ch), card, card.deck)
+        _mini_card(img, d, (x0, y0, x0 + cw, y0 + ch), card, card.deck, tr)
     if not view.discard_pile:
-        kit.label(d, (w / 2, y + 40), "empty", kit.font(22), fill=kit.MUTED, anchor="mm")
+        kit.label(d, (w / 2, y + 40), tr(R + "empty"), kit.font(22), fill=kit.MUTED, anchor="mm")
     extra = len(view.discard_pile) - per_row * 2
     ty = y + 2 * (ch + 10) + 8
     if extra > 0:
-        kit.label(d, (14, ty), f"+{extra} more", kit.font(18), fill=kit.MUTED, anchor="la")
+        kit.label(
+            d, (14, ty), tr(R + "more", count=extra), kit.font(18), fill=kit.MUTED, anchor="la"
+        )
     notes = []
     if view.abolished:
-        notes.append("Slavery abolished")
+        notes.append(tr(R + "abolished"))
     if view.removed_cards:
-        notes.append(f"{kit.plural(view.removed_cards, 'card')} out of the game")
+        notes.append(tr(R + "cards_out", count=view.removed_cards))
     if notes:
         kit.label(d, (14, h - 16), " · ".join(notes), kit.font(18), fill=kit.MUTED, anchor="ls")
     return img
 
 
-def _legend_panel(view: EndeavorView, w: int, h: int) -> Image.Image:
+def _legend_panel(view: EndeavorView, w: int, h: int, tr: Translate) -> Image.Image:
     img = Image.new("RGB", (w, h), SEA_BG)
     d = ImageDraw.Draw(img)
     y = kit.panel(
         d,
         (0, 0, w - 1, h - 1),
-        title=f"Trade tokens on the board · {sum(view.tokens_on_board.values())}",
+        title=tr(R + "tokens_on_board", count=sum(view.tokens_on_board.values())),
         title_font=kit.font(24, True),
         band=BAND_OPEN,
         radius=16,
@@ -623,8 +648,7 @@ def _legend_panel(view: EndeavorView, w: int, h: int) -> Image.Image:
         x = 16 + (i % 2) * col_w
         yy = y + 14 + (i // 2) * 44
         kit.paste(img, token_sprite(kind, _token_colour(view, kind), 17), (x + 18, yy))
-        label = kind.replace("_", " / ") if kind == "occupy_draw" else kind
-        kit.label(d, (x + 42, yy), label, kit.font(20), anchor="lm")
+        kit.label(d, (x + 42, yy), tr(f"endeavor.token.{kind}"), kit.font(20), anchor="lm")
         kit.label(
             d,
             (x + col_w - 16, yy),
@@ -633,13 +657,13 @@ def _legend_panel(view: EndeavorView, w: int, h: int) -> Image.Image:
             anchor="rm",
         )
     ly = h - 40
-    kit.label(
-        d, (16, ly), "○ round link: token  □ square link", kit.font(17), fill=kit.MUTED, anchor="lm"
-    )
+    kit.label(d, (16, ly), tr(R + "link_legend"), kit.font(17), fill=kit.MUTED, anchor="lm")
     return img
 
 
-def _draw_map(view: EndeavorView, styles: dict[str, kit.SeatStyle], width: int) -> Image.Image:
+def _draw_map(
+    view: EndeavorView, styles: dict[str, kit.SeatStyle], width: int, tr: Translate
+) -> Image.Image:
     cell_w = (width - 2 * MARGIN - 2 * GAP) // 3
     cell_h = 420
     rows = len(GRID)
@@ -650,11 +674,11 @@ def _draw_map(view: EndeavorView, styles: dict[str, kit.SeatStyle], width: int) 
             x = MARGIN + c * (cell_w + GAP)
             y = MARGIN + r * (cell_h + GAP)
             if key == "@discards":
-                panel = _discards_panel(view, cell_w, cell_h)
+                panel = _discards_panel(view, cell_w, cell_h, tr)
             elif key == "@legend":
-                panel = _legend_panel(view, cell_w, cell_h)
+                panel = _legend_panel(view, cell_w, cell_h, tr)
             elif key in areas:
-                panel = _area_panel(view, styles, areas[key], cell_w, cell_h)
+                panel = _area_panel(view, styles, areas[key], cell_w, cell_h, tr)
             else:
                 continue
             img.paste(panel, (x, y))
@@ -670,28 +694,35 @@ def _building_card(
     box: tuple[float, float, float, float],
     b: BuildingInfo,
     count: int | None,
+    tr: Translate,
     disc: kit.SeatStyle | None = None,
     compact: bool = False,
 ) -> None:
     x0, y0, x1, y1 = box
+    name = tr(f"endeavor.building.{b.id}")
     empty = count == 0
     fill = (238, 238, 238) if empty else (255, 250, 238)
     d.rounded_rectangle(
         box, radius=10, fill=fill, outline=kit.MUTED if empty else (120, 96, 60), width=2
     )
     name_font = kit.fit_font(
-        b.name,
+        name,
         (x1 - x0) - (56 if count is not None else 40),
         20 if compact else 22,
         True,
         min_size=13,
     )
     kit.label(
-        d, (x0 + 8, y0 + 16), b.name, name_font, fill=kit.MUTED if empty else kit.INK, anchor="lm"
+        d, (x0 + 8, y0 + 16), name, name_font, fill=kit.MUTED if empty else kit.INK, anchor="lm"
     )
     if b.level:
         kit.badge(
-            d, (x1 - 18, y0 + 16), f"L{b.level}", kit.font(15, True), fill=(120, 96, 60), pad=4
+            d,
+            (x1 - 18, y0 + 16),
+            tr(R + "level_badge", level=b.level),
+            kit.font(15, True),
+            fill=(120, 96, 60),
+            pad=4,
         )
     row_y = y0 + (40 if compact else 44)
     x = _icons_row(img, d, x0 + 6, row_y, b.icons, 22, 17)
@@ -700,11 +731,13 @@ def _building_card(
         kit.label(d, (x + 24, row_y), str(b.honour), kit.font(17, True), anchor="lm")
         x += 44
     if b.special:
-        kit.label(d, (x + 2, row_y), "special", kit.font(14), fill=kit.MUTED, anchor="lm")
+        kit.label(d, (x + 2, row_y), tr(R + "special"), kit.font(14), fill=kit.MUTED, anchor="lm")
     ay = y0 + (66 if compact else 74)
     ax = _actions_row(img, d, x0 + 6, ay, b, 26)
     if b.no_payment:
-        kit.label(d, (ax + 6, ay), "no pay", kit.font(14, True), fill=kit.HIGHLIGHT, anchor="lm")
+        kit.label(
+            d, (ax + 6, ay), tr(R + "no_pay"), kit.font(14, True), fill=kit.HIGHLIGHT, anchor="lm"
+        )
     if count is not None:
         kit.label(
             d,
@@ -721,7 +754,7 @@ def _building_card(
         d.ellipse((x1 - 18 - r, y1 - 18 - r, x1 - 18 + r, y1 - 18 + r), outline=kit.MUTED, width=2)
 
 
-def _tray_panel(view: EndeavorView, width: int) -> Image.Image:
+def _tray_panel(view: EndeavorView, width: int, tr: Translate) -> Image.Image:
     cols = 5
     card_h = 100
     by_level: dict[int, list[tuple[BuildingInfo, int]]] = {}
@@ -734,7 +767,7 @@ def _tray_panel(view: EndeavorView, width: int) -> Image.Image:
     y = kit.panel(
         d,
         (0, 0, width - 1, h - 1),
-        title="Building tray",
+        title=tr(R + "tray"),
         title_font=kit.font(28, True),
         band=(226, 214, 186),
     )
@@ -744,18 +777,20 @@ def _tray_panel(view: EndeavorView, width: int) -> Image.Image:
         items = by_level.get(lvl, [])
         for i, (b, count) in enumerate(items):
             yy = y + i * (card_h + 10)
-            _building_card(img, d, (x0 + 4, yy, x0 + col_w - 4, yy + card_h), b, count)
+            _building_card(img, d, (x0 + 4, yy, x0 + col_w - 4, yy + card_h), b, count, tr)
         if lvl == 5 and view.tray.level5_face_down:
             kit.label(
                 d,
                 (x0 + 8, h - 16),
-                f"+{view.tray.level5_face_down} face down (not used)",
+                tr(R + "face_down", count=view.tray.level5_face_down),
                 kit.font(16),
                 fill=kit.MUTED,
                 anchor="ls",
             )
     if view.tray.removed:
-        text = "Removed: " + ", ".join(b.name for b in view.tray.removed)
+        text = tr(
+            R + "removed", items=[term(f"endeavor.building.{b.id}") for b in view.tray.removed]
+        )
         kit.label(
             d,
             (14, h - 16),
@@ -810,14 +845,17 @@ def _track_row(
     level: int,
     st: kit.SeatStyle,
     width: float,
+    tr: Translate,
 ) -> None:
     kit.paste_icon(img, ATTR_ICON[attr], (x + 16, y), 30, ATTR_COLOUR[attr], kit.WHITE)
-    kit.label(d, (x + 36, y - 9), f"{attr.capitalize()} {value}", kit.font(17, True), anchor="lm")
+    title = tr(f"{R}track.{attr}", value=value)
+    kit.label(d, (x + 36, y - 9), title, kit.fit_font(title, 100, 17, True), anchor="lm")
+    level_text = tr(f"{R}level.{attr}", level=level)
     kit.label(
         d,
         (x + 36, y + 11),
-        f"{ATTR_LEVEL[attr]} {level}",
-        kit.font(16),
+        level_text,
+        kit.fit_font(level_text, 100, 16),
         fill=kit.MUTED,
         anchor="lm",
     )
@@ -843,7 +881,7 @@ def _player_mat(
     view: EndeavorView,
     styles: dict[str, kit.SeatStyle],
     p: PlayerView,
-    names: Mapping[str, str] | None,
+    tr: Translate,
     width: int,
 ) -> Image.Image:
     h = 330
@@ -860,20 +898,20 @@ def _player_mat(
     )
     kit.paste(img, kit.seat_piece(st, 22), (32, 30))
     fnt = kit.font(28, True)
-    name = kit.shorten(_name(p.seat, names), 300, fnt)
+    name = kit.shorten(_name(p.seat, tr), 300, fnt)
     kit.label(d, (62, 30), name, fnt, anchor="lm")
     tx = 72 + fnt.getlength(name)
-    tags = [st.name]
+    tags = [tr(f"core.colour.{st.name}")]
     if p.has_crown:
         kit.paste_icon(img, "crown", (tx + 14, 28), 28, (220, 170, 30))
         tx += 34
-        tags.append("start player")
+        tags.append(tr(R + "tag_start"))
     if p.passed:
-        tags.append("passed")
+        tags.append(tr(R + "tag_passed"))
     if active:
-        tags.append("to act")
+        tags.append(tr(R + "tag_to_act"))
     kit.label(d, (tx + 6, 30), " · ".join(tags), kit.font(19), fill=kit.MUTED, anchor="lm")
-    counts = f"supply {p.supply}   harbour {p.harbour}   on board {p.discs_on_board}"
+    counts = tr(R + "counts", supply=p.supply, harbour=p.harbour, board=p.discs_on_board)
     kit.label(d, (width - 18, 30), counts, kit.font(22, True), anchor="rm")
     # tracks
     track_w = 660
@@ -884,16 +922,12 @@ def _player_mat(
             "wealth": p.levels.salary,
             "influence": p.levels.card_limit,
         }[attr]
-        _track_row(img, d, 14, 84 + i * 46, attr, p.tracks.get(attr, 0), level, st, track_w)
+        _track_row(img, d, 14, 84 + i * 46, attr, p.tracks.get(attr, 0), level, st, track_w, tr)
     extras = []
     if p.brown_tokens:
-        extras.append(
-            "tokens " + ", ".join(f"{n} {a}" for a in ATTRS if (n := p.brown_tokens.get(a, 0)))
-        )
+        extras.append(tr(R + "brown_tokens", items=_attribute_counts(p.brown_tokens, tr)))
     if p.memorial_discs:
-        extras.append(
-            "memorial " + ", ".join(f"{n} {a}" for a in ATTRS if (n := p.memorial_discs.get(a, 0)))
-        )
+        extras.append(tr(R + "memorial_discs", items=_attribute_counts(p.memorial_discs, tr)))
     if extras:
         kit.label(
             d,
@@ -924,24 +958,29 @@ def _player_mat(
             (x0, y0, x0 + sw, y0 + sh),
             b.building,
             None,
+            tr,
             st if b.disc else None,
             compact=True,
         )
     # cards column
     cx0 = sx0 + per_row * (sw + 8) + 6
     cw = width - cx0 - 14
-    kit.label(d, (cx0, 72), "Governor", kit.font(16, True), fill=kit.MUTED, anchor="ls")
+    kit.label(
+        d, (cx0, 72), tr(R + "governor_slot"), kit.font(16, True), fill=kit.MUTED, anchor="ls"
+    )
     _mini_card(
         img,
         d,
         (cx0, 76, cx0 + 92, 160),
         p.governor_slot,
         p.governor_slot.deck if p.governor_slot else "",
+        tr,
     )
+    allowed = p.levels.cards_allowed or p.levels.card_limit
     kit.label(
         d,
         (cx0 + 102, 72),
-        f"Cards {len(p.cards)}/{p.levels.card_limit}",
+        tr(R + "cards_held", held=len(p.cards), allowed=allowed),
         kit.font(16, True),
         fill=kit.MUTED,
         anchor="ls",
@@ -950,19 +989,21 @@ def _player_mat(
     for i, card in enumerate(p.cards[: per * 2]):
         x0 = cx0 + 102 + (i % per) * 72
         y0 = 76 + (i // per) * 92
-        _mini_card(img, d, (x0, y0, x0 + 66, y0 + 84), card, card.deck)
+        _mini_card(img, d, (x0, y0, x0 + 66, y0 + 84), card, card.deck, tr)
     if len(p.cards) > per * 2:
         kit.label(
             d,
             (cx0 + 102, 268),
-            f"+{len(p.cards) - per * 2} more",
+            tr(R + "more", count=len(p.cards) - per * 2),
             kit.font(16),
             fill=kit.MUTED,
             anchor="la",
         )
     by = 186
     if p.blue_tokens:
-        kit.label(d, (cx0, by), "Harbour tokens", kit.font(16, True), fill=kit.MUTED, anchor="ls")
+        kit.label(
+            d, (cx0, by), tr(R + "harbour_tokens"), kit.font(16, True), fill=kit.MUTED, anchor="ls"
+        )
         bx = cx0 + 14
         for kind, n in p.blue_tokens.items():
             if n <= 0:
@@ -974,12 +1015,21 @@ def _player_mat(
         kit.label(
             d,
             (cx0, h - 22),
-            f"{len(p.set_aside)} slavery set aside (-{len(p.set_aside)} honour)",
+            tr(R + "set_aside", count=len(p.set_aside)),
             kit.font(17, True),
             fill=kit.HIGHLIGHT,
             anchor="lm",
         )
     return img
+
+
+def _attribute_counts(counts: Mapping[Attribute, int], tr: Translate) -> str:
+    sep = tr("core.list_separator")
+    return sep.join(
+        tr(R + "attribute_count", count=n, attribute=term(f"endeavor.attribute.{a}"))
+        for a in ATTRS
+        if (n := counts.get(a, 0))
+    )
 
 
 # ---------------------------------------------------------------------------------- header
@@ -988,23 +1038,28 @@ def _player_mat(
 def _header(
     view: EndeavorView,
     styles: dict[str, kit.SeatStyle],
-    names: Mapping[str, str] | None,
+    tr: Translate,
     width: int,
 ) -> Image.Image:
     img = Image.new("RGB", (width, 96), HEADER_BAND)
     d = ImageDraw.Draw(img)
-    kit.label(d, (MARGIN, 48), "ENDEAVOR", kit.font(44, True), fill=kit.WHITE, anchor="lm")
-    phase = PHASE_NAMES.get(view.phase, view.phase)
+    kit.label(d, (MARGIN, 48), tr(R + "title"), kit.font(44, True), fill=kit.WHITE, anchor="lm")
     text = (
-        "Game over"
+        tr(R + "game_over")
         if view.over
-        else f"Round {view.round}/{view.rounds}  ·  {phase}  ·  side {view.side}"
+        else tr(
+            R + "header",
+            round=view.round,
+            rounds=view.rounds,
+            phase=_phase(view, tr),
+            side=view.side,
+        )
     )
     kit.label(d, (300, 48), text, kit.font(30, True), fill=(236, 226, 206), anchor="lm")
     if view.to_act and not view.over:
         fnt = kit.font(30, True)
-        who = ", ".join(_name(s, names) for s in view.to_act)
-        label_text = kit.shorten(f"{who} to act", 520, fnt)
+        who = tr("core.list_separator").join(_name(s, tr) for s in view.to_act)
+        label_text = kit.shorten(tr(R + "to_act", players=who), 520, fnt)
         tw = fnt.getlength(label_text)
         x = width - MARGIN - tw
         kit.label(d, (x, 48), label_text, fnt, fill=kit.WHITE, anchor="lm")
@@ -1016,7 +1071,7 @@ def _header(
 def _turn_strip(
     view: EndeavorView,
     styles: dict[str, kit.SeatStyle],
-    names: Mapping[str, str] | None,
+    tr: Translate,
     width: int,
 ) -> Image.Image | None:
     if view.turn is None:
@@ -1024,17 +1079,20 @@ def _turn_strip(
     t = view.turn
     img = Image.new("RGB", (width, 52), (255, 244, 214))
     d = ImageDraw.Draw(img)
-    source = "a harbour token" if t.source == "token" else "a building"
+    if t.source == "token" and t.token is not None:
+        source = tr(R + "source_token") + " · " + tr(f"endeavor.token.{t.token}")
+    else:
+        source = tr(R + "source_building")
     if t.source == "building" and t.slot is not None:
         p = next((pl for pl in view.players if pl.seat == t.seat), None)
-        b = next((sb.building.name for sb in (p.buildings if p else []) if sb.slot == t.slot), None)
+        b = next((sb.building.id for sb in (p.buildings if p else []) if sb.slot == t.slot), None)
         if b:
-            source = b
-    parts = [f"{_name(t.seat, names)} is using {source}"]
+            source = tr(f"endeavor.building.{b}")
+    parts = [tr(R + "using", name=_name(t.seat, tr), source=source)]
     if t.performed:
-        parts.append("done: " + ", ".join(t.performed))
+        parts.append(tr(R + "done", items=[term(f"endeavor.kind.{k}") for k in t.performed]))
     if t.remaining:
-        parts.append("left: " + ", ".join(t.remaining))
+        parts.append(tr(R + "left", items=[term(f"endeavor.kind.{k}") for k in t.remaining]))
     kit.paste(img, kit.seat_piece(_style(styles, t.seat), 16), (MARGIN + 16, 26))
     kit.label(
         d,
@@ -1049,16 +1107,16 @@ def _turn_strip(
 # ------------------------------------------------------------------------------ public API
 
 
-def draw_board(view: EndeavorView, names: Mapping[str, str] | None = None) -> Image.Image:
+def draw_board(view: EndeavorView, tr: Translate) -> Image.Image:
     styles = _styles(view)
     inner = WIDTH - 2 * MARGIN
-    top: list[Image.Image] = [_header(view, styles, names, WIDTH)]
-    strip = _turn_strip(view, styles, names, WIDTH)
+    top: list[Image.Image] = [_header(view, styles, tr, WIDTH)]
+    strip = _turn_strip(view, styles, tr, WIDTH)
     if strip is not None:
         top.append(strip)
-    top.append(_draw_map(view, styles, WIDTH))
-    lower = [_tray_panel(view, inner)] + [
-        _player_mat(view, styles, p, names, inner) for p in view.players
+    top.append(_draw_map(view, styles, WIDTH, tr))
+    lower = [_tray_panel(view, inner, tr)] + [
+        _player_mat(view, styles, p, tr, inner) for p in view.players
     ]
     height = (
         sum(p.height for p in top)
@@ -1078,59 +1136,98 @@ def draw_board(view: EndeavorView, names: Mapping[str, str] | None = None) -> Im
     return out
 
 
-def board_summary(view: EndeavorView, names: Mapping[str, str] | None = None) -> str:
+def board_summary(view: EndeavorView, tr: Translate) -> str:
+    """The image's text for people who cannot see it, in the reader's language."""
     styles = _styles(view)
+    sep = tr("core.list_separator")
 
     def who(seat: str) -> str:
         st = _style(styles, seat)
-        return f"{_name(seat, names)} ({st.name} {st.letter})"
+        colour = tr(f"core.colour.{st.name}")
+        return tr(R + "summary.who", name=_name(seat, tr), colour=colour, letter=st.letter)
 
     lines: list[str] = []
     if view.over:
-        lines.append("Endeavor: Age of Sail, game over.")
+        lines.append(tr(R + "summary.over"))
     else:
-        head = f"Endeavor: Age of Sail, round {view.round} of {view.rounds}, {PHASE_NAMES.get(view.phase, view.phase)} phase, board side {view.side}"
+        lines.append(
+            tr(
+                R + "summary.head",
+                round=view.round,
+                rounds=view.rounds,
+                phase=_phase(view, tr),
+                side=view.side,
+            )
+        )
         if view.to_act:
-            head += "; to act: " + ", ".join(who(s) for s in view.to_act)
-        lines.append(head + ".")
-    opened = [a.name for a in view.areas if a.region and a.open]
+            lines.append(tr(R + "summary.to_act", players=sep.join(who(s) for s in view.to_act)))
+    opened = [tr(f"endeavor.region.{a.id}") for a in view.areas if a.region and a.open]
     closed = [
-        f"{a.name} ({sum(1 for s in a.track if s.occupant)}/{len(a.track)} on track)"
+        tr(
+            R + "summary.closed_region",
+            region=term(f"endeavor.region.{a.id}"),
+            count=sum(1 for s in a.track if s.occupant),
+            length=len(a.track),
+        )
         for a in view.areas
         if a.region and not a.open
     ]
+    none = tr(R + "summary.none")
     lines.append(
-        f"Open regions: {', '.join(opened) or 'none'}. Closed: {', '.join(closed) or 'none'}."
+        tr(
+            R + "summary.regions",
+            open=sep.join(opened) or none,
+            closed=sep.join(closed) or none,
+        )
     )
     if view.silent_fleet is not None:
+        sf = SILENT_FLEET_STYLE
+        style = f"{tr(f'core.colour.{sf.name}')} {sf.letter}"
         lines.append(
-            f"Silent Fleet (white S): {kit.plural(view.silent_fleet.on_board, 'disc')} on the board, {view.silent_fleet.pool} in its pool."
+            tr(
+                R + "summary.sf",
+                style=style,
+                count=view.silent_fleet.on_board,
+                pool=view.silent_fleet.pool,
+            )
         )
-    lines.append(
-        f"{sum(view.tokens_on_board.values())} trade tokens left on the board; Europe discard pile {kit.plural(len(view.discard_pile), 'card')}"
-        + ("; slavery abolished." if view.abolished else ".")
-    )
+    lines.append(tr(R + "summary.tokens", count=sum(view.tokens_on_board.values())))
+    lines.append(tr(R + "summary.pile", count=len(view.discard_pile)))
+    if view.abolished:
+        lines.append(tr(R + "summary.abolished"))
     for p in view.players:
         cities = sum(1 for n in view.nodes if n.occupant == p.seat and n.kind == "city")
-        tracks = ", ".join(f"{a} {p.tracks.get(a, 0)}" for a in ATTRS)
-        text = (
-            f"{who(p.seat)}{' (start player)' if p.has_crown else ''}: {tracks}; "
-            f"{kit.plural(cities, 'city', 'cities')}, {kit.plural(p.discs_on_board, 'disc')} on the board, "
-            f"harbour {p.harbour}, {kit.plural(len(p.cards), 'card')}"
-            + (", a governor" if p.governor_slot else "")
+        tracks = sep.join(
+            tr(
+                R + "summary.track",
+                attribute=term(f"endeavor.attribute.{a}"),
+                value=p.tracks.get(a, 0),
+            )
+            for a in ATTRS
         )
-        lines.append(text + ".")
+        details = [
+            tr(R + "summary.cities", count=cities),
+            tr(R + "summary.discs", count=p.discs_on_board),
+            tr(R + "summary.harbour", count=p.harbour),
+            tr(R + "summary.cards", count=len(p.cards)),
+        ]
+        if p.governor_slot:
+            details.append(tr(R + "summary.governor"))
+        name = who(p.seat)
+        if p.has_crown:
+            name = tr(R + "summary.crown", who=name)
+        lines.append(tr(R + "summary.player", who=name, tracks=tracks, details=sep.join(details)))
     return "\n".join(lines)
 
 
-def render_board(view: View, names: Mapping[str, str] | None = None) -> RenderedImage:
+def render_board(view: View, tr: Translate) -> RenderedImage:
     v = _as_endeavor(view)
-    img = draw_board(v, names)
+    img = draw_board(v, tr)
     name = "endeavor-final.png" if v.over else f"endeavor-round{v.round}.png"
-    return RenderedImage(png=kit.encode_png(img), filename=name, summary=board_summary(v, names))
+    return RenderedImage(png=kit.encode_png(img), filename=name, summary=board_summary(v, tr))
 
 
-def render_private(view: View, names: Mapping[str, str] | None = None) -> RenderedImage | None:
+def render_private(view: View, tr: Translate) -> RenderedImage | None:
     """Endeavor is open information (END-R110, R112): there is no private image."""
     _as_endeavor(view)
     return None

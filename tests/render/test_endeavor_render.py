@@ -1,12 +1,15 @@
-"""Endeavor images from real games: decoding, phone size, open information, goldens."""
+"""Endeavor images from real games: decoding, phone size, open information, goldens, and
+every word in the viewer's language (issue 7)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 import render
+from bot.i18n import Translator
 from render import endeavor as endeavor_render
 from rules.endeavor.view import EndeavorView
 from tests.render.games import spec_for, state_at, view_at
@@ -14,13 +17,16 @@ from tests.render.imaging import GOLDEN_DIR, assert_matches_golden, decode, upda
 
 MAX_WIDTH = 1600
 MAX_HEIGHT = 4200
+EN = Translator("en", {})
+NAMES_KO = {f"p{i}": name for i, name in enumerate(("김하나", "이둘", "박셋", "최넷", "정다섯"), 1)}
+KO = Translator("ko", NAMES_KO)
 
 
 @pytest.mark.parametrize(("players", "side"), [(2, "A"), (3, "A"), (4, "A"), (4, "B"), (5, "B")])
 def test_mid_game_board_decodes_and_fits_a_phone(players: int, side: str) -> None:
     view = view_at("endeavor", players, 13, 0.5, options=(("board_side", side),))
     assert view.side == side
-    out = render.render_board(view)
+    out = render.render_board(view, EN)
     img = decode(out.png)
     assert img.width <= MAX_WIDTH and img.height <= MAX_HEIGHT
     assert len(out.png) < 2_500_000
@@ -30,7 +36,7 @@ def test_mid_game_board_decodes_and_fits_a_phone(players: int, side: str) -> Non
 @pytest.mark.parametrize("fraction", [0.0, 0.05, 1.0])
 def test_start_and_end_boards_render(fraction: float) -> None:
     view = view_at("endeavor", 3, 6, fraction)
-    out = render.render_board(view)
+    out = render.render_board(view, EN)
     assert decode(out.png).width <= MAX_WIDTH
     if fraction == 1.0:
         assert view.over and "game over" in out.summary
@@ -40,28 +46,28 @@ def test_silent_fleet_game_renders() -> None:
     """The 2-player Silent Fleet variant puts neutral discs on the board (END-R10x)."""
     view = view_at("endeavor", 2, 8, 0.7, options=(("silent_fleet", True),))
     assert view.silent_fleet is not None
-    assert decode(render.render_board(view).png).width <= MAX_WIDTH
+    assert decode(render.render_board(view, EN).png).width <= MAX_WIDTH
 
 
 def test_no_private_image_for_open_information() -> None:
     """END-R110/R112: Endeavor is open information; nothing needs a private image."""
-    assert render.render_private(view_at("endeavor", 3, 13, 0.5, "p1")) is None
+    assert render.render_private(view_at("endeavor", 3, 13, 0.5, "p1"), EN) is None
 
 
 def test_every_seat_sees_the_same_board() -> None:
     """END-R110: the board image is identical whichever seat's view it is drawn from."""
-    public = render.render_board(view_at("endeavor", 3, 13, 0.5))
+    public = render.render_board(view_at("endeavor", 3, 13, 0.5), EN)
     for seat in ("p1", "p2", "p3"):
-        out = render.render_board(view_at("endeavor", 3, 13, 0.5, seat))
+        out = render.render_board(view_at("endeavor", 3, 13, 0.5, seat), EN)
         assert out.png == public.png and out.summary == public.summary
 
 
 def test_summary_reports_open_regions_and_tracks() -> None:
     view = view_at("endeavor", 4, 13, 0.8)
-    out = render.render_board(view)
+    out = render.render_board(view, EN)
     for area in view.areas:
         if area.region:
-            assert area.name in out.summary
+            assert EN(f"endeavor.region.{area.id}") in out.summary
     for p in view.players:
         assert f"industry {p.tracks['industry']}" in out.summary
 
@@ -71,8 +77,8 @@ def test_board_changes_when_a_disc_moves() -> None:
     state = state_at("endeavor", 3, 13, 0.5)
     seat = sorted(spec.to_act(state))[0]
     after = spec.apply(state, seat, spec.legal_actions(state, seat)[0]).state
-    a = render.render_board(spec.view(state, None))
-    b = render.render_board(spec.view(after, None))
+    a = render.render_board(spec.view(state, None), EN)
+    b = render.render_board(spec.view(after, None), EN)
     assert a.png != b.png
 
 
@@ -98,22 +104,23 @@ def test_honour_spaces_match_the_spec() -> None:
 # ----------------------------------------------------------------------------------- goldens
 
 GOLDENS = {
-    "endeavor_board_4p_A": (4, 23, 0.6, (("board_side", "A"),)),
-    "endeavor_board_5p_B": (5, 23, 0.8, (("board_side", "B"),)),
+    "endeavor_board_4p_A": (4, 23, 0.6, (("board_side", "A"),), "en"),
+    "endeavor_board_5p_B": (5, 23, 0.8, (("board_side", "B"),), "en"),
+    "endeavor_board_3p_A_ko": (3, 31, 0.7, (("board_side", "A"),), "ko"),
 }
 
 
 @pytest.mark.parametrize("name", sorted(GOLDENS))
 def test_golden_image(name: str) -> None:
     """Renders a stored view (saved with the golden) and compares with a tolerance; regenerate
-    with REFEREE_UPDATE_GOLDEN=1 after an intended visual change."""
-    players, seed, fraction, options = GOLDENS[name]
+    with REFEREE_UPDATE_GOLDEN=1 after an intended visual change. One golden is Korean."""
+    players, seed, fraction, options, lang = GOLDENS[name]
     view_file: Path = GOLDEN_DIR / f"{name}.view.json"
     if updating():
         view = view_at("endeavor", players, seed, fraction, None, options)
         view_file.write_text(view.model_dump_json(indent=1), encoding="utf-8")
     view = EndeavorView.model_validate_json(view_file.read_text(encoding="utf-8"))
-    out = endeavor_render.render_board(view)
+    out = endeavor_render.render_board(view, KO if lang == "ko" else EN)
     assert_matches_golden(name, out.png)
 
 
@@ -127,7 +134,52 @@ def test_golden_comparison_catches_a_small_change() -> None:
         (GOLDEN_DIR / "endeavor_board_4p_A.view.json").read_text(encoding="utf-8")
     )
     view.players[1].harbour += 1
-    _mean, block = compare_golden("endeavor_board_4p_A", endeavor_render.render_board(view).png)
+    _mean, block = compare_golden("endeavor_board_4p_A", endeavor_render.render_board(view, EN).png)
     from tests.render.imaging import BLOCK_TOLERANCE
 
     assert block >= BLOCK_TOLERANCE
+
+
+# ----------------------------------------------------------------------------- languages
+
+LATIN = re.compile(r"[A-Za-z]{2,}|[a-z]")
+"""An English word or a raw id. A lone capital letter stays allowed: the seat letter drawn on
+each piece (colour-blind safety) and the board side, which the Korean rulebook prints as A면."""
+
+
+@pytest.mark.parametrize(
+    ("players", "fraction", "options"),
+    [
+        (2, 0.0, ()),
+        (3, 0.5, ()),
+        (4, 0.8, (("board_side", "A"),)),
+        (5, 1.0, ()),
+        (2, 0.7, (("silent_fleet", True),)),
+        (4, 0.4, (("player_by_player", True),)),
+    ],
+)
+def test_korean_summary_has_no_english_word_or_raw_id(
+    players: int, fraction: float, options: tuple[tuple[str, object], ...]
+) -> None:
+    """Issue 7: the alt text a Korean player gets is Korean, names included."""
+    view = view_at("endeavor", players, 13, fraction, None, options)
+    out = render.render_board(view, KO)
+    assert not LATIN.search(out.summary), out.summary
+    for seat in view.seats:
+        assert NAMES_KO[seat] in out.summary
+    assert f"{view.round}/{view.rounds}라운드" in out.summary or view.over
+
+
+def test_korean_board_differs_from_the_english_one() -> None:
+    """Issue 7: the image itself is drawn in the viewer's language."""
+    view = view_at("endeavor", 3, 13, 0.5)
+    assert render.render_board(view, KO).png != render.render_board(view, EN).png
+
+
+def test_english_summary_names_components_not_ids() -> None:
+    """No raw id (``south_america``, ``p1``...) in the English summary either."""
+    view = view_at("endeavor", 4, 13, 0.8)
+    summary = render.render_board(
+        view, Translator("en", {s: s.upper() for s in view.seats})
+    ).summary
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b|endeavor\.|[{}]", summary), summary
