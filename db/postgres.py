@@ -267,6 +267,12 @@ class PostgresStore:
         return moment.astimezone(UTC)
 
     @asynccontextmanager
+    async def connection(self) -> AsyncIterator[Conn]:
+        """A connection of the store's pool, set to its schema (for ``python -m db`` tools)."""
+        async with self._db.acquire() as conn:
+            yield conn
+
+    @asynccontextmanager
     async def _write(self) -> AsyncIterator[Conn]:
         """One transaction: committed if the body returns, rolled back if it raises."""
         async with self._db.acquire() as conn, conn.transaction():
