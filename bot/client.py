@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -13,17 +14,23 @@ from discord.ext import commands, tasks
 
 from bot.clock import Clock, system_clock
 from bot.components import ALL_COMPONENTS
-from bot.errors import answer_error
+from bot.cooldown import Cooldown
+from bot.errors import UserError, answer_error
 from bot.i18n import catalog, language_of, t
 from bot.presenter import Presenter, guild_lang
 from bot.reminders import due
 from bot.service import GameService, spec_of
 from bot.settings import Settings
-from db.sqlite import SqliteStore
+from db import store_for
 from db.store import GameStore
 from rules.registry import GAMES
 
 log = logging.getLogger(__name__)
+
+
+def _template(item: type[discord.ui.DynamicItem[Any]]) -> re.Pattern[str]:
+    pattern: re.Pattern[str] = item.__discord_ui_compiled_template__
+    return pattern
 
 
 def extensions() -> tuple[str, ...]:
@@ -33,13 +40,16 @@ def extensions() -> tuple[str, ...]:
 
 
 class RefereeTree(app_commands.CommandTree[Any]):
-    """Remembers each user's language (for DMs) and sends every failure down the one error path."""
+    """Remembers each user's language (for DMs), applies the per-user cooldown, and sends
+    every failure down the one error path."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         client = interaction.client
-        if isinstance(client, RefereeBot):
-            client.presenter.remember(interaction)
-        return True
+        if not isinstance(client, RefereeBot):
+            return True
+        if interaction.type == discord.InteractionType.autocomplete:
+            return True
+        return await client.admit(interaction)
 
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError, /
@@ -71,16 +81,19 @@ class RefereeBot(commands.Bot):
         store: GameStore | None = None,
         clock: Clock = system_clock,
         seed_source: Any = None,
+        **client_options: Any,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
             tree_cls=RefereeTree,
+            **client_options,
         )
         self.settings = settings
-        self.store: GameStore = store or SqliteStore(settings.db_path)
+        self.store: GameStore = store or store_for(settings.db_path)
         self.clock = clock
+        self.cooldown = Cooldown(settings.cooldown_per_10s)
         self.presenter = Presenter(self)
         self.service = GameService(
             self.store, clock=clock, announcer=self.presenter, seed_source=seed_source
@@ -100,6 +113,27 @@ class RefereeBot(commands.Bot):
             self.remind.start()
         open_games = await self.store.open_games()
         log.info("ready to serve", extra={"fields": {"open_games": len(open_games)}})
+
+    async def admit(self, interaction: discord.Interaction[Any]) -> bool:
+        """Every interaction passes here first: remember the user's language, and refuse
+        (with a short private answer) one that exceeds the user's cooldown."""
+        self.presenter.remember(interaction)
+        if self.cooldown.allow(interaction.user.id):
+            return True
+        await answer_error(interaction, UserError("error.slow_down"))
+        return False
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A component whose id none of our components recognise (malformed, forged, or far
+        too long) gets "I did not understand that" instead of silence; nothing changes."""
+        if interaction.type != discord.InteractionType.component:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if any(_template(item).fullmatch(custom_id) for item in ALL_COMPONENTS):
+            return
+        if not interaction.response.is_done():
+            await answer_error(interaction, UserError("error.bad_input"))
 
     async def close(self) -> None:
         if self.remind.is_running():
@@ -126,6 +160,14 @@ class RefereeBot(commands.Bot):
         await self.wait_until_ready()
 
 
+class ShardedRefereeBot(RefereeBot, commands.AutoShardedBot):
+    """The bot serving a subset of Discord shards (``REFEREE_SHARD_COUNT``/``_IDS``); several
+    such processes share one PostgreSQL database."""
+
+
 def create_bot(settings: Settings, **kwargs: Any) -> RefereeBot:
     """An unstarted bot (tests start it through the harness; ``python -m bot`` runs it)."""
-    return RefereeBot(settings, **kwargs)
+    if settings.shard_count is None:
+        return RefereeBot(settings, **kwargs)
+    ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+    return ShardedRefereeBot(settings, shard_count=settings.shard_count, shard_ids=ids, **kwargs)

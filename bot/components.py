@@ -37,7 +37,8 @@ class Component:
     the user's language remembered."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot_of(interaction).presenter.remember(interaction)
+        if not await bot_of(interaction).admit(interaction):
+            return
         try:
             await self.handle(interaction)
         except Exception as exc:
@@ -69,7 +70,7 @@ def _button(custom_id: str, label: str, style: discord.ButtonStyle) -> discord.u
 class OpenTurn(
     Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rf:open:(?P<g>[0-9]+):(?P<v>[0-9]+)",
+    template=r"rf:open:(?P<g>[0-9]{1,19}):(?P<v>[0-9]{1,9})",
 ):
     """The channel message's button: opens the acting player's private action menu."""
 
@@ -148,7 +149,7 @@ def done_text(outcome: Any, lang: str) -> str:
 class ActButton(
     Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rf:act:(?P<g>[0-9]+):(?P<v>[0-9]+):(?P<i>[0-9]+)",
+    template=r"rf:act:(?P<g>[0-9]{1,19}):(?P<v>[0-9]{1,9}):(?P<i>[0-9]{1,6})",
 ):
     def __init__(self, game_id: int, version: int, index: int, label: str = "?") -> None:
         super().__init__(
@@ -169,7 +170,7 @@ class ActButton(
 class ActSelect(
     Component,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"rf:sel:(?P<g>[0-9]+):(?P<v>[0-9]+):(?P<n>[0-9]+)",
+    template=r"rf:sel:(?P<g>[0-9]{1,19}):(?P<v>[0-9]{1,9}):(?P<n>[0-9]{1,2})",
 ):
     def __init__(
         self,
@@ -205,7 +206,7 @@ class ActSelect(
 class MenuPageButton(
     Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rf:page:(?P<g>[0-9]+):(?P<v>[0-9]+):(?P<p>[0-9]+)",
+    template=r"rf:page:(?P<g>[0-9]{1,19}):(?P<v>[0-9]{1,9}):(?P<p>[0-9]{1,4})",
 ):
     def __init__(self, game_id: int, version: int, page: int, label: str = "…") -> None:
         super().__init__(
@@ -230,7 +231,7 @@ class MenuPageButton(
 class LobbyButton(
     Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rf:lobby:(?P<g>[0-9]+):(?P<what>join|start)",
+    template=r"rf:lobby:(?P<g>[0-9]{1,19}):(?P<what>join|start)",
 ):
     """Join / Start buttons under the lobby message."""
 
@@ -314,7 +315,7 @@ class UndoVote(
 class AbandonConfirm(
     Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rf:abandon:(?P<g>[0-9]+):(?P<v>[0-9]+)",
+    template=r"rf:abandon:(?P<g>[0-9]{1,19}):(?P<v>[0-9]{1,9})",
 ):
     def __init__(self, game_id: int, version: int, label: str = "Abandon") -> None:
         super().__init__(

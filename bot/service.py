@@ -17,6 +17,7 @@ import random
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Protocol
 
 from pydantic import ValidationError
@@ -162,9 +163,20 @@ class GameService:
 
     @staticmethod
     def state_of(game: GameRecord) -> Any:
+        """The game's stored state; refused if it was set up with other component data than
+        the data set loaded now (the game would change rules under its players' feet)."""
         if game.state_json is None:
             raise UserError("error.not_started")
-        return spec_of(game).load_state(game.state_json)
+        state = spec_of(game).load_state(game.state_json)
+        if state.data_hash != current_data_hash(game.kind):
+            log.error(
+                "game %s was started on data set %s but %s is loaded now",
+                game.id,
+                state.data_hash,
+                current_data_hash(game.kind),
+            )
+            raise UserError("error.data_changed")
+        return state
 
     async def turn(
         self, channel_id: int, user_id: int, *, kind: str | None = None, acting: bool = True
@@ -585,6 +597,15 @@ class GameService:
             if shown:
                 out.append(HistoryEntry(seq=entry.seq, seat=entry.seat, events=shown))
         return out
+
+
+@cache
+def current_data_hash(kind: str) -> str:
+    """The hash of the component data the game kind has loaded (what new games record)."""
+    spec = GAMES[kind]
+    seats = [f"p{i + 1}" for i in range(spec.min_players)]
+    options = spec.Options.model_validate({"players": spec.min_players})
+    return str(spec.new_game(seats, options, 0).data_hash)
 
 
 def replay_log(

@@ -60,7 +60,10 @@ class Lobby(
         options=_("Options such as board_side=B silent_fleet=true", key="cmd.game.new.options"),
     )
     async def new(
-        self, interaction: discord.Interaction[Any], kind: str, options: str = ""
+        self,
+        interaction: discord.Interaction[Any],
+        kind: app_commands.Range[str, 1, 40],
+        options: app_commands.Range[str, 0, 300] = "",
     ) -> None:
         outcome = await self.bot.service.new_game(
             interaction.channel_id or 0,

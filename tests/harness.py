@@ -247,8 +247,14 @@ def _msg(message: Any) -> Any:
 _seeds = count(1000)
 
 
-def _new_bot(db_path: Path, clock: Callable[[], datetime], seed: int | None = None) -> RefereeBot:
-    settings = Settings(token="test", db_path=str(db_path), reminder_hours=24.0)
+def _new_bot(
+    db_path: Path, clock: Callable[[], datetime], seed: int | None = None, cooldown: int = 0
+) -> RefereeBot:
+    """The bot as ``python -m bot`` makes it, on ``db_path``; no per-user cooldown unless asked
+    (tests press far faster than people)."""
+    settings = Settings(
+        token="test", db_path=str(db_path), reminder_hours=24.0, cooldown_per_10s=cooldown
+    )
     fixed = seed if seed is not None else next(_seeds)
     return create_bot(
         settings, store=SqliteStore(str(db_path), now=clock), clock=clock, seed_source=lambda: fixed

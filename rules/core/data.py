@@ -67,3 +67,34 @@ def combined_hash(parts: list[str]) -> str:
 @cache
 def override_dir() -> str | None:
     return os.environ.get(OVERRIDE_ENV) or None
+
+
+def check_override_dir(packages: dict[str, str]) -> None:
+    """Refuse an override folder that would be silently ignored (one ``DataError`` line).
+
+    ``packages`` maps each game's key to its rules package. The folder must exist; each of its
+    sub-folders must be a game's key; each file in one must replace a data file that game
+    ships. Then every override is loaded by its game as usual and validated there.
+    """
+    root = override_dir()
+    if root is None:
+        return
+    folder = Path(root)
+    if not folder.is_dir():
+        raise DataError(f"{OVERRIDE_ENV}={root} is not a folder; fix the path or unset it")
+    for sub in sorted(folder.iterdir()):
+        if not sub.is_dir():
+            raise DataError(f"{OVERRIDE_ENV}: {sub.name} is not a game folder (use <game>/<file>)")
+        if sub.name not in packages:
+            known = ", ".join(sorted(packages))
+            raise DataError(f"{OVERRIDE_ENV}: no game called {sub.name!r} (games: {known})")
+        shipped = {
+            e.name for e in resources.files(packages[sub.name]).joinpath("data").iterdir()
+        }
+        for file in sorted(sub.iterdir()):
+            if file.name not in shipped:
+                names = ", ".join(sorted(n for n in shipped if n.endswith(".json")))
+                raise DataError(
+                    f"{OVERRIDE_ENV}: {sub.name}/{file.name} replaces no shipped file "
+                    f"(files: {names})"
+                )
