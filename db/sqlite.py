@@ -359,8 +359,11 @@ class SqliteStore:
         status: GameStatus | None = None,
         state_json: str | None = None,
         campaign: dict[str, Any] | None = None,
+        creator_id: int | None = None,
     ) -> GameRecord:
         changes: dict[str, Any] = {}
+        if creator_id is not None:
+            changes["creator_id"] = creator_id
         if campaign is not None:
             changes["campaign_json"] = _dumps(campaign)
         if seats is not None:

@@ -166,10 +166,12 @@ class GameStore(Protocol):
         status: GameStatus | None = None,
         state_json: str | None = None,
         campaign: dict[str, Any] | None = None,
+        creator_id: int | None = None,
     ) -> GameRecord:
         """Change the given fields (others stay); version + 1. ``VersionConflict`` if stale.
 
-        ``campaign`` records the campaign state the game started from (set once, at start)."""
+        ``campaign`` records the campaign state the game started from (set once, at start);
+        ``creator_id`` hands the creator's rights on (when the creator's seat changes hands)."""
         ...
 
     async def record_actions(
