@@ -341,6 +341,86 @@ class AbandonConfirm(
         )
 
 
+class SeatOffer(
+    Component,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rf:seat:(?P<g>[0-9]{1,19}):(?P<o>[0-9]{1,20}):(?P<n>[0-9]{1,20}):(?P<r>take|give|mod)",
+):
+    """Consent to a seat changing hands: the taker presses "take"; the holder presses "give",
+    or, when the holder has left the server, a member with Manage Channels presses "mod".
+
+    The id names the two people; each press only records the presser's own consent, so a
+    forged id moves no seat without both real presses. Consents live in memory: after a
+    restart the offer must be made again.
+    """
+
+    def __init__(self, game_id: int, old: int, new: int, role: str, label: str = "") -> None:
+        style = discord.ButtonStyle.success if role == "take" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=label or role, style=style, custom_id=f"rf:seat:{game_id}:{old}:{new}:{role}"
+            )
+        )
+        self.game_id, self.old, self.new, self.role = game_id, old, new, role
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+    ) -> SeatOffer:
+        return cls(int(match["g"]), int(match["o"]), int(match["n"]), match["r"])
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        bot = bot_of(interaction)
+        lang = lang_of(interaction)
+        user = interaction.user
+        game = await _game_at(interaction, self.game_id, None)
+        if game.seat_of(self.old) is None or game.seat_of(self.new) is not None:
+            raise UserError("error.stale_prompt")
+        if self.role == "take" and user.id != self.new:
+            raise UserError("error.seat_not_taker")
+        if self.role == "give" and user.id != self.old:
+            raise UserError("error.seat_not_holder")
+        if self.role == "mod":
+            perms = getattr(interaction, "permissions", None)
+            if not (perms and perms.manage_channels):
+                raise UserError("error.forbidden")
+            if not await _has_left(interaction, self.old):
+                raise UserError("error.seat_holder_present")
+        key = (self.game_id, self.old, self.new)
+        consents = bot.seat_consents.setdefault(key, set())
+        consents.add("take" if self.role == "take" else "give")
+        if self.role == "take":
+            bot.seat_names[key] = getattr(user, "display_name", user.name)
+        if consents != {"take", "give"}:
+            await reply(interaction, t("core.seat_consent_recorded", lang))
+            return
+        await interaction.response.defer()
+        name = bot.seat_names.pop(key, str(self.new))
+        bot.seat_consents.pop(key, None)
+        outcome = await bot.service.replace(
+            interaction.channel_id or 0, self.game_id, self.old, Player(self.new, name)
+        )
+        text = t("core.replaced", lang, old=f"<@{self.old}>", new=f"<@{self.new}>")
+        await interaction.edit_original_response(content=text, view=None)
+        seat = outcome.game.seat_of(self.new)
+        if outcome.state is not None and seat is not None:
+            await bot.presenter.dm_private(outcome.game, outcome.state, seat, self.new, [])
+
+
+async def _has_left(interaction: discord.Interaction[Any], user_id: int) -> bool:
+    """Is ``user_id`` no longer a member of this server?"""
+    guild = interaction.guild
+    if guild is None:
+        return False
+    if guild.get_member(user_id) is not None:
+        return False
+    try:
+        await guild.fetch_member(user_id)
+    except discord.NotFound:
+        return True
+    return False
+
+
 ALL_COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     OpenTurn,
     ActButton,
@@ -349,4 +429,5 @@ ALL_COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     UndoVote,
     AbandonConfirm,
+    SeatOffer,
 )

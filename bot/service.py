@@ -285,10 +285,17 @@ class GameService:
             game = await self._lobby(channel_id)
             if game.seat_of(player.user_id) is None:
                 raise UserError("error.not_joined")
-            if player.user_id == game.creator_id:
-                raise UserError("error.creator_cannot_leave")
             seats = [s for s in game.seats if s.user_id != player.user_id]
-            return Outcome(game=await self.store.update_game(game.id, game.version, seats=seats))
+            creator = game.creator_id
+            if player.user_id == creator:
+                heirs = [s.user_id for s in seats if s.user_id is not None]
+                if not heirs:
+                    raise UserError("error.creator_cannot_leave")
+                creator = heirs[0]  # the creator's rights pass to the longest-seated player
+            stored = await self.store.update_game(
+                game.id, game.version, seats=seats, creator_id=creator
+            )
+            return Outcome(game=stored)
 
         return await self._locked(channel_id, work)
 
@@ -454,12 +461,16 @@ class GameService:
         return await self._locked(channel_id, work)
 
     async def replace(
-        self, channel_id: int, by: Player, old_user_id: int, new: Player, *, can_manage: bool
+        self, channel_id: int, game_id: int, old_user_id: int, new: Player
     ) -> Outcome:
+        """Give ``old_user_id``'s seat to ``new``. The callers have the consent of both (the
+        taker's press, and the holder's or, when they are gone, a moderator's); this checks
+        the seats again under the lock. The creator's rights move with the creator's seat."""
+
         async def work() -> Outcome:
             game = await self.current(channel_id)
-            if by.user_id not in (game.creator_id, old_user_id) and not can_manage:
-                raise UserError("error.replace_forbidden")
+            if game.id != game_id:
+                raise UserError("error.stale_prompt")
             if game.seat_of(old_user_id) is None:
                 raise UserError("error.replace_not_seated")
             if game.seat_of(new.user_id) is not None:
@@ -470,7 +481,10 @@ class GameService:
                 else s
                 for s in game.seats
             ]
-            stored = await self.store.update_game(game.id, game.version, seats=seats)
+            creator = new.user_id if game.creator_id == old_user_id else None
+            stored = await self.store.update_game(
+                game.id, game.version, seats=seats, creator_id=creator
+            )
             return Outcome(game=stored, state=self.state_of(stored) if stored.state_json else None)
 
         return await self._locked(channel_id, work)

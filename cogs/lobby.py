@@ -14,11 +14,11 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.client import RefereeBot
-from bot.components import AbandonConfirm, UndoVote, player_of
+from bot.components import AbandonConfirm, SeatOffer, UndoVote, player_of
 from bot.errors import UserError
 from bot.i18n import catalog, has, t
 from bot.presenter import lang_of, lobby_text, lobby_view, reply, title_of, translator
-from bot.service import Player, spec_of
+from bot.service import spec_of
 from rules.core.data import override_dir
 from rules.registry import GAMES
 
@@ -242,20 +242,26 @@ class Lobby(
     async def replace(
         self, interaction: discord.Interaction[Any], old: discord.Member, new: discord.Member
     ) -> None:
-        await interaction.response.defer()
-        outcome = await self.bot.service.replace(
-            interaction.channel_id or 0,
-            player_of(interaction),
-            old.id,
-            Player(user_id=new.id, name=new.display_name),
-            can_manage=interaction.permissions.manage_channels,
-        )
+        """Offer ``old``'s seat to ``new``: nothing changes until ``new`` presses Take and
+        ``old`` presses Give (or, if ``old`` has left the server, a moderator confirms)."""
+        game = await self.bot.service.current(interaction.channel_id or 0)
+        if game.seat_of(old.id) is None:
+            raise UserError("error.replace_not_seated")
+        if game.seat_of(new.id) is not None:
+            raise UserError("error.already_joined")
+        if new.bot:
+            raise UserError("error.bot_cannot_sit")
         lang = lang_of(interaction)
-        await interaction.followup.send(t("core.replaced", lang, old=old.mention, new=new.mention))
-        if outcome.state is not None:
-            seat = outcome.game.seat_of(new.id)
-            if seat is not None:
-                await self.bot.presenter.dm_private(outcome.game, outcome.state, seat, new.id, [])
+        view = discord.ui.View(timeout=None)
+        for role in ("take", "give", "mod"):
+            label = t(f"core.seat_{role}", lang)
+            view.add_item(SeatOffer(game.id, old.id, new.id, role, label=label))
+        text = t("core.seat_offer", lang, old=old.mention, new=new.mention)
+        await interaction.response.send_message(
+            text,
+            view=view,
+            allowed_mentions=discord.AllowedMentions(users=[old, new], roles=False, everyone=False),
+        )
 
     # -------------------------------------------------------------- rules
     @app_commands.command(name="rules", description=_("Short rule summaries", key="cmd.game.rules"))
