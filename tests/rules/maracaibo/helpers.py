@@ -1,0 +1,100 @@
+"""Shared helpers of the Maracaibo tests: a local translator over the game's catalogs,
+a random playout with every contract check, and small state builders."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+from rules.core import Event, Text
+from rules.core.contract import checked_apply
+from rules.core.replay import GameLog, LoggedAction
+from rules.maracaibo.actions import MaracaiboAction
+from rules.maracaibo.model import MaracaiboState, Options
+from rules.maracaibo.spec import SPEC
+
+LOCALES = Path(__file__).resolve().parents[3] / "rules" / "maracaibo" / "locales"
+CATALOGS: dict[str, dict[str, Any]] = {
+    lang: json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+    for lang in ("en", "ko")
+}
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+RAW_ID = re.compile(r"\b(?:[AB]\d{3}|CB\d\d|CT\d\d|Q\d\d|CR\d|PB_\w+|SYN\d|U\d{1,2}|G\d|p\d)\b")
+
+
+def render(text: Text | Event, lang: str) -> str:
+    """Translate like the bot does (seat ids shown as a name, nested texts, plurals)."""
+    key = text.key
+    args = text.args
+    entry = CATALOGS[lang][key]
+    if isinstance(entry, dict):
+        count = args.get("count")
+        entry = entry["one"] if count == 1 and "one" in entry else entry["other"]
+    shown: dict[str, Any] = {}
+    for name, value in args.items():
+        if isinstance(value, Text):
+            shown[name] = render(value, lang)
+        elif isinstance(value, list):
+            shown[name] = ", ".join(
+                render(v, lang) if isinstance(v, Text) else str(v) for v in value
+            )
+        elif isinstance(value, str) and re.fullmatch(r"p\d", value):
+            shown[name] = "플레이어" if lang == "ko" else "Player"
+        else:
+            shown[name] = value
+    return str(entry).format(**shown)
+
+
+def play(
+    players: int, seed: int, *, labels: bool = False, max_steps: int = 6000
+) -> tuple[MaracaiboState, GameLog]:
+    options = Options(players=players)
+    seats = [f"p{i + 1}" for i in range(players)]
+    state = SPEC.new_game(seats, options, seed)
+    log = GameLog(game="maracaibo", seats=seats, seed=seed, options=options.model_dump())
+    rnd = random.Random(seed)
+    for _ in range(max_steps):
+        if SPEC.is_over(state):
+            return state, log
+        seat = sorted(SPEC.to_act(state))[0]
+        actions = SPEC.legal_actions(state, seat)
+        if labels:
+            for a in actions:
+                for lang in ("en", "ko"):
+                    check_text(SPEC.describe_action(state, seat, a), lang)
+                assert SPEC.action_group(a)
+        action = actions[rnd.randrange(len(actions))]
+        result = checked_apply(SPEC, state, seat, action)
+        if labels:
+            for event in result.events:
+                for lang in ("en", "ko"):
+                    check_text(event, lang)
+        log.actions.append(LoggedAction(seat=seat, action=action.model_dump(mode="json")))
+        state = result.state
+    raise AssertionError(f"game {seed} did not end")
+
+
+def check_text(text: Text | Event, lang: str) -> str:
+    out = render(text, lang)
+    assert out, text
+    assert not RAW_ID.search(out), (lang, out)
+    if lang == "ko":
+        assert not LATIN_WORD.search(out), out
+    return out
+
+
+def act(state: MaracaiboState, seat: str, action: MaracaiboAction) -> MaracaiboState:
+    assert action in SPEC.legal_actions(state, seat), (action, SPEC.legal_actions(state, seat))
+    return checked_apply(SPEC, state, seat, action).state
+
+
+def after_setup(players: int = 3, seed: int = 1) -> MaracaiboState:
+    """A game whose simultaneous setup is done (first legal choice everywhere)."""
+    state = SPEC.new_game([f"p{i + 1}" for i in range(players)], Options(players=players), seed)
+    while state.phase == "setup":
+        seat = sorted(SPEC.to_act(state))[0]
+        state = act(state, seat, SPEC.legal_actions(state, seat)[0])
+    return state
