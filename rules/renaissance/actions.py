@@ -127,11 +127,11 @@ class UpgradeShip(Action):
 
 
 class BuyAdvance(Action):
-    """DP-17: buy one advance; ``claim``: also use other players' leaders (Patronage)."""
+    """DP-17: buy one advance; ``claims``: other players' leaders used (Patronage)."""
 
     type: Literal["buy_advance"] = "buy_advance"
     letter: str
-    claim: bool = False
+    claims: list[str] = Field(default_factory=list)
 
 
 class Stabilize(Action):

@@ -119,13 +119,14 @@ def describe_action(state: RenaissanceState, seat: str, action: RenaissanceActio
     if isinstance(action, UpgradeShip):
         return Text(key=k + "upgrade_ship")
     if isinstance(action, BuyAdvance):
-        cost, fees = price(state, seat, action.letter, action.claim)
+        cost, fees = price(state, seat, action.letter, action.claims)
         return Text(
-            key=k + ("buy_advance_claim" if action.claim else "buy_advance"),
+            key=k + ("buy_advance_claim" if action.claims else "buy_advance"),
             args={
                 "advance": term(advance_term_key(state, action.letter)),
                 "amount": cost,
                 "fee": fees,
+                "leaders": [card_term(c) for c in action.claims],
             },
         )
     if isinstance(action, Stabilize):

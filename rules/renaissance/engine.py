@@ -179,7 +179,7 @@ def _dispatch(
     elif isinstance(action, UpgradeShip):
         upgrade(state, seat, events)
     elif isinstance(action, BuyAdvance):
-        buy(state, seat, action.letter, action.claim, events)
+        buy(state, seat, action.letter, action.claims, events)
     elif isinstance(action, Stabilize):
         stabilize(state, seat, action.pay, events)
         player.purchase_step = "relief"

@@ -37,6 +37,7 @@ from rules.renaissance.model import RenaissanceState
 from rules.renaissance.purchase import (
     can_buy,
     can_upgrade,
+    claim_options,
     relief_options,
     stabilization_cost,
 )
@@ -98,9 +99,11 @@ def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]
             if can_upgrade(state, seat):
                 out.append(UpgradeShip())
             for letter in sorted(data().advances):
-                for claim in (False, True):
-                    if can_buy(state, seat, letter, claim):
-                        out.append(BuyAdvance(letter=letter, claim=claim))
+                if letter in player.advances:
+                    continue
+                for claims in claim_options(state, seat, letter):
+                    if can_buy(state, seat, letter, claims):
+                        out.append(BuyAdvance(letter=letter, claims=claims))
             return [*out, EndStep()]
         if player.purchase_step == "stabilize":
             cost = stabilization_cost(state, seat)

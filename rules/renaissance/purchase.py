@@ -51,23 +51,38 @@ def claimable(state: RenaissanceState, seat: str, play: LeaderPlay) -> bool:
     return True
 
 
-def leaders_for(state: RenaissanceState, seat: str, letter: str, claim: bool) -> list[LeaderPlay]:
+def claim_options(state: RenaissanceState, seat: str, letter: str) -> list[list[str]]:
+    """Every set of other players' leaders ``seat`` may claim for ``letter`` (AOR-R48)."""
+    open_ = [
+        p.card
+        for p in state.leaders
+        if p.seat != seat and letter in data().cards[p.card].discounts and claimable(state, seat, p)
+    ]
+    subsets: list[list[str]] = [[]]
+    for card in open_:
+        subsets += [[*s, card] for s in subsets]
+    return [sorted(s) for s in subsets]
+
+
+def leaders_for(
+    state: RenaissanceState, seat: str, letter: str, claims: list[str]
+) -> list[LeaderPlay]:
     out = []
     for play in state.leaders:
         if letter not in data().cards[play.card].discounts:
             continue
-        if play.seat == seat or (claim and claimable(state, seat, play)):
+        if play.seat == seat or (play.card in claims and claimable(state, seat, play)):
             out.append(play)
     return out
 
 
-def price(state: RenaissanceState, seat: str, letter: str, claim: bool) -> tuple[int, int]:
+def price(state: RenaissanceState, seat: str, letter: str, claims: list[str]) -> tuple[int, int]:
     """(price of the advance, fees to leader owners) for ``seat`` now (AOR-R57)."""
     cost = data().advances[letter].cost
     reduction = credit(state, seat, letter)
     fees = 0
     bonus = 0 if state.options.euro_no_written_record_bonus else 10
-    for play in leaders_for(state, seat, letter, claim):
+    for play in leaders_for(state, seat, letter, claims):
         reduction += leader_discount(state, play.card, letter)
         if has(state, seat, "written_record"):
             reduction += bonus
@@ -76,7 +91,7 @@ def price(state: RenaissanceState, seat: str, letter: str, claim: bool) -> tuple
     return max(0, cost - reduction), fees
 
 
-def can_buy(state: RenaissanceState, seat: str, letter: str, claim: bool) -> bool:
+def can_buy(state: RenaissanceState, seat: str, letter: str, claims: list[str]) -> bool:
     player = state.players[seat]
     adv = data().advances[letter]
     if letter in player.advances:
@@ -85,16 +100,18 @@ def can_buy(state: RenaissanceState, seat: str, letter: str, claim: bool) -> boo
         return False
     if state.papal_ban == adv.category:
         return False
-    cost, fees = price(state, seat, letter, claim)
-    if claim and not any(p.seat != seat for p in leaders_for(state, seat, letter, True)):
+    if claims and claims not in claim_options(state, seat, letter):
         return False
+    cost, fees = price(state, seat, letter, claims)
     return cost + fees <= player.cash
 
 
-def buy(state: RenaissanceState, seat: str, letter: str, claim: bool, events: list[Event]) -> None:
+def buy(
+    state: RenaissanceState, seat: str, letter: str, claims: list[str], events: list[Event]
+) -> None:
     player = state.players[seat]
-    cost = price(state, seat, letter, claim)[0]
-    for play in leaders_for(state, seat, letter, claim):
+    cost = price(state, seat, letter, claims)[0]
+    for play in leaders_for(state, seat, letter, claims):
         if play.seat != seat and seat not in play.claims:
             play.claims.append(seat)
             if play.protection:
