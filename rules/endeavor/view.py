@@ -1,7 +1,9 @@
 """What a seat (or the public) may see (END-R110..R112).
 
 Endeavor is open information: the view carries the whole board, the tray, every mat and the
-static map data a renderer needs. Only the 4 face-down level-5 buildings (END-R111) and the
+static map data a renderer needs. Components are given by id; their names are catalog terms
+(``endeavor.building.<id>``, ``endeavor.region.<id>``, ``endeavor.node.<id>``...), so the
+view holds no English words. Only the 4 face-down level-5 buildings (END-R111) and the
 order of undrawn cards below each deck top are left out (deck sizes and tops stay).
 """
 
@@ -42,9 +44,9 @@ class CardInfo(BaseModel):
 
 
 class BuildingInfo(BaseModel):
+    """A building kind; its name is the catalog term ``endeavor.building.<id>``."""
+
     id: str
-    name: str
-    name_ko: str
     level: int
     icons: dict[Attribute, int]
     actions: list[ActionKind]
@@ -72,8 +74,6 @@ class TrackSpaceView(BaseModel):
 
 class DeckView(BaseModel):
     id: str
-    name: str
-    name_ko: str
     size: int
     top: CardInfo | None
     x: int
@@ -82,8 +82,6 @@ class DeckView(BaseModel):
 
 class AreaView(BaseModel):
     id: str
-    name: str
-    name_ko: str
     region: bool
     open: bool
     box: list[int]
@@ -97,7 +95,6 @@ class AreaView(BaseModel):
 
 class NodeView(BaseModel):
     id: str
-    name: str
     area: str
     kind: Literal["city", "fleet"]
     honour: int
@@ -258,8 +255,6 @@ def building_info(kind: str) -> BuildingInfo:
     b = data().buildings[kind]
     return BuildingInfo(
         id=b.id,
-        name=b.name,
-        name_ko=b.name_ko,
         level=b.level,
         icons=b.icons,
         actions=b.actions,
@@ -298,12 +293,9 @@ def view(state: EndeavorState, seat: str | None) -> EndeavorView:
         decks = []
         for k, deck_id in enumerate(area.decks):
             cards = state.decks[deck_id]
-            deck = d.decks[deck_id]
             decks.append(
                 DeckView(
                     id=deck_id,
-                    name=deck.name,
-                    name_ko=deck.name_ko,
                     size=len(cards),
                     top=card_info(cards[-1]) if cards else None,
                     x=area.deck_xy[0] - 70 * k,
@@ -314,8 +306,6 @@ def view(state: EndeavorState, seat: str | None) -> EndeavorView:
         areas.append(
             AreaView(
                 id=area.id,
-                name=area.name,
-                name_ko=area.name_ko,
                 region=area.region,
                 open=is_open(state, area.id),
                 box=area.box,
@@ -330,7 +320,6 @@ def view(state: EndeavorState, seat: str | None) -> EndeavorView:
     nodes = [
         NodeView(
             id=n.id,
-            name=n.name,
             area=n.area,
             kind=n.kind,
             honour=n.honour,
