@@ -1,0 +1,115 @@
+"""The container and service files for running several processes (Docker cannot run here):
+the Dockerfile's build context, compose.yaml's services and variables, the systemd unit."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def dockerfile() -> list[tuple[str, str]]:
+    """(instruction, arguments) per instruction, continuation lines joined, comments out."""
+    text = (REPO / "Dockerfile").read_text(encoding="utf-8")
+    text = re.sub(
+        r"\\\n",
+        " ",
+        "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#")),
+    )
+    out = []
+    for line in text.splitlines():
+        if line.strip():
+            word, _, rest = line.strip().partition(" ")
+            out.append((word.upper(), rest.strip()))
+    return out
+
+
+def test_dockerfile_copies_everything_the_package_needs() -> None:
+    steps = dockerfile()
+    known = {"FROM", "ENV", "WORKDIR", "COPY", "RUN", "USER", "VOLUME", "CMD", "ARG", "LABEL"}
+    assert all(word in known for word, _ in steps), steps
+    assert steps[0] == ("FROM", "python:3.11-slim")
+    copied: set[str] = set()
+    for word, args in steps:
+        if word == "COPY":
+            *sources, _dest = args.split()
+            for source in sources:
+                assert (REPO / source).exists(), f"COPY source {source} is not in the build context"
+                copied.add(source)
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    packages = {p.rstrip("*") for p in project["tool"]["setuptools"]["packages"]["find"]["include"]}
+    assert packages <= copied, f"packages not copied: {packages - copied}"
+    for package in packages:
+        assert (REPO / package / "__init__.py").is_file()
+    assert project["project"]["readme"] in copied and "pyproject.toml" in copied
+    assert any(word == "RUN" and "pip install ." in args for word, args in steps)
+    assert ("CMD", '["python", "-m", "bot"]') in steps
+    assert ("USER", "referee") in steps  # not root
+
+
+COMPOSE = REPO / "compose.yaml"
+
+
+def test_compose_runs_postgres_and_two_bot_processes_on_different_shards() -> None:
+    text = COMPOSE.read_text(encoding="utf-8")
+    assert "\t" not in text
+    assert re.search(r"^\s{4}image: postgres:15$", text, re.M)
+    for name in ("DISCORD_TOKEN", "REFEREE_DB", "REFEREE_SHARD_COUNT", "POSTGRES_PASSWORD"):
+        assert f"{name}:" in text, name
+    assert "REFEREE_DB: postgresql://referee:${POSTGRES_PASSWORD" in text
+    assert "@postgres:5432/referee" in text  # the service name is the host
+    shard_ids = re.findall(r'REFEREE_SHARD_IDS: "(\d+)"', text)
+    assert sorted(shard_ids) == ["0", "1"]
+    assert 'REFEREE_SHARD_COUNT: "2"' in text
+    assert "condition: service_healthy" in text and "pg_isready" in text
+
+
+def test_compose_parses_as_yaml_with_the_right_services() -> None:
+    yaml = pytest.importorskip("yaml", reason="PyYAML is not installed (the text checks ran)")
+    data = yaml.safe_load(COMPOSE.read_text(encoding="utf-8"))
+    services = data["services"]
+    assert set(services) == {"postgres", "bot-a", "bot-b"}
+    bots = [services["bot-a"], services["bot-b"]]
+    assert {b["environment"]["REFEREE_SHARD_IDS"] for b in bots} == {"0", "1"}
+    for bot in bots:
+        env = bot["environment"]
+        assert env["REFEREE_DB"].startswith("postgresql://")
+        assert env["REFEREE_SHARD_COUNT"] == "2" and "DISCORD_TOKEN" in env
+        assert (
+            bot["build"] == "." and bot["depends_on"]["postgres"]["condition"] == "service_healthy"
+        )
+    assert "pgdata" in data["volumes"]
+
+
+UNIT = REPO / "deploy" / "referee@.service"
+
+
+def test_systemd_unit_runs_the_bot_with_shared_and_per_instance_settings() -> None:
+    text = UNIT.read_text(encoding="utf-8")
+    sections = re.findall(r"^\[(\w+)\]$", text, re.M)
+    assert sections == ["Unit", "Service", "Install"]
+    assert "EnvironmentFile=/etc/referee/referee.env" in text
+    assert "EnvironmentFile=/etc/referee/shards-%i.env" in text
+    assert re.search(r"^ExecStart=\S+/python -m bot$", text, re.M)
+    example = (REPO / "deploy" / "referee.env.example").read_text(encoding="utf-8")
+    for name in ("DISCORD_TOKEN", "REFEREE_DB", "REFEREE_SHARD_COUNT"):
+        assert re.search(rf"^{name}=", example, re.M), name
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze not here")
+def test_systemd_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
+    """Unknown keys or bad values would be reported; only the interpreter's path is local."""
+    unit = tmp_path / "referee@a.service"
+    text = UNIT.read_text(encoding="utf-8")
+    unit.write_text(text.replace("/opt/referee/.venv/bin/python", sys.executable))
+    run = subprocess.run(
+        ["systemd-analyze", "verify", str(unit)], capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 0 and not (run.stdout + run.stderr).strip(), run.stdout + run.stderr
