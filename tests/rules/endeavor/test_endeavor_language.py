@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+import typing
 from typing import Any
 
 import pytest
@@ -168,3 +169,20 @@ def test_both_catalogs_hold_the_same_keys_and_placeholders() -> None:
         for form in forms_ko.values():
             assert set(field.findall(str(form))) == want, key
         assert "(s)" not in str(forms_en["other"]), f"{key}: use plural forms"
+
+
+def test_every_group_phase_and_score_category_has_a_name() -> None:
+    """Menus name every action group; the board names every phase; scores every category."""
+    from rules.endeavor.describe import GROUPS
+    from rules.endeavor.model import StepKind
+
+    checker = Checker()
+    for group in set(GROUPS.values()):
+        checker.check(Text(key=f"endeavor.group.{group}"))
+    for phase in (*typing.get_args(StepKind), "setup", "over"):
+        checker.check(Text(key=f"endeavor.phase.{phase}"))
+    for category in CATEGORIES:
+        checker.check(Text(key=f"endeavor.score.{category}"))
+    assert {"setup", "build", "discard", "silent_fleet", "phase_order", "governor"} <= set(
+        GROUPS.values()
+    )
