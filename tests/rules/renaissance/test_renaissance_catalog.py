@@ -90,5 +90,5 @@ def test_aor_catalog_platform_keys() -> None:
 
     for group in set(GROUPS.values()):
         assert f"renaissance.group.{group}" in KO
-    for category in ("advances", "cash", "misery"):
+    for category in ("advances", "cash", "misery", "chaos"):
         assert f"renaissance.score.{category}" in KO

@@ -62,7 +62,7 @@ def test_aor_r1_random_games_hold_every_invariant(players: int, preset: str) -> 
         scores = SPEC.scores(state)
         assert scores.winners
         for row in scores.seats:
-            assert set(row.breakdown) == {"advances", "cash", "misery"}
+            assert set(row.breakdown) == {"advances", "cash", "misery", "chaos"}
         assert state_hash(replay(SPEC, log)) == state_hash(state)
 
 
