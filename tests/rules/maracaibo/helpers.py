@@ -98,3 +98,63 @@ def after_setup(players: int = 3, seed: int = 1) -> MaracaiboState:
         seat = sorted(SPEC.to_act(state))[0]
         state = act(state, seat, SPEC.legal_actions(state, seat)[0])
     return state
+
+
+def at(state: MaracaiboState, seat: str, loc: str, mp: int = 1) -> MaracaiboState:
+    """A copy where ``seat`` has just sailed ``mp`` MP to ``loc`` and takes its main action."""
+    s = state.model_copy(deep=True)
+    s.active = seat
+    s.board.ships[seat] = loc
+    s.turn.step = "main"
+    s.turn.mp = mp
+    s.turn.stops = [loc]
+    s.turn.main_done = False
+    s.stack = []
+    return s
+
+
+def hand_of(state: MaracaiboState, seat: str, kinds: list[str]) -> MaracaiboState:
+    """A copy where ``seat``'s hand is cards showing exactly these goods/objects (taken from
+    the deck so that every card stays in one place)."""
+    from rules.maracaibo.query import card
+
+    s = state.model_copy(deep=True)
+    p = s.players[seat]
+    s.board.deck.extend(p.hand)
+    p.hand = []
+    for kind in kinds:
+        pick = next(
+            c for c in s.board.deck if card(c).discard_as == kind and card(c).family == "income"
+        )
+        s.board.deck.remove(pick)
+        p.hand.append(pick)
+    return s
+
+
+def give_card(
+    state: MaracaiboState, seat: str, card_id: str, where: str = "tableau"
+) -> MaracaiboState:
+    """A copy where ``card_id`` (moved out of wherever it was) is in ``seat``'s hand or tableau."""
+    s = state.model_copy(deep=True)
+    b = s.board
+    for pile in (b.deck, b.discard, b.box):
+        if card_id in pile:
+            pile.remove(card_id)
+    if card_id in b.display:
+        b.display[b.display.index(card_id)] = ""
+    for p in s.players.values():
+        for area in (p.hand, p.plan, p.tableau):
+            if card_id in area:
+                area.remove(card_id)
+    getattr(s.players[seat], where).append(card_id)
+    return s
+
+
+def find_card(effect: str, **params: object) -> str:
+    from rules.maracaibo.components import data
+
+    for c in data().cards.values():
+        for e in c.effects:
+            if e.id == effect and all(getattr(e, k) == v for k, v in params.items()):
+                return c.id
+    raise KeyError(effect)
