@@ -158,3 +158,12 @@ def find_card(effect: str, **params: object) -> str:
             if e.id == effect and all(getattr(e, k) == v for k, v in params.items()):
                 return c.id
     raise KeyError(effect)
+
+
+def put_markers(state: MaracaiboState, markers: dict[str, str]) -> None:
+    """Place ownership markers taken from their supplies (in place)."""
+    from rules.maracaibo.gains import take_marker
+
+    for loc, nation in markers.items():
+        assert take_marker(state, nation)
+        state.board.markers[loc] = nation

@@ -22,7 +22,15 @@ from rules.maracaibo.actions import (
 from rules.maracaibo.buying import can_buy
 from rules.maracaibo.model import Pending
 from rules.maracaibo.spec import SPEC
-from tests.rules.maracaibo.helpers import act, after_setup, at, find_card, give_card, hand_of
+from tests.rules.maracaibo.helpers import (
+    act,
+    after_setup,
+    at,
+    find_card,
+    give_card,
+    hand_of,
+    put_markers,
+)
 
 
 def test_mar_t1_t5_t6_sailing_and_stops() -> None:
@@ -145,9 +153,7 @@ def test_mar_k10_buying_needs_payable_costs() -> None:
     s = give_card(s, seat, b_nation, "hand")
     s.players[seat].doubloons = 20
     assert not can_buy(s, seat, b_nation)
-    s.board.markers.update({"2": "FR", "3": "FR", "6": "FR"})
-    for _ in range(3):
-        s.board.supply["FR"][next(i for i, v in enumerate(s.board.supply["FR"]) if v)] -= 1
+    put_markers(s, {"2": "FR", "3": "FR", "6": "FR"})
     assert can_buy(s, seat, b_nation)
     assert p.doubloons != 20  # the copy was changed, not the original
 
