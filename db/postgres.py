@@ -213,19 +213,23 @@ class PostgresStore:
             self.migrations_applied = await migrate_postgres(conn, now=self._now)
         finally:
             await conn.close()
-        pool = await asyncpg.create_pool(
-            self.url, min_size=1, max_size=self._pool_size, server_settings=self._settings()
-        )
+        lock_settings = {
+            **self._settings(),
+            "lock_timeout": f"{int(self._lock_timeout * 1000)}ms",
+        }
+        pool = lock_pool = None
         try:
-            lock_settings = {
-                **self._settings(),
-                "lock_timeout": f"{int(self._lock_timeout * 1000)}ms",
-            }
+            pool = await asyncpg.create_pool(
+                self.url, min_size=1, max_size=self._pool_size, server_settings=self._settings()
+            )
             lock_pool = await asyncpg.create_pool(
                 self.url, min_size=1, max_size=self._lock_pool_size, server_settings=lock_settings
             )
-        except BaseException:
-            await pool.close()
+        except BaseException as exc:
+            if pool is not None:
+                await pool.close()
+            if isinstance(exc, OSError | asyncpg.PostgresError):
+                raise StoreError(f"cannot connect to {redact(self.url)}: {exc}") from exc
             raise
         self._pool, self._lock_pool = pool, lock_pool
 
