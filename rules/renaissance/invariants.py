@@ -37,4 +37,27 @@ def invariants(state: RenaissanceState) -> list[str]:
     cards += [c for e in range(state.epoch + 1, 4) for c in epoch_cards(state, e)]
     if sorted(cards) != sorted(data().cards):
         problems.append("history cards not conserved")
+    problems += _secrets(state)
+    return problems
+
+
+def _secrets(state: RenaissanceState) -> list[str]:
+    """AOR §6: no view shows another seat's hand, dealt cards, ranking or unrevealed bid."""
+    from rules.renaissance.view import view
+
+    problems: list[str] = []
+    for viewer in [None, *state.seats]:
+        for row in view(state, viewer).players:
+            if row.seat == viewer:
+                continue
+            hidden = (
+                row.hand,
+                row.dealt,
+                row.returned,
+                row.ranking,
+                row.capital_bid,
+                row.token_bid,
+            )
+            if any(x is not None for x in hidden):
+                problems.append(f"{row.seat}: private information shown to {viewer}")
     return problems
