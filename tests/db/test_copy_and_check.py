@@ -22,7 +22,7 @@ from db.__main__ import main as db_main
 from db.postgres import PostgresStore
 from db.snapshot import read_sqlite
 from db.sqlite import SqliteStore
-from db.store import GameStore, StoreError
+from db.store import GameStore, StoreError, StoreInUse
 from db.tools import CopyRefused, copy_sqlite_to_postgres
 from rules.registry import GAMES
 from tests.db.conftest import Backend
@@ -248,3 +248,37 @@ def test_backup_of_postgres_prints_the_pg_dump_command(
         "PostgreSQL is backed up with pg_dump, not here: "
         "pg_dump --format=custom --file=nightly.dump 'postgresql://referee@db:5432/referee'"
     )
+
+
+HOLDER = """
+import asyncio, sys
+from db.sqlite import SqliteStore
+
+async def main() -> None:
+    await SqliteStore(sys.argv[1]).open()
+    print("SERVING", flush=True)
+    await asyncio.sleep(120)
+
+asyncio.run(main())
+"""
+
+
+async def test_copy_refuses_a_file_a_bot_still_serves(
+    source: tuple[str, Populated], postgres_backend: Backend
+) -> None:
+    path, _ = source
+    bot = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, path],
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert bot.stdout is not None and bot.stdout.readline().strip() == "SERVING"
+        with pytest.raises(StoreInUse, match="one bot process per SQLite file"):
+            await copy_sqlite_to_postgres(path, postgres_backend.target)
+    finally:
+        bot.kill()
+        bot.wait(timeout=30)
+    # Nothing was written: with the bot stopped the target is still empty and takes the copy.
+    await copy_sqlite_to_postgres(path, postgres_backend.target)

@@ -244,3 +244,42 @@ async def test_an_unreachable_server_is_a_one_line_store_error() -> None:
     dead = PostgresStore("postgresql://nobody@127.0.0.1:1/none")
     with pytest.raises(StoreError, match="cannot connect to postgresql://nobody@"):
         await dead.open()
+
+
+async def test_many_channels_at_once_never_starve_for_connections(
+    backend: Backend, game_args: Callable[..., dict[str, object]]
+) -> None:
+    """More channels busy at once than either pool has connections: lock holders wait for a
+    lock connection, the work inside uses the other pool, so everything finishes."""
+    store = backend.store(pool_size=2, lock_pool_size=3)
+    await store.open()
+    try:
+        games = [await store.create_game(**game_args(channel)) for channel in range(30)]
+
+        async def change(game: GameRecord, n: int) -> None:
+            async with store.channel_lock(game.channel_id):
+                current = await store.get_game(game.id)
+                assert current is not None
+                await store.update_game(current.id, current.version, state_json=f'{{"n": {n}}}')
+
+        async with asyncio.timeout(60):
+            await asyncio.gather(*(change(g, n) for g in games for n in range(3)))
+        for g in games:
+            stored = await store.get_game(g.id)
+            assert stored is not None and stored.version == g.version + 3
+    finally:
+        await store.close()
+
+
+async def test_migrate_and_check_commands_on_a_postgres_url(
+    backend: Backend, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from db.__main__ import main as db_main
+
+    assert await asyncio.to_thread(db_main, ["migrate", "--db", backend.target]) == 0
+    out = capsys.readouterr().out
+    assert "schema version 1 (applied: 0001)" in out
+    assert await asyncio.to_thread(db_main, ["--db", backend.target, "migrate"]) == 0
+    assert "nothing to do" in capsys.readouterr().out
+    assert await asyncio.to_thread(db_main, ["check", "--db", backend.target]) == 0
+    assert "0 games checked, every log replays" in capsys.readouterr().out
