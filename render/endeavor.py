@@ -1182,7 +1182,7 @@ def board_summary(view: EndeavorView, tr: Translate) -> str:
     )
     if view.silent_fleet is not None:
         sf = SILENT_FLEET_STYLE
-        style = f"{tr(f'core.colour.{sf.name}')} {sf.letter}"
+        style = tr(R + "summary.sf_style", colour=tr(f"core.colour.{sf.name}"), letter=sf.letter)
         lines.append(
             tr(
                 R + "summary.sf",

@@ -11,7 +11,9 @@ import pytest
 import render
 from bot.i18n import Translator
 from render import endeavor as endeavor_render
+from rules.core import Text
 from rules.endeavor.view import EndeavorView
+from tests.korean import latin_words
 from tests.render.games import spec_for, state_at, view_at
 from tests.render.imaging import GOLDEN_DIR, assert_matches_golden, decode, updating
 
@@ -142,10 +144,6 @@ def test_golden_comparison_catches_a_small_change() -> None:
 
 # ----------------------------------------------------------------------------- languages
 
-LATIN = re.compile(r"[A-Za-z]{2,}|[a-z]")
-"""An English word or a raw id. A lone capital letter stays allowed: the seat letter drawn on
-each piece (colour-blind safety) and the board side, which the Korean rulebook prints as A면."""
-
 
 @pytest.mark.parametrize(
     ("players", "fraction", "options"),
@@ -164,7 +162,7 @@ def test_korean_summary_has_no_english_word_or_raw_id(
     """Issue 7: the alt text a Korean player gets is Korean, names included."""
     view = view_at("endeavor", players, 13, fraction, None, options)
     out = render.render_board(view, KO)
-    assert not LATIN.search(out.summary), out.summary
+    assert not latin_words(out.summary), out.summary
     for seat in view.seats:
         assert NAMES_KO[seat] in out.summary
     assert f"{view.round}/{view.rounds}라운드" in out.summary or view.over
@@ -183,3 +181,41 @@ def test_english_summary_names_components_not_ids() -> None:
         view, Translator("en", {s: s.upper() for s in view.seats})
     ).summary
     assert not re.search(r"\b[a-z]+_[a-z_]+\b|endeavor\.|[{}]", summary), summary
+
+
+class Recording:
+    """A Korean ``Translate`` that keeps every string it produced (all the image's words)."""
+
+    def __init__(self) -> None:
+        self.inner = KO
+        self.out: list[str] = []
+
+    @property
+    def lang(self) -> str:
+        return self.inner.lang
+
+    def __call__(self, key: str, /, **args: object) -> str:
+        self.out.append(self.inner(key, **args))
+        return self.out[-1]
+
+    def text(self, text: Text) -> str:
+        self.out.append(self.inner.text(text))
+        return self.out[-1]
+
+    def name(self, seat: str) -> str:
+        return self.inner.name(seat)
+
+
+@pytest.mark.parametrize(
+    ("players", "fraction", "options"),
+    [(3, 0.5, ()), (5, 1.0, ()), (2, 0.6, (("silent_fleet", True),))],
+)
+def test_every_word_drawn_for_a_korean_viewer_is_korean(
+    players: int, fraction: float, options: tuple[tuple[str, object], ...]
+) -> None:
+    """Issue 7: every label the board draws comes from the Korean translator and is Korean."""
+    tr = Recording()
+    render.render_board(view_at("endeavor", players, 13, fraction, None, options), tr)
+    assert len(tr.out) > 100
+    drawn = {w for text in tr.out for w in latin_words(text)}
+    assert not drawn, sorted(drawn)
