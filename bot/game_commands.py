@@ -248,11 +248,10 @@ async def play(
 ) -> None:
     """Apply the chosen action and any follow-up steps in one change, then show what is next."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    turn = await bot.service.turn(
-        interaction.channel_id or 0, interaction.user.id, kind=kind, acting=not command.anytime
-    )
+    game = await bot.service.current(interaction.channel_id or 0)
+    first = decode(str(values.get("choice") or ""), game.version)  # stale values first
+    turn = bot.service.check_turn(game, interaction.user.id, kind=kind, acting=not command.anytime)
     version, spec = turn.game.version, turn.spec
-    first = decode(str(values.get("choice") or ""), version)
 
     def choose(state: Any, seat: str) -> list[Any]:
         actions = (

@@ -1,0 +1,103 @@
+"""Whole games in Korean through the Discord harness (issue 7, "Text, not prose").
+
+Every member's Discord client and the server are Korean. The players play a whole game by the
+buttons and selects of their private menus. Afterwards nothing any of them received may hold
+an English word or a raw id: channel posts, DMs, ephemeral menus and replies (their labels and
+select options too), and the alt text of every image. What the renderers drew is checked
+through the translator they drew it with: every string a Korean ``Translator`` produced
+during the game must be Korean as well.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from bot.i18n import Translator
+from bot.service import spec_of
+from tests.cogs.helpers import open_id, open_table, press_index, prompt
+from tests.harness import Harness, Reply, select_options
+from tests.korean import latin_words
+
+NAMES = ["민지", "서준", "하린", "도윤"]
+
+# Game -> (players, weight per action group): a player who keeps the game moving.
+PLAYS: dict[str, tuple[int, dict[str, int]]] = {
+    "endeavor": (2, {"turn": 1, "discard": 2}),
+}
+
+
+@pytest.fixture
+def drawn_korean(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every string a Korean translator produced (renderers draw only such strings)."""
+    seen: list[str] = []
+    call, text = Translator.__call__, Translator.text
+
+    def record(tr: Translator, out: str) -> str:
+        if tr.lang == "ko":
+            seen.append(out)
+        return out
+
+    monkeypatch.setattr(
+        Translator, "__call__", lambda tr, key, /, **a: record(tr, call(tr, key, **a))
+    )
+    monkeypatch.setattr(Translator, "text", lambda tr, t: record(tr, text(tr, t)))
+    yield seen
+
+
+def _menu_texts(reply: Reply) -> list[str]:
+    texts = [reply.content, *reply.labels()]
+    for options in select_options(reply.components).values():
+        texts += [o.get("label", "") for o in options]
+    return texts
+
+
+def _message_texts(message: Any) -> list[str]:
+    return [message.content, *[a.description or "" for a in message.attachments]]
+
+
+@pytest.mark.guild_locale("ko")
+@pytest.mark.parametrize("kind", sorted(PLAYS))
+async def test_whole_game_in_korean_has_no_english_and_no_raw_ids(
+    kind: str, harness: Harness, drawn_korean: list[str]
+) -> None:
+    h = harness
+    players, weights = PLAYS[kind]
+    members = [h.member(n, locale="ko") for n in NAMES[:players]]
+    await open_table(h, kind, NAMES[:players])
+    rnd = random.Random(7)
+    received: list[str] = []
+    for _step in range(4000):
+        game = await h.bot.store.current_game(h.channel().id)
+        if game is None:
+            break
+        spec = spec_of(game)
+        state = h.bot.service.state_of(game)
+        seat = sorted(spec.to_act(state))[0]
+        actor = next(m for m in members if game.seat_of(m.id) == seat)
+        menu = await h.click(actor, prompt(h), custom_id=open_id(prompt(h)))
+        received += _menu_texts(menu)
+        actions = spec.legal_actions(state, seat)
+        w = [weights.get(spec.action_group(a), 4) for a in actions]
+        index = rnd.choices(range(len(actions)), weights=w)[0]
+        reply = await press_index(h, actor, menu, index)
+        received += _menu_texts(reply)
+        await h.advance(30)
+    finished = await h.bot.store.get_game(1)
+    assert finished is not None and finished.status == "finished", "the game did not end"
+    assert "게임 종료" in h.messages()[-1].content
+    for message in h.messages():
+        received += _message_texts(message)
+    for member in members:
+        for message in h.dms(member):
+            received += _message_texts(message)
+        log = await h.slash(member, "game log")
+        received.append(log.content)
+    english = {w: text for text in received for w in latin_words(text)}
+    assert not english, f"English or raw ids reached Korean players: {list(english.items())[:5]}"
+    drawn = {w for text in drawn_korean for w in latin_words(text)}
+    assert not drawn, f"images drew English or raw ids: {sorted(drawn)[:20]}"
+    assert any(a.description for m in h.messages() for a in m.attachments), "no board was posted"
