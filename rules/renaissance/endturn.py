@@ -50,10 +50,19 @@ def end_of_turn(state: RenaissanceState, events: list[Event]) -> None:
                 )
         from_bank(state, s, earned)
         events.append(Event(key="renaissance.event.income", args={"seat": s, "amount": earned}))
-        relief = "enlightenment" if state.options.euro_enlightenment_relief else "new_world"
-        if has(state, s, relief):  # AOR-R113, AOR-R63
-            misery_change(state, s, -1, events)
+        misery_change(state, s, -_turn_relief(state, s), events)  # AOR-R113, AOR-R63
     roll_markers(state, events)
+
+
+def _turn_relief(state: RenaissanceState, seat: str) -> int:
+    """Boxes down each turn: New World (AH), Enlightenment (Euro), both (the rulebook's
+    text prints both sentences, so a holder of both moves two boxes)."""
+    options = state.options
+    enlightenment = options.euro_enlightenment_relief or options.enlightenment_turn_relief
+    boxes = 1 if enlightenment and has(state, seat, "enlightenment") else 0
+    if not options.euro_enlightenment_relief and has(state, seat, "new_world"):
+        boxes += 1
+    return boxes
 
 
 def roll_markers(state: RenaissanceState, events: list[Event]) -> None:

@@ -213,6 +213,7 @@ def attack(
         had_dm is not None
         and had_dm != seat
         and has(state, seat, "wind_watermill")
+        and not state.options.euro_watermill
         and not player.watermill_used
         and player.expansion >= info.size
         and state.players[had_dm].hand

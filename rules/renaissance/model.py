@@ -36,6 +36,8 @@ TOGGLES: tuple[str, ...] = (
     "human_body_raises_misery",
     "x_credit_same_phase",
     "skip_turn1_draw",
+    "keep_purchased_relief",
+    "enlightenment_turn_relief",
 )
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -49,12 +51,26 @@ PRESETS: dict[str, dict[str, Any]] = {
         "euro_jk_swap": False,
         "euro_watermill": False,
         "credit_table": "ah",
-        "human_body_raises_misery": False,
+        "human_body_raises_misery": True,
         "x_credit_same_phase": False,
         "skip_turn1_draw": False,
+        "euro_auto_mr": True,
+        "keep_purchased_relief": True,
+        "enlightenment_turn_relief": True,
     },
 }
-PRESETS["ah1996"] = {**PRESETS["source"], "held_cards_setup": False, "euro_leader_boxes": False}
+# The rulebook as written (``source``) prints, in its base text, Human Body raising misery,
+# the automatic misery relief beside the purchased one, and Enlightenment's -1 box per turn
+# beside New World's; the two editions each keep only their own half.
+PRESETS["ah1996"] = {
+    **PRESETS["source"],
+    "held_cards_setup": False,
+    "euro_leader_boxes": False,
+    "human_body_raises_misery": False,
+    "euro_auto_mr": False,
+    "keep_purchased_relief": False,
+    "enlightenment_turn_relief": False,
+}
 PRESETS["euro1999"] = {
     **PRESETS["source"],
     "euro_leader_boxes": True,
@@ -66,6 +82,9 @@ PRESETS["euro1999"] = {
     "ah_protection_money": False,
     "credit_table": "euro",
     "held_cards_setup": True,
+    "human_body_raises_misery": False,
+    "keep_purchased_relief": False,
+    "enlightenment_turn_relief": False,
 }
 
 
@@ -79,15 +98,17 @@ class Options(GameOptions):
     ah_protection_money: bool = True
     euro_leader_boxes: bool = True
     euro_no_written_record_bonus: bool = False
-    euro_auto_mr: bool = False
+    euro_auto_mr: bool = True
     euro_enlightenment_relief: bool = False
     euro_jk_swap: bool = False
     euro_watermill: bool = False
     credit_table: Literal["ah", "euro"] = "ah"
     map_variant: Literal["euro"] = "euro"
-    human_body_raises_misery: bool = False
+    human_body_raises_misery: bool = True
     x_credit_same_phase: bool = False
     skip_turn1_draw: bool = False
+    keep_purchased_relief: bool = True
+    enlightenment_turn_relief: bool = True
 
     @model_validator(mode="before")
     @classmethod

@@ -209,7 +209,8 @@ def relief_price(state: RenaissanceState, seat: str, boxes: int) -> int:
 
 
 def relief_options(state: RenaissanceState, seat: str) -> list[int]:
-    if state.options.euro_auto_mr:
+    """AOR-R61; off with the Euro automatic relief unless both are kept (rulebook text)."""
+    if state.options.euro_auto_mr and not state.options.keep_purchased_relief:
         return [0]
     player = state.players[seat]
     top = min(tier(state, seat), player.misery)

@@ -139,11 +139,11 @@ def test_aor_r55_ship_upgrades_and_resets() -> None:
 
 
 def test_aor_r59_a6_human_body_direction() -> None:
-    state = _purchase()
-    state.players["p1"].misery = 5
-    buy(state, "p1", "B", [], [])
-    assert state.players["p1"].misery == 4
-    literal = _purchase(human_body_raises_misery=True)
+    fan = _purchase(preset="ah1996")
+    fan.players["p1"].misery = 5
+    buy(fan, "p1", "B", [], [])
+    assert fan.players["p1"].misery == 4
+    literal = _purchase()  # the rulebook: "한 칸 상승"
     literal.players["p1"].misery = 5
     buy(literal, "p1", "B", [], [])
     assert literal.players["p1"].misery == 6
@@ -190,3 +190,13 @@ def test_aor_r62_euro_automatic_relief() -> None:
     auto_relief(state, "p1", [])
     assert p1.misery == 9  # once only
     assert relief_options(state, "p1") == [0]
+
+
+def test_aor_r61_r62_rulebook_keeps_both_reliefs() -> None:
+    state = _purchase()
+    p1 = state.players["p1"]
+    p1.misery = 10
+    p1.advances = ["A", "B", "I", "J", "N", "E", "R", "V"]
+    buy(state, "p1", "O", [], [])
+    assert p1.misery == 9  # automatic relief (AOR-R62)
+    assert relief_options(state, "p1")[-1] == 1  # and relief can still be bought (AOR-R61)

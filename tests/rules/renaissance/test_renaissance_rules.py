@@ -147,6 +147,12 @@ def test_aor_r63_r113_enlightenment_relief_option(monkeypatch: pytest.MonkeyPatc
     fixed_dice(monkeypatch, [1, 1, 1, 1, 1, 4])
     end_of_turn(state, [])
     assert state.players["p1"].misery == 2 and state.players["p2"].misery == 3
+    both = position(3)  # the rulebook prints both sentences: D and U each -1
+    both.players["p1"].advances = ["D", "U"]
+    both.players["p1"].misery = 3
+    fixed_dice(monkeypatch, [1, 1, 1, 1, 1, 4])
+    end_of_turn(both, [])
+    assert both.players["p1"].misery == 1
 
 
 def test_aor_r73_r83_land_expansion_and_trigger() -> None:
