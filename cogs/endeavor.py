@@ -4,7 +4,8 @@ Each command's ``choice`` autocomplete lists only the legal actions of its actio
 the user right now. After an activation (or a blue token), the building's sub-actions come in
 the private menu of the reply, or through ``/endeavor ship``, ``occupy``, ``attack``,
 ``payment``, ``draw``, ``finish`` and ``cancel``. ``pass``, ``finish`` and ``cancel`` take no
-option: each plays its one action.
+option: each plays its one action. ``phase-order`` lets any seated player, at any time of a
+player-by-player game, demand the strict phase order (effective from the next phase).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ TABLE = CommandTable(
         GameCommand("cancel", ("turn",), choice=False, types=("cancel",)),
         GameCommand("discard", ("discard",)),
         GameCommand("silent-fleet", ("silent_fleet",)),
+        GameCommand("phase-order", ("phase_order",), choice=False, anytime=True),
     ),
 )
 

@@ -189,3 +189,34 @@ async def test_end_whole_two_player_game_played_in_discord(harness: Harness) -> 
         assert re.search(rf"{row.rank}\. {names[row.seat]}: \*\*{row.total}\*\*", text), text
         assert sum(row.breakdown.values()) == row.total
     assert {names[r.seat] for r in scores.seats} == {"alice", "bob"}
+
+
+async def test_end_r_phase_order_on_demand_by_any_seated_player(harness: Harness) -> None:
+    """Player-by-player mode: any seated player may demand the strict phase order at any time,
+    also when it is not their turn (KO: 「누구든 … 단계마다 순서대로 진행하도록 요구할 수 있습니다」);
+    outside that mode, and for people without a seat, the command is refused."""
+    h = harness
+    members = await open_table(h, KIND, ["alice", "bob"], "player_by_player=true")
+    actor = acting_member(h, members)
+    other = next(m for m in members if m is not actor)
+    game, _ = await _game_and_state(h)
+    stranger = await h.slash(h.member("mallory"), "endeavor phase-order")
+    assert "do not have a seat" in stranger.content
+    done = await h.slash(other, "endeavor phase-order")
+    assert done.ephemeral and "not possible" not in done.content, done.content
+    after, state = await _game_and_state(h)
+    assert after.version == game.version + 1
+    log = await h.bot.store.actions(after.id)
+    assert (
+        log[-1].user_id == other.id
+        and json.loads(log[-1].action_json)["type"] == "demand_phase_order"
+    )
+    again = await h.slash(actor, "endeavor phase-order")
+    assert "not possible right now" in again.content, "demanding twice changes nothing"
+
+
+async def test_end_r_phase_order_refused_in_phase_by_phase_games(harness: Harness) -> None:
+    h = harness
+    members = await open_table(h, KIND, ["alice", "bob"])
+    refused = await h.slash(members[1], "endeavor phase-order")
+    assert "not possible right now" in refused.content
