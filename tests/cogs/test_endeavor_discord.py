@@ -204,7 +204,7 @@ async def test_end_r_phase_order_on_demand_by_any_seated_player(harness: Harness
     assert "do not have a seat" in stranger.content
     done = await h.slash(other, "endeavor phase-order")
     assert done.ephemeral and "not possible" not in done.content, done.content
-    after, state = await _game_and_state(h)
+    after, _ = await _game_and_state(h)
     assert after.version == game.version + 1
     log = await h.bot.store.actions(after.id)
     assert (
