@@ -7,9 +7,9 @@
 
 The database is ``--db PATH_OR_URL``, else the environment variable ``REFEREE_DB``, else
 ``referee.sqlite3``; a ``postgresql://`` URL means PostgreSQL (``backup`` then prints the
-``pg_dump`` command to use instead). ``backup``, ``migrate`` and ``check`` are safe while the
-bot runs (``migrate`` on a SQLite file only from the bot's own process, or with the bot
-stopped: one process per file); ``copy`` needs the bot on the SQLite file stopped.
+``pg_dump`` command to use instead). ``backup`` and ``check`` are safe while the bot runs.
+``migrate`` on a SQLite file and ``copy`` need the bot on that file stopped (one process per
+SQLite file; the bot applies migrations itself at start-up).
 """
 
 from __future__ import annotations
