@@ -46,7 +46,6 @@ PRESETS: dict[str, dict[str, Any]] = {
         "ah_protection_money": True,
         "euro_leader_boxes": True,
         "euro_no_written_record_bonus": False,
-        "euro_auto_mr": False,
         "euro_enlightenment_relief": False,
         "euro_jk_swap": False,
         "euro_watermill": False,
