@@ -15,6 +15,8 @@ def _jumped(s: MaracaiboState, seat: str, space: str) -> bool:
         return False
     if space in s.board.explorer_done:
         return True
+    if s.jean is not None and s.jean.explorer == space:
+        return True
     return any(p.explorer == space for o, p in s.players.items() if o != seat)
 
 
@@ -61,6 +63,11 @@ def move(s: MaracaiboState, ev: list[Event], seat: str, path: list[str]) -> None
                 if other != seat and op.explorer == space and op.vp > 0:
                     gains.vp(s, ev, other, -1, "explorer")
                     gains.vp(s, ev, seat, 1, "explorer")
+            jean = s.jean
+            if jean is not None and jean.explorer == space and jean.vp > 0:
+                jean.vp -= 1
+                jean.vp_by["explorer"] = jean.vp_by.get("explorer", 0) - 1
+                gains.vp(s, ev, seat, 1, "explorer")
         prev = space
     p.explorer = path[-1]
     dest = d.spaces[path[-1]]

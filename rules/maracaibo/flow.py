@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from rules.core import Event, term
-from rules.maracaibo import gains, quests
+from rules.maracaibo import automa, gains, quests
 from rules.maracaibo import query as q
 from rules.maracaibo.components import NATIONS, data
 from rules.maracaibo.model import MaracaiboState, Pending, Scoring, Turn
 
 
 def start_turn(s: MaracaiboState, ev: list[Event], seat: str) -> None:
+    if seat == automa.JEAN:
+        _jean_turn(s, ev)
+        return
     s.active = seat
     s.turn_no += 1
     s.turn = Turn(start=s.board.ships[seat], compass_start=q.compasses(s.players[seat]))
@@ -22,10 +25,28 @@ def end_turn(s: MaracaiboState, ev: list[Event]) -> None:
     if s.turn.round_end:
         kind = "final" if s.round == data().tracks.rounds else "interim"
         s.phase = "scoring"
-        s.scoring = Scoring(kind=kind, trigger=seat, queue=q.order_from(s, seat))
+        queue = q.order_from(s, seat) if seat in s.seats else list(s.seats)
+        s.scoring = Scoring(kind=kind, trigger=seat, queue=queue)
         ev.append(gains.event(f"scoring_{kind}", seat, round=s.round))
         return
-    start_turn(s, ev, q.next_seat(s, seat))
+    start_turn(s, ev, _after(s, seat))
+
+
+def _after(s: MaracaiboState, seat: str) -> str:
+    """Clockwise; in a solo game the human and Jean alternate (MAR-J3)."""
+    if s.jean is not None:
+        return s.seats[0] if seat == automa.JEAN else automa.JEAN
+    return q.next_seat(s, seat)
+
+
+def _jean_turn(s: MaracaiboState, ev: list[Event]) -> None:
+    """MAR-J3 / J14: Jean's whole turn; reaching 21a / 22 ends the round as for a player."""
+    s.active = automa.JEAN
+    s.turn_no += 1
+    s.turn = Turn(start=s.board.ships[automa.JEAN])
+    ev.append(gains.event("jean_turn", None, round=s.round))
+    automa.play_turn(s, ev)
+    end_turn(s, ev)
 
 
 def advance_scoring(s: MaracaiboState, ev: list[Event]) -> None:
@@ -49,6 +70,8 @@ def _interim(s: MaracaiboState, ev: list[Event], trigger: str) -> None:
         p = s.players[seat]
         gains.doubloons(s, ev, seat, p.inc_d)
         gains.vp(s, ev, seat, p.inc_vp, "income")
+    if s.jean is not None:
+        automa.interim_income(s, ev)
     for loc, spaces in s.board.markets.items():
         s.board.markets[loc] = ["" for _ in spaces]
     for i, shown in enumerate(s.board.display):
@@ -79,10 +102,13 @@ def _interim(s: MaracaiboState, ev: list[Event], trigger: str) -> None:
         if ahead:
             gains.vp(s, ev, seat, d.tracks.assistant_bonus_vp * ahead, "assistants")
         s.board.ships[seat] = "havana"
+    if s.jean is not None:
+        s.board.ships[automa.JEAN] = "havana"
     s.round += 1
     s.phase = "play"
     s.scoring = None
-    start_turn(s, ev, q.next_seat(s, trigger))
+    # J14: after Jean ended a round, the human starts the next one.
+    start_turn(s, ev, s.seats[0] if trigger == automa.JEAN else _after(s, trigger))
 
 
 def _final(s: MaracaiboState, ev: list[Event]) -> None:
@@ -96,17 +122,31 @@ def _final(s: MaracaiboState, ev: list[Event]) -> None:
         for slot in s.board.prestige:
             if seat in slot.investors:
                 gains.vp(s, ev, seat, prestige_vp(s, seat, slot.building), "prestige")
+    jean = s.jean
+    if jean is not None:
+        automa.interim_income(s, ev)  # MAR-J10: her income at the final scoring too
     for nation in NATIONS:
-        top = max(s.players[x].influence[nation] for x in s.seats)
+        levels = {x: s.players[x].influence[nation] for x in s.seats}
+        if jean is not None:
+            levels[automa.JEAN] = jean.influence[nation]
+        top = max(levels.values())
         if top > 0:
-            for seat in s.seats:
-                if s.players[seat].influence[nation] == top:
+            for seat, level in levels.items():
+                if level != top:
+                    continue
+                if seat == automa.JEAN:
+                    automa.vp(s, ev, d.tracks.majority_vp, "majority")
+                else:
                     gains.vp(s, ev, seat, d.tracks.majority_vp, "majority")
     weights = nation_weights(s)
     for seat in s.seats:
         p = s.players[seat]
         total = sum(q.noble_rank(p.influence[n]) * weights[n] for n in NATIONS)
         gains.vp(s, ev, seat, total, "nobility")
+    if jean is not None:
+        total = sum(q.noble_rank(jean.influence[n]) * weights[n] for n in NATIONS)
+        automa.vp(s, ev, total, "nobility")
+        automa.final_bonus(s, ev)
     s.phase = "over"
     s.scoring = None
     ev.append(gains.event("game_over"))

@@ -17,6 +17,16 @@ def invariants(s: MaracaiboState) -> list[str]:
     for p in s.players.values():
         places += p.hand + p.plan + p.tableau + p.setup_discards
     places += [x.card for x in s.stack if x.kind == "acquire"]
+    jean = s.jean
+    if jean is not None:
+        places += jean.cards
+        automa = jean.deck + jean.discard + jean.box
+        if sorted(automa) != sorted(d.automa_cards):
+            out.append("automa cards not conserved")
+        if jean.vp != sum(jean.vp_by.values()) or jean.vp < 0:
+            out.append("jean: VP breakdown does not add up")
+        if not 0 <= jean.discs_removed <= d.automa.track_discs:
+            out.append("jean: automa track off")
     counts = Counter(places)
     if set(counts) != set(d.cards) or any(v != 1 for v in counts.values()):
         out.append("project cards not conserved")
@@ -25,11 +35,15 @@ def invariants(s: MaracaiboState) -> list[str]:
     tiles += [t for ts in b.quests.values() for t in ts]
     for p in s.players.values():
         tiles += p.quests + list(p.card_quests.values())
+    if jean is not None:
+        tiles += jean.quests
     if sorted(tiles) != sorted(d.quests):
         out.append("quest tiles not conserved")
     # Combat tokens.
     toks = [t for pile in b.piles for t in pile]
     toks += [t for p in s.players.values() for t in p.tokens]
+    if jean is not None:
+        toks += jean.tokens
     if s.combat is not None and s.combat.token:
         toks.append(s.combat.token)
     if sorted(toks) != sorted(d.tokens):

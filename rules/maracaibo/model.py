@@ -13,11 +13,37 @@ Phase = Literal["setup", "play", "scoring", "over"]
 Step = Literal["sail", "main", "draw"]
 
 
-class Options(GameOptions):
-    """Setup options: 2-4 players; the prestige variant shows all four buildings (MAR-S7)."""
+Difficulty = Literal["very_easy", "easy", "normal", "hard", "very_hard"]
 
-    players: int = Field(default=3, ge=2, le=4)
+
+class Options(GameOptions):
+    """Setup options: 1-4 players (1 = solo against Jean); the prestige variant shows all
+    four buildings (MAR-S7). ``automa_a/b/c`` replace the difficulty's deck composition
+    (MAR-J2; the public helper app uses 5/2/1 and 5/3/1 for hard and very hard)."""
+
+    players: int = Field(default=3, ge=1, le=4)
     prestige_face_up: bool = False
+    difficulty: Difficulty = "normal"
+    automa_a: int | None = Field(default=None, ge=0, le=5)
+    automa_b: int | None = Field(default=None, ge=0, le=6)
+    automa_c: int | None = Field(default=None, ge=0, le=4)
+
+
+class Jean(BaseModel):
+    """The solo automa (spec 11): public counts; the automa deck order is hidden."""
+
+    vp: int = 0
+    vp_by: dict[str, int] = Field(default_factory=dict)
+    influence: dict[str, int] = Field(default_factory=dict)
+    explorer: str = "start"
+    barriers: list[str] = Field(default_factory=list)
+    quests: list[str] = Field(default_factory=list)
+    tokens: list[str] = Field(default_factory=list)
+    cards: list[str] = Field(default_factory=list)
+    discs_removed: int = 0
+    deck: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)
+    box: list[str] = Field(default_factory=list)
 
 
 class Player(BaseModel):
@@ -151,3 +177,4 @@ class MaracaiboState(GameState):
     combat: Combat | None = None
     scoring: Scoring | None = None
     story: str = "75"
+    jean: Jean | None = None

@@ -22,6 +22,7 @@ CATEGORIES = (
     "influence",
     "city",
     "village",
+    "automa",
     "other",
 )
 
@@ -35,4 +36,14 @@ def scores(state: MaracaiboState) -> Scores:
         )
         for seat, p in state.players.items()
     ]
+    jean = state.jean
+    if jean is not None:
+        # Solo: Jean is ranked like a player (seat id "jean").
+        rows.append(
+            SeatScore(
+                seat="jean",
+                total=jean.vp,
+                breakdown={c: jean.vp_by.get(c, 0) for c in CATEGORIES if jean.vp_by.get(c, 0)},
+            )
+        )
     return rank_scores(rows)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from rules.core import Event, Rng, term
 from rules.core.spec import Campaign
-from rules.maracaibo import flow, gains, quests
+from rules.maracaibo import automa, flow, gains, quests
 from rules.maracaibo.components import NATIONS, data
 from rules.maracaibo.model import (
     Board,
@@ -25,7 +25,10 @@ def new_game(
     d = data()
     rng = Rng.from_seed(seed)
     n = len(seats)
-    if n != options.players:
+    solo = n == 1
+    if solo:
+        n = 2  # MAR-J1 / J16: solo is set up as a 2-player game
+    if len(seats) != options.players:
         raise ValueError("seat count does not match options.players")
     b = Board()
     b.ships = {x: "havana" for x in seats}
@@ -67,7 +70,7 @@ def new_game(
     hands = {
         x: a_cards[i * setup["deal_a"] : (i + 1) * setup["deal_a"]] for i, x in enumerate(seats)
     }
-    rest_a = a_cards[n * setup["deal_a"] :]
+    rest_a = a_cards[len(seats) * setup["deal_a"] :]
     b.deck = rest_a + b_cards[: setup["b_cards"]]
     b.box = sorted(b_cards[setup["b_cards"] :])
     rng.shuffle(b.deck)
@@ -105,7 +108,7 @@ def new_game(
     # MAR-S11 … S16: players.
     careers = list(d.careers)
     rng.shuffle(careers)
-    start = state.rng.choice(list(seats))
+    start = seats[0] if solo else state.rng.choice(list(seats))  # MAR-J3: the human starts
     seat_list = list(seats)
     order = seat_list[seat_list.index(start) :] + seat_list[: seat_list.index(start)]
     ship = d.ship
@@ -126,6 +129,8 @@ def new_game(
     state.players = {x: state.players[x] for x in seats}
     state.start_player = start
     state.active = start
+    if solo:
+        automa.setup(state)
     return state
 
 

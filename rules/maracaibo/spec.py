@@ -26,7 +26,7 @@ def _data_source() -> str:
 SPEC: GameSpec[MaracaiboState, Options, MaracaiboAction, MaracaiboView] = GameSpec(
     key="maracaibo",
     title="Maracaibo",
-    min_players=2,
+    min_players=1,
     max_players=4,
     Options=Options,
     State=MaracaiboState,

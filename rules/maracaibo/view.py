@@ -71,6 +71,21 @@ class BoardView(BaseModel):
     synergy_supply: dict[str, int]
 
 
+class JeanView(BaseModel):
+    """Jean's public side: counts for her face-down cards and tokens (spec 13)."""
+
+    vp: int
+    influence: dict[str, int]
+    explorer: str
+    ship: str
+    quest_count: int
+    token_count: int
+    card_count: int
+    discs_removed: int
+    deck_size: int
+    discard: list[str]
+
+
 class MaracaiboView(View):
     round: int
     phase: str
@@ -83,6 +98,7 @@ class MaracaiboView(View):
     combat: Combat | None = None
     you: PrivateView | None = None
     vp_by: dict[str, dict[str, int]] = Field(default_factory=dict)
+    jean: JeanView | None = None
 
 
 def build_view(s: MaracaiboState, viewer: str | None) -> MaracaiboView:
@@ -128,7 +144,25 @@ def build_view(s: MaracaiboState, viewer: str | None) -> MaracaiboView:
             setup_discards=p.setup_discards,
         )
     top = s.stack[-1] if s.stack else None
+    j = s.jean
+    jean = (
+        JeanView(
+            vp=j.vp,
+            influence=j.influence,
+            explorer=j.explorer,
+            ship=b.ships.get("jean", "havana"),
+            quest_count=len(j.quests),
+            token_count=len(j.tokens),
+            card_count=len(j.cards),
+            discs_removed=j.discs_removed,
+            deck_size=len(j.deck),
+            discard=j.discard,
+        )
+        if j is not None
+        else None
+    )
     return MaracaiboView(
+        jean=jean,
         game="maracaibo",
         viewer=viewer,
         round=s.round,

@@ -49,9 +49,14 @@ def render(text: Text | Event, lang: str) -> str:
 
 
 def play(
-    players: int, seed: int, *, labels: bool = False, max_steps: int = 6000
+    players: int,
+    seed: int,
+    *,
+    labels: bool = False,
+    max_steps: int = 6000,
+    difficulty: str = "normal",
 ) -> tuple[MaracaiboState, GameLog]:
-    options = Options(players=players)
+    options = Options.model_validate({"players": players, "difficulty": difficulty})
     seats = [f"p{i + 1}" for i in range(players)]
     state = SPEC.new_game(seats, options, seed)
     log = GameLog(game="maracaibo", seats=seats, seed=seed, options=options.model_dump())

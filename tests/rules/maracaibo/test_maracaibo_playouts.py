@@ -50,3 +50,14 @@ def test_mar_catalogs_complete_and_korean_clean() -> None:
             text = " ".join(part.split("}")[-1] for part in without_args)
             assert not LATIN_WORD.search(text), (key, form)
             assert not RAW_ID.search(text), (key, form)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("difficulty", ["very_easy", "easy", "normal", "hard", "very_hard"])
+def test_mar_j3_solo_games_against_jean(difficulty: str) -> None:
+    """MAR-J2 / J3: solo games at every difficulty end after round 4 with Jean ranked."""
+    for seed in range(max(1, GAMES // 3)):
+        final, _log = play(1, 300 + seed, labels=seed == 0, difficulty=difficulty)
+        assert final.phase == "over" and final.round == 4 and final.jean is not None
+        scores = SPEC.scores(final)
+        assert {r.seat for r in scores.seats} == {"p1", "jean"}

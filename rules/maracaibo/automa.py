@@ -1,0 +1,346 @@
+"""Jean, the solo automa (MAR-J1 … J16): her turns play themselves inside ``apply``."""
+
+from __future__ import annotations
+
+from rules.core import Event, term
+from rules.maracaibo import gains
+from rules.maracaibo import query as q
+from rules.maracaibo.components import NATIONS, AutomaAction, AutomaCard, data
+from rules.maracaibo.model import Jean, MaracaiboState, Options, Pending
+
+JEAN = "jean"
+
+
+def deck_counts(options: Options) -> dict[str, int]:
+    """MAR-J2: cards per letter for the difficulty, each replaceable by an option."""
+    base: dict[str, int] = {k: v for k, v in data().automa.difficulties[options.difficulty].items()}
+    for letter, value in (
+        ("A", options.automa_a),
+        ("B", options.automa_b),
+        ("C", options.automa_c),
+    ):
+        if value is not None:
+            base[letter] = value
+    return base
+
+
+def setup(s: MaracaiboState) -> None:
+    """MAR-J1 / J2: Jean's pieces and her shuffled automa deck."""
+    jean = Jean(influence={n: 0 for n in NATIONS})
+    counts = deck_counts(s.options)
+    for letter in ("A", "B", "C"):
+        cards = [c.id for c in data().automa.cards if c.letter == letter]
+        s.rng.shuffle(cards)
+        n = counts.get(letter, 0)
+        jean.deck += cards[:n]
+        jean.box += cards[n:]
+    s.rng.shuffle(jean.deck)
+    jean.box.sort()
+    s.jean = jean
+    s.board.ships[JEAN] = "havana"
+
+
+def _jean(s: MaracaiboState) -> Jean:
+    assert s.jean is not None
+    return s.jean
+
+
+def vp(s: MaracaiboState, ev: list[Event], n: int, cat: str) -> None:
+    j = _jean(s)
+    if n <= 0:
+        n = -min(j.vp, -n)
+        if n == 0:
+            return
+    j.vp += n
+    j.vp_by[cat] = j.vp_by.get(cat, 0) + n
+    ev.append(gains.event("jean_vp", None, count=n, category=term(f"maracaibo.score.{cat}")))
+
+
+def influence(s: MaracaiboState, ev: list[Event], nation: str, n: int) -> None:
+    track = data().tracks.influence
+    j = _jean(s)
+    step = min(track.length - j.influence[nation], n)
+    j.influence[nation] += step
+    ev.append(
+        gains.event("jean_influence", None, nation=term(f"maracaibo.nation.{nation}"), count=n)
+    )
+    if n > step:
+        vp(s, ev, (n - step) * track.overflow_vp, "influence")
+
+
+def track_vp(removed: int) -> int:
+    """MAR-J10: the highest emptied value of the automa track (0, n-1 up to 5, then 2(n-3))."""
+    n = min(removed, data().automa.track_discs)
+    if n == 0:
+        return 0
+    return n - 1 if n <= 5 else 2 * (n - 3)
+
+
+def _remove_disc(s: MaracaiboState) -> bool:
+    j = _jean(s)
+    if j.discs_removed >= data().automa.track_discs:
+        return False
+    j.discs_removed += 1
+    return True
+
+
+def _counts(s: MaracaiboState, loc: str) -> bool:
+    """MAR-J4: villages without a quest are not counted."""
+    place = data().locations[loc]
+    return place.kind == "homeward" or q.is_city(s, loc) or bool(s.board.quests.get(loc))
+
+
+def move_ship(s: MaracaiboState, card: AutomaCard) -> str:
+    """MAR-J4: counted steps, fork arrows, stop locations end the move."""
+    at = s.board.ships[JEAN]
+    left = card.steps
+    while left > 0:
+        edges = [e for e in data().locations[at].next if e.rounds is None or s.round in e.rounds]
+        if not edges:
+            break
+        edge = next((e for e in edges if e.label == card.fork), edges[0])
+        at = edge.to
+        if _counts(s, at):
+            left -= 1
+        if data().locations[at].stop:
+            break
+    return at
+
+
+def play_turn(s: MaracaiboState, ev: list[Event]) -> None:
+    """MAR-J3 … J9: one whole automa turn."""
+    j = _jean(s)
+    if not j.deck:
+        j.deck, j.discard = j.discard, []
+        s.rng.shuffle(j.deck)
+        ev.append(Event(key="maracaibo.event.jean_reshuffle", reveals=True))
+    card_id = j.deck.pop(0)
+    card = data().automa_cards[card_id]
+    ev.append(
+        Event(
+            key="maracaibo.event.jean_card",
+            args={"card": term(f"maracaibo.automa.{card_id}")},
+            reveals=True,
+        )
+    )
+    dest = move_ship(s, card)
+    s.board.ships[JEAN] = dest
+    ev.append(gains.event("jean_sail", None, location=term(f"maracaibo.loc.{dest}")))
+    _visit(s, dest)
+    if s.round in data().locations[dest].round_end:
+        s.turn.round_end = True
+    tiles = s.board.quests.get(dest)
+    if tiles:
+        tile = tiles.pop(0)
+        if not tiles:
+            del s.board.quests[dest]
+        j.quests.append(tile)
+        ev.append(gains.event("jean_quest", None, tile=term(f"maracaibo.quest.{tile}")))
+        j.discard.append(card_id)
+        return
+    place = data().locations[dest]
+    delivered = False
+    if place.kind != "homeward" and q.is_city(s, dest):
+        spaces = s.board.markets.get(dest, [])
+        if "" in spaces and _remove_disc(s):
+            spaces[spaces.index("")] = JEAN
+            delivered = True
+            ev.append(gains.event("jean_deliver", None, location=term(f"maracaibo.loc.{dest}")))
+    if not delivered and (place.kind == "homeward" or q.is_city(s, dest)):
+        _take_display(s, ev, card.display)
+    for action in card.actions:
+        _action(s, ev, action)
+    j.discard.append(card_id)
+
+
+def _visit(s: MaracaiboState, dest: str) -> None:
+    """J15: Jean counts as a player for PERM_ASSISTANT_VISIT."""
+    for owner in s.seats:
+        if q.perm(s.players[owner], "PERM_ASSISTANT_VISIT") and any(
+            a.seat == owner and a.location == dest for a in s.board.assistants
+        ):
+            s.stack.append(Pending(kind="visit", seat=owner))
+
+
+def _take_display(s: MaracaiboState, ev: list[Event], position: int) -> None:
+    """MAR-J6 / J15: the card at the printed position, else the highest-numbered one left."""
+    display = s.board.display
+    index = position - 1
+    if index >= len(display) or not display[index]:
+        filled = [i for i, c in enumerate(display) if c]
+        if not filled:
+            return
+        index = filled[-1]
+    _jean(s).cards.append(display[index])
+    display[index] = ""
+    ev.append(gains.event("jean_card_taken", None, number=index + 1))
+    gains.refill_display(s, ev)
+
+
+def _late(s: MaracaiboState) -> bool:
+    return s.round >= data().automa.late_round
+
+
+def _action(s: MaracaiboState, ev: list[Event], a: AutomaAction) -> None:
+    j = _jean(s)
+    if a.kind == "influence" and a.nation is not None:
+        influence(s, ev, a.nation, 1)
+    elif a.kind == "remove_disc":
+        _remove_disc(s)
+        ev.append(gains.event("jean_disc", None))
+        vp(s, ev, a.vp + (a.late_vp if _late(s) else 0), "automa")
+    elif a.kind == "explore":
+        explore(s, ev, a.n)
+    elif a.kind == "vp_explore":
+        vp(s, ev, a.vp, "automa")
+        explore(s, ev, a.late_n if _late(s) and a.late_n else a.n)
+    elif a.kind == "quest_pile":
+        if s.board.quest_pile:
+            tile = s.board.quest_pile.pop(0)
+            j.quests.append(tile)
+            ev.append(gains.event("jean_quest", None, tile=term(f"maracaibo.quest.{tile}")))
+        vp(s, ev, a.vp + (a.late_vp if _late(s) else 0), "automa")
+    elif a.kind == "combat":
+        combat(s, ev, a)
+
+
+def _occupied(s: MaracaiboState, space: str) -> bool:
+    if data().spaces[space].final:
+        return False
+    if space in s.board.explorer_done:
+        return True
+    return any(p.explorer == space for p in s.players.values())
+
+
+def distance_to_final(space: str) -> int:
+    """Counted spaces to the final space on the shortest route."""
+    sp = data().spaces[space]
+    if sp.final:
+        return 0
+    return 1 + min(distance_to_final(n) for n in sp.next)
+
+
+def explore(s: MaracaiboState, ev: list[Event], steps: int) -> None:
+    """MAR-J8: exactly ``steps`` counted spaces, stopping early on a quest tile in reach;
+    otherwise the shortest route. No space, barrier or final rewards, but she takes ranks."""
+    j = _jean(s)
+    at = j.explorer
+    left = steps
+    while left > 0 and not data().spaces[at].final:
+        nxt = data().spaces[at].next
+        with_quest = [n for n in nxt if n in s.board.explorer_quests]
+        step = with_quest[0] if with_quest else min(nxt, key=distance_to_final)
+        for barrier in data().explorer.barriers:
+            if barrier.from_ == at and barrier.to == step:
+                s.board.barrier_crossers.setdefault(barrier.color, []).append(JEAN)
+                j.barriers.append(barrier.color)
+        at = step
+        if _occupied(s, at):
+            continue
+        left -= 1
+        if at in s.board.explorer_quests:
+            tile = s.board.explorer_quests.pop(at)
+            s.board.explorer_done.append(at)
+            j.quests.append(tile)
+            ev.append(gains.event("jean_quest", None, tile=term(f"maracaibo.quest.{tile}")))
+            break
+    if data().spaces[at].final and JEAN not in s.board.final_order:
+        s.board.final_order.append(JEAN)
+    j.explorer = at
+    ev.append(gains.event("jean_explore", None, space=term(f"maracaibo.space.{at}")))
+
+
+def combat(s: MaracaiboState, ev: list[Event], a: AutomaAction) -> None:
+    """MAR-J9: strongest nation after noble ranks and the modifier; annex the lowest empty
+    city (else village, else the marker leaves the game)."""
+    j = _jean(s)
+    human = s.players[s.seats[0]]
+    token = ""
+    for pile in s.board.piles:
+        if pile:
+            token = pile.pop(0)
+            break
+    counts = q.markers_on_map(s)
+    best: tuple[int, int, int] | None = None
+    ally = NATIONS[0]
+    for order, nation in enumerate(NATIONS):
+        printed = data().tokens[token].nations[nation].strength if token else 3
+        strength = (
+            printed + q.noble_rank(j.influence[nation]) - q.noble_rank(human.influence[nation])
+        )
+        mod = data().tokens[token].modifier if token else None
+        others = [counts[n] for n in NATIONS if n != nation]
+        if mod is not None and (
+            (mod.kind == "most" and all(counts[nation] > o for o in others))
+            or (mod.kind == "fewest" and all(counts[nation] < o for o in others))
+        ):
+            strength += mod.delta
+        key = (strength, printed, -order)
+        if best is None or key > best:
+            best, ally = key, nation
+    if token:
+        j.tokens.append(token)
+        ev.append(gains.event("jean_token", None, token=term(f"maracaibo.token.{token}")))
+    ev.append(gains.event("jean_ally", None, nation=term(f"maracaibo.nation.{ally}")))
+    _annex(s, ev, ally, cities_first=True)
+    if a.extra_village:
+        _annex(s, ev, ally, cities_first=False)
+    influence(s, ev, ally, a.influence)
+    vp(s, ev, a.vp, "automa")
+
+
+def _annex(s: MaracaiboState, ev: list[Event], nation: str, cities_first: bool) -> None:
+    if q.supply_left(s, nation) <= 0:
+        return
+    by_number = sorted(data().board.locations, key=lambda loc: loc.number)
+    cities = [x.id for x in by_number if q.is_city(s, x.id) and x.id not in s.board.markers]
+    villages = [x.id for x in by_number if x.kind == "village" and x.id not in s.board.markers]
+    spots = (cities or villages) if cities_first else villages
+    if spots:
+        gains.take_marker(s, nation)
+        s.board.markers[spots[0]] = nation
+        ev.append(
+            gains.event(
+                "jean_marker",
+                None,
+                nation=term(f"maracaibo.nation.{nation}"),
+                location=term(f"maracaibo.loc.{spots[0]}"),
+            )
+        )
+    elif cities_first:
+        gains.take_marker(s, nation)
+        s.board.removed_markers[nation] += 1
+
+
+def interim_income(s: MaracaiboState, ev: list[Event]) -> None:
+    """MAR-J10: the automa track value plus 1 VP per card beside her board."""
+    j = _jean(s)
+    vp(s, ev, track_vp(j.discs_removed) + len(j.cards), "income")
+
+
+def final_bonus(s: MaracaiboState, ev: list[Event]) -> None:
+    """MAR-J13: quest tiles, quests and 'upgrades' against the human, explorer lead."""
+    j = _jean(s)
+    human = s.players[s.seats[0]]
+    bonus = data().automa.end_bonus
+    vp(s, ev, bonus.quest_vp * len(j.quests), "quests")
+
+    def tiered(diff: int, tiers: list[int], values: list[int]) -> int:
+        got = 0
+        for floor, value in zip(tiers, values, strict=True):
+            if diff >= floor:
+                got = value
+        return got
+
+    steps = [t.more for t in bonus.steps]
+    values = [t.vp for t in bonus.steps]
+    vp(s, ev, tiered(len(j.quests) - len(human.quests), steps, values), "quests")
+    upgrades = j.discs_removed // 2
+    vp(s, ev, tiered(upgrades - len(q.completed(human)), steps, values), "upgrades")
+    lead = distance_to_final(human.explorer) - distance_to_final(j.explorer)
+    vp(
+        s,
+        ev,
+        tiered(lead, [t.ahead for t in bonus.explorer], [t.vp for t in bonus.explorer]),
+        "explorer",
+    )
