@@ -93,6 +93,11 @@ def _name(seat: str, tr: Translate) -> str:
     return tr.name(seat)
 
 
+def _mark(style: kit.SeatStyle, tr: Translate) -> str:
+    """The seat letter after a colour word in text (English; Korean text names the colour)."""
+    return tr(f"{R}mark.{style.letter}")
+
+
 def _phase(view: EndeavorView, tr: Translate) -> str:
     return tr(f"endeavor.phase.{view.phase}")
 
@@ -1052,7 +1057,7 @@ def _header(
             round=view.round,
             rounds=view.rounds,
             phase=_phase(view, tr),
-            side=view.side,
+            side=tr(f"{R}side.{view.side}"),
         )
     )
     kit.label(d, (300, 48), text, kit.font(30, True), fill=(236, 226, 206), anchor="lm")
@@ -1144,7 +1149,7 @@ def board_summary(view: EndeavorView, tr: Translate) -> str:
     def who(seat: str) -> str:
         st = _style(styles, seat)
         colour = tr(f"core.colour.{st.name}")
-        return tr(R + "summary.who", name=_name(seat, tr), colour=colour, letter=st.letter)
+        return tr(R + "summary.who", name=_name(seat, tr), style=colour + _mark(st, tr))
 
     lines: list[str] = []
     if view.over:
@@ -1156,7 +1161,7 @@ def board_summary(view: EndeavorView, tr: Translate) -> str:
                 round=view.round,
                 rounds=view.rounds,
                 phase=_phase(view, tr),
-                side=view.side,
+                side=tr(f"{R}summary.side.{view.side}"),
             )
         )
         if view.to_act:
@@ -1182,7 +1187,7 @@ def board_summary(view: EndeavorView, tr: Translate) -> str:
     )
     if view.silent_fleet is not None:
         sf = SILENT_FLEET_STYLE
-        style = tr(R + "summary.sf_style", colour=tr(f"core.colour.{sf.name}"), letter=sf.letter)
+        style = tr(f"core.colour.{sf.name}") + _mark(sf, tr)
         lines.append(
             tr(
                 R + "summary.sf",

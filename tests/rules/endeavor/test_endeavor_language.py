@@ -27,8 +27,8 @@ from tests.korean import latin_words
 KO_NAMES = {f"p{i}": name for i, name in enumerate(("김하나", "이둘", "박셋", "최넷", "정다섯"), 1)}
 EN_NAMES = {f"p{i}": f"Player{i}" for i in range(1, 6)}
 """Korean output holds no Latin-alphabet word at all (``tests.korean.latin_words``, no
-allowlist): cities, regions and buildings all have Korean names, scoring categories use 가-마
-and the board side is left out in Korean."""
+allowlist): cities, regions and buildings all have Korean names, scoring categories use 가-마,
+and the board side and seat letters (shown on the image) are left out of Korean text."""
 RAW = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|endeavor\.|[{}]|\bp[1-9]\b")
 
 CONFIGS: list[dict[str, Any]] = [
@@ -167,9 +167,7 @@ def test_both_catalogs_hold_the_same_keys_and_placeholders() -> None:
         forms_ko = ko[key] if isinstance(ko[key], dict) else {"other": ko[key]}
         want = set(field.findall(str(forms_en["other"])))
         for form in forms_ko.values():
-            # Korean may leave out what the Korean edition has no Latin-free word for (the
-            # board side "A면", seat letters); it never needs anything English lacks
-            assert set(field.findall(str(form))) <= want, key
+            assert set(field.findall(str(form))) == want, key
         assert "(s)" not in str(forms_en["other"]), f"{key}: use plural forms"
 
 
