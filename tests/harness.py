@@ -98,6 +98,27 @@ def _base_payload_with_locales(backend: Any, **kwargs: Any) -> tuple[Any, dict[s
 simcord.interactions.base_payload = _base_payload_with_locales
 
 
+class FollowupBeforeResponse(RuntimeError):
+    """The bot sent a follow-up before answering the interaction (Discord: 404 Unknown Webhook)."""
+
+
+_original_followup = discord.Interaction.followup
+
+
+def _followup_only_after_a_response(self: discord.Interaction[Any]) -> discord.Webhook:
+    """Real Discord refuses a follow-up until the interaction was answered or deferred;
+    simcord accepts it, so the harness refuses it as Discord would."""
+    if not self.response.is_done():
+        raise FollowupBeforeResponse(
+            f"interaction {self.id}: follow-up before any response (Discord: 404 Unknown Webhook)"
+        )
+    hook: discord.Webhook = _original_followup.__get__(self, type(self))
+    return hook
+
+
+discord.Interaction.followup = property(_followup_only_after_a_response)  # type: ignore[assignment,method-assign]
+
+
 def _record_only_bugs(env: Any) -> None:
     """simcord counts every exception reaching the command tree's ``on_error`` as a bot error.
     Our bot raises ``UserError`` there on purpose (the one error path answers the user), so

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from bot.errors import UserError
 from bot.service import spec_of
@@ -102,8 +103,10 @@ async def test_stale_button_is_out_of_date_and_changes_nothing(harness: Harness)
     count = len(h.messages())
     again = await press_first_choice(h, actor, older_menu)
     assert "out of date" in again.content
+    # An older channel prompt is still a way in: it opens the menu of the current state,
+    # so for the player who just moved it says whose turn it is now.
     stale_open = await h.click(actor, first_prompt, custom_id=open_id(first_prompt))
-    assert "out of date" in stale_open.content
+    assert "not your turn" in stale_open.content
     assert len(h.messages()) == count
 
 
@@ -196,21 +199,56 @@ async def test_abandon_asks_for_confirmation_and_needs_rights(harness: Harness) 
     assert await h.bot.store.current_game(h.channel().id) is None
 
 
-async def test_replace_gives_the_seat_to_someone_else(harness: Harness) -> None:
+def _seat_button(reply: Any, role: str) -> str:
+    return next(i for i in reply.custom_ids if i.startswith("rf:seat:") and i.endswith(role))
+
+
+async def test_replace_needs_the_takers_and_the_holders_consent(harness: Harness) -> None:
+    """Issue 9: a seat changes hands only when the taker and the holder both press."""
     h = harness
     members = await open_table(h, KIND, ["alice", "bob"])
-    dave = h.member("dave")
-    outsider = h.member("eve")
-    refused = await h.slash(outsider, "game replace", old=members[1], new=dave)
-    assert refused.ephemeral and "Only the player themself" in refused.content
-    done = await h.slash(members[0], "game replace", old=members[1], new=dave)
+    bob = members[1]
+    dave, eve = h.member("dave"), h.member("eve")
+    mod = h.member("mod", manage_channels=True)
+    offer = await h.slash(members[0], "game replace", old=bob, new=dave)
+    assert not offer.ephemeral and f"<@{dave.id}>" in offer.content
+    take, give, confirm = (_seat_button(offer, r) for r in ("take", "give", "mod"))
+    assert "Only the player in that seat" in (await h.click(dave, offer, custom_id=give)).content
+    assert "Only the person offered" in (await h.click(eve, offer, custom_id=take)).content
+    assert "still on the server" in (await h.click(mod, offer, custom_id=confirm)).content
+    noted = await h.click(dave, offer, custom_id=take)
+    assert noted.ephemeral and "other person agrees" in noted.content
+    game = await h.bot.store.current_game(h.channel().id)
+    assert game is not None and game.seat_of(bob.id) is not None, "one consent moved the seat"
+    done = await h.click(bob, offer, custom_id=give)
     assert "takes over" in done.content
     game = await h.bot.store.current_game(h.channel().id)
-    assert (
-        game is not None
-        and game.seat_of(dave.id) is not None
-        and game.seat_of(members[1].id) is None
-    )
+    assert game is not None and game.seat_of(dave.id) is not None and game.seat_of(bob.id) is None
+
+
+async def test_a_moderator_confirms_for_a_player_who_left_and_creator_rights_move(
+    harness: Harness,
+) -> None:
+    h = harness
+    members = await open_table(h, KIND, ["alice", "bob"])
+    alice = members[0]
+    carol, mod = h.member("carol"), h.member("mod", manage_channels=True)
+    offer = await h.slash(members[1], "game replace", old=alice, new=carol)
+    h.guild.remove_member(alice)
+    await h.click(carol, offer, custom_id=_seat_button(offer, "take"))
+    done = await h.click(mod, offer, custom_id=_seat_button(offer, "mod"))
+    assert "takes over" in done.content
+    game = await h.bot.store.current_game(h.channel().id)
+    assert game is not None and game.seat_of(carol.id) is not None
+    assert game.creator_id == carol.id, "the creator's rights go with the creator's seat"
+
+
+async def test_bot_accounts_cannot_take_a_seat(harness: Harness) -> None:
+    h = harness
+    members = await open_table(h, KIND, ["alice", "bob"])
+    robot = h.guild.add_member(h.env.create_user("robot", bot=True))
+    refused = await h.slash(members[0], "game replace", old=members[1], new=robot)
+    assert refused.ephemeral and "Bot accounts cannot" in refused.content
 
 
 async def test_bot_seat_plays_itself(harness: Harness) -> None:
