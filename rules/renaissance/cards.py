@@ -293,7 +293,7 @@ def _event(state: RenaissanceState, seat: str, action: PlayCard, events: list[Ev
             if s not in spared:
                 misery_change(state, s, _count_category(state, s, "commerce"), events)
     elif effect == "war" and action.target_seat is not None:
-        _war(state, seat, action.target_seat, events)
+        war(state, seat, action.target_seat, events)
     elif effect == "black_death" and action.area is not None:
         for p, info in data().provinces.items():
             if info.area != action.area or info.overseas is not None:
@@ -345,7 +345,11 @@ def cedable(state: RenaissanceState, loser: str, winner: str) -> list[str]:
     return sorted(out)
 
 
-def _war(state: RenaissanceState, seat: str, target: str, events: list[Event]) -> None:
+def war(state: RenaissanceState, seat: str, target: str, events: list[Event]) -> None:
+    """War! (AOR-D8): one die each; a tie costs both a box and is rolled again in each later
+    round of this play-cards phase (here: each time a player passes)."""
+    if state.players[seat].eliminated or state.players[target].eliminated:
+        return
     rolls = {}
     for s in (seat, target):
         die = state.rng.randint(1, 6)
@@ -364,6 +368,8 @@ def _war(state: RenaissanceState, seat: str, target: str, events: list[Event]) -
         misery_change(state, seat, 1, events)
         misery_change(state, target, 1, events)
         events.append(Event(key="renaissance.event.war_tie", args={}))
+        if not (state.players[seat].eliminated or state.players[target].eliminated):
+            state.wars.append((seat, target))
         return
     winner, loser = (seat, target) if rolls[seat] > rolls[target] else (target, seat)
     misery_change(state, winner, 1, events)
@@ -374,3 +380,10 @@ def _war(state: RenaissanceState, seat: str, target: str, events: list[Event]) -
         return
     if cedable(state, loser, winner):
         state.pending.append(Pending(seat=loser, kind="war_cede", other=winner, count=diff))
+
+
+def next_war_round(state: RenaissanceState, events: list[Event]) -> None:
+    """A player's turn in the play-cards phase ended: tied wars roll again (AOR-D8)."""
+    for a, b in list(state.wars):
+        state.wars.remove((a, b))
+        war(state, a, b, events)

@@ -30,7 +30,7 @@ from rules.renaissance.actions import (
     Watermill,
     WatermillSwap,
 )
-from rules.renaissance.cards import reduce_dm, resolve
+from rules.renaissance.cards import next_war_round, reduce_dm, resolve
 from rules.renaissance.components import data
 from rules.renaissance.deck import card_term, discard_card, draw
 from rules.renaissance.economy import pay_bank
@@ -201,6 +201,7 @@ def _end_step(state: RenaissanceState, seat: str, events: list[Event]) -> None:
     elif state.phase == "play":
         player.play_done = True
         events.append(Event(key="renaissance.event.passed", args={"seat": seat}))
+        next_war_round(state, events)
     elif state.phase == "purchase":
         player.purchase_step = "stabilize"
     elif state.phase == "expansion":

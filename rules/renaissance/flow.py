@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, term
-from rules.renaissance.cards import is_burden, play_options
+from rules.renaissance.cards import is_burden, next_war_round, play_options
 from rules.renaissance.components import data
 from rules.renaissance.deck import discard_card, draw
 from rules.renaissance.economy import pay_bank
@@ -113,6 +113,7 @@ def _auto_skip(state: RenaissanceState, events: list[Event]) -> bool:
     p = state.players[seat]
     if state.phase in ("play", "final_play") and not playable(state, seat):
         p.play_done = True
+        next_war_round(state, events)
         return True
     if state.phase == "purchase":
         if p.purchase_step == "stabilize" and stabilization_cost(state, seat) == 0:
@@ -189,6 +190,7 @@ def _finish_phase(state: RenaissanceState, events: list[Event]) -> None:
     elif phase == "buy_cards":
         enter(state, "play", events)
     elif phase == "play":
+        state.wars = []
         enter(state, "purchase", events)
     elif phase == "purchase":
         state.bank_net -= state.on_leaders  # AOR-R49: money left on leaders to the bank
@@ -206,6 +208,7 @@ def _finish_phase(state: RenaissanceState, events: list[Event]) -> None:
         else:
             start_turn(state, events)
     elif phase == "final_play":
+        state.wars = []
         state.phase = "over"
         events.append(Event(key="renaissance.event.game_over", args={}))
 

@@ -230,6 +230,7 @@ class RenaissanceState(GameState):
     markers: dict[str, int] = Field(default_factory=dict)
     leaders: list[LeaderPlay] = Field(default_factory=list)
     military: list[tuple[str, str]] = Field(default_factory=list)
+    wars: list[tuple[str, str]] = Field(default_factory=list)
     papal_ban: str | None = None
     crusades_this_turn: bool = False
     mongol_played: bool = False

@@ -267,3 +267,24 @@ def test_aor_eu9_euro_watermill_markers() -> None:
     state = SPEC.apply(state, "p3", Watermill(commodity="grain", change="shortage")).state
     assert state.markers.get("grain") == 1
     assert state.phase == "buyoff"
+
+
+def test_aor_d8_war_tie_rolls_again_next_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules.renaissance.actions import EndStep
+
+    state = started(3)
+    state = bid_all(state, {"p1": 0, "p2": 1, "p3": 2})
+    state.phase = "play"
+    for p in state.players.values():
+        p.play_done = False
+        p.hand = []
+    first, second = state.order[0], state.order[1]
+    state.players[first].hand = ["war", "stone_1"]
+    state.provinces["toledo"].dm = second
+    fixed_dice(monkeypatch, [3, 3, 5, 2])
+    state = SPEC.apply(state, first, PlayCard(card="war", target_seat=second)).state
+    assert state.wars == [(first, second)]
+    assert state.players[first].misery == 1 and state.players[second].misery == 1
+    state = SPEC.apply(state, first, EndStep()).state
+    assert state.wars == []
+    assert state.players[first].misery == 2 and state.players[second].misery == 3
