@@ -48,6 +48,10 @@ def _texts() -> list[Text]:
 
     def step(state: Any, seat: str, action: Any, result: Any) -> None:
         seen.append(SPEC.describe_action(state, seat, action))
+        if state.phase not in ("bid", "setup"):  # every offered label, not only the chosen
+            seen.extend(
+                SPEC.describe_action(state, seat, a) for a in SPEC.legal_actions(state, seat)
+            )
         for event in result.events:
             seen.append(event.text)
 
