@@ -28,6 +28,8 @@ def _secrets(s: MaracaiboState, viewer: str | None) -> set[str]:
     hidden: set[str] = set(s.board.deck) | set(s.board.box) | set(s.board.prestige_box)
     hidden |= {x.building for x in s.board.prestige if not x.revealed}
     hidden |= {t for pile in s.board.piles for t in pile}
+    if s.jean is not None:
+        hidden |= set(s.jean.cards) | set(s.jean.deck) | set(s.jean.box)
     for seat, p in s.players.items():
         if seat != viewer:
             hidden |= set(p.hand) | set(p.tokens) | set(p.setup_discards) | set(p.career_options)
@@ -43,7 +45,7 @@ def _event_cards(event: Event) -> set[str]:
 def test_mar_hidden_information_never_leaks() -> None:
     """Spec 13: for every viewer (and spectators) in random games, no secret id in the view
     and no hidden card named by an event that viewer may see."""
-    for players, seed in ((2, 5), (3, 6), (4, 7)):
+    for players, seed in ((1, 4), (2, 5), (3, 6), (4, 7)):
         s = SPEC.new_game([f"p{i + 1}" for i in range(players)], Options(players=players), seed)
         rnd = random.Random(seed)
         while not SPEC.is_over(s):
