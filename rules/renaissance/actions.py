@@ -183,6 +183,12 @@ class GiveCard(Action):
     card: str
 
 
+class TimeUp(Action):
+    """AOR-R10, R117 (3), A12: the agreed playing time is over; the next turn is the last."""
+
+    type: Literal["time_up"] = "time_up"
+
+
 RenaissanceAction = Annotated[
     ReturnCard
     | RankCapital
@@ -207,7 +213,8 @@ RenaissanceAction = Annotated[
     | Attack
     | ExpansionCard
     | WatermillSwap
-    | GiveCard,
+    | GiveCard
+    | TimeUp,
     Field(discriminator="type"),
 ]
 

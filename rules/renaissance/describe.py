@@ -25,6 +25,7 @@ from rules.renaissance.actions import (
     RenaissanceAction,
     ReturnCard,
     Stabilize,
+    TimeUp,
     TokenBid,
     UpgradeShip,
     Watermill,
@@ -60,6 +61,7 @@ GROUPS = {
     "expansion_card": "expand",
     "watermill_swap": "respond",
     "give_card": "respond",
+    "time_up": "time",
 }
 
 
@@ -147,6 +149,8 @@ def describe_action(state: RenaissanceState, seat: str, action: RenaissanceActio
         return Text(key=k + "expansion_card")
     if isinstance(action, WatermillSwap):
         return Text(key=k + ("swap" if action.attempt else "no_swap"))
+    if isinstance(action, TimeUp):
+        return Text(key=k + "time_up")
     assert isinstance(action, GiveCard)
     return Text(key=k + "give_card", args={"card": card_term(action.card)})
 

@@ -25,6 +25,7 @@ from rules.renaissance.actions import (
     RenaissanceAction,
     ReturnCard,
     Stabilize,
+    TimeUp,
     TokenBid,
     UpgradeShip,
     Watermill,
@@ -51,6 +52,13 @@ def apply(
 ) -> Result[RenaissanceState]:
     if state.phase == "over":
         raise RuleViolation("game_over", Text(key="renaissance.error.game_over"))
+    if isinstance(action, TimeUp):
+        if action not in anytime_actions(state, seat):
+            raise RuleViolation("illegal_action", Text(key="renaissance.error.illegal"))
+        new = state.model_copy(deep=True)
+        new.time_up = True
+        event = Event(key="renaissance.event.time_up", args={"seat": seat}, seat=seat)
+        return Result(state=new, events=[event])
     if seat not in to_act(state):
         raise RuleViolation("not_your_turn", Text(key="renaissance.error.not_your_turn"))
     if action not in legal_actions(state, seat):
@@ -63,6 +71,15 @@ def apply(
         _dispatch(new, seat, action, events)
     settle(new, events)
     return Result(state=new, events=events)
+
+
+def anytime_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]:
+    """AOR-A12: with a time limit, any seated player may say the agreed time is over."""
+    if state.options.time_limit_minutes <= 0 or state.time_up or seat not in state.seats:
+        return []
+    if state.phase in ("setup", "final_play", "over"):
+        return []
+    return [TimeUp()]
 
 
 def settle(state: RenaissanceState, events: list[Event]) -> None:

@@ -251,6 +251,9 @@ def start_turn(state: RenaissanceState, events: list[Event]) -> None:
     state.cards_bought_expansion = 0
     state.phase = "bid"
     events.append(Event(key="renaissance.event.turn", args={"turn": state.turn}))
+    if state.time_up:  # AOR-A12: the limit passed at a turn start; this turn is the last
+        state.end_triggered = True
+        events.append(Event(key="renaissance.event.last_turn", args={}))
 
 
 def reveal_bids(state: RenaissanceState, events: list[Event]) -> None:

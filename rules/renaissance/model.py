@@ -93,6 +93,7 @@ class Options(GameOptions):
     players: int = Field(default=4, ge=3, le=6)
     preset: Preset = "source"
     end_condition: Literal["epochs_1", "epochs_2", "epochs_3"] = "epochs_3"
+    time_limit_minutes: int = Field(default=0, ge=0)
     held_cards_setup: bool = True
     ah_protection_money: bool = True
     euro_leader_boxes: bool = True
@@ -244,7 +245,7 @@ class RenaissanceState(GameState):
     deck_exhausted: bool = False
     bank_net: int = 0
     on_leaders: int = 0
-    turn1_aside_due: bool = False
+    time_up: bool = False
 
     def active(self) -> list[str]:
         """Seats still in the game, in order of play (AOR-R27)."""

@@ -8,7 +8,7 @@ from rules.core import GameSpec
 from rules.renaissance.actions import ACTION_ADAPTER
 from rules.renaissance.components import data
 from rules.renaissance.describe import action_group, describe_action
-from rules.renaissance.engine import apply, is_over
+from rules.renaissance.engine import anytime_actions, apply, is_over
 from rules.renaissance.flow import to_act
 from rules.renaissance.invariants import invariants
 from rules.renaissance.legal import legal_actions
@@ -42,6 +42,7 @@ SPEC: GameSpec[RenaissanceState, Options, Any, RenaissanceView] = GameSpec(
     invariants=invariants,
     seat_order="random",
     data_source=_data_source,
+    anytime_actions=anytime_actions,
 )
 
 __all__ = ["SPEC", "Options", "RenaissanceState", "RenaissanceView"]

@@ -233,3 +233,20 @@ def test_aor_r118_final_play_must_play_cards() -> None:
     seat = next(iter(to_act(state)))
     actions = SPEC.legal_actions(state, seat)
     assert actions and not any(isinstance(a, EndStep) for a in actions)
+
+
+def test_aor_r10_a12_time_limit_makes_next_turn_last() -> None:
+    from rules.renaissance.actions import TimeUp
+
+    plain = started(3)
+    assert SPEC.anytime_actions(plain, "p2") == []
+    state = started(3, time_limit_minutes=90)
+    assert SPEC.anytime_actions(state, "p2") == [TimeUp()]
+    result = SPEC.apply(state, "p2", TimeUp())
+    assert result.state.time_up and result.events[0].public
+    assert SPEC.anytime_actions(result.state, "p1") == []
+    state = result.state
+    from rules.renaissance.flow import start_turn
+
+    start_turn(state, [])
+    assert state.end_triggered
