@@ -158,7 +158,7 @@ def describe_action(state: RenaissanceState, seat: str, action: RenaissanceActio
 def _play(action: PlayCard) -> Text:
     k = "renaissance.action.play."
     card = card_term(action.card)
-    if action.commodity is not None:
+    if action.commodity is not None and "_" in card.key.rsplit(".", 1)[-1]:
         return Text(
             key=k + "commodity",
             args={"card": card, "commodity": term(f"renaissance.commodity.{action.commodity}")},
