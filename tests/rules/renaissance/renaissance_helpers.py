@@ -10,7 +10,9 @@ from rules.core.contract import checked_apply
 from rules.core.replay import GameLog, LoggedAction
 from rules.renaissance.actions import (
     CapitalBid,
+    EndStep,
     RankCapital,
+    Relief,
     RenaissanceAction,
     ReturnCard,
     Stabilize,
@@ -37,6 +39,12 @@ def choose(state: RenaissanceState, seat: str, rnd: random.Random) -> Renaissanc
     pay = [a for a in actions if isinstance(a, Stabilize) and a.pay]
     if pay and rnd.random() < 0.9:
         return pay[0]
+    doing = [a for a in actions if not isinstance(a, EndStep)]
+    if doing and len(doing) < len(actions) and rnd.random() < 0.8:
+        return doing[rnd.randrange(len(doing))]  # play, buy and expand more than pass
+    relief = [a for a in actions if isinstance(a, Relief)]
+    if relief:
+        return max(relief, key=lambda a: a.boxes)
     return actions[rnd.randrange(len(actions))]
 
 
