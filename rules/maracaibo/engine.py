@@ -286,6 +286,9 @@ def _decide(
         _draw(s, ev, seat, a.slot)
     elif isinstance(a, ScoreChoice):
         s.stack.pop()
+        if top.what == "final":
+            # MAR-CR2: career tasks may also be completed after step 1.
+            s.stack.append(Pending(kind="tasks", seat=seat))
         if a.buy:
             if top.what == "interim":
                 s.stack.append(Pending(kind="draw", seat=seat, what="scoring"))

@@ -101,6 +101,10 @@ def _main_step(s: MaracaiboState, seat: str) -> list[MaracaiboAction]:
     return acts
 
 
+def open_tasks(s: MaracaiboState, seat: str) -> list[MaracaiboAction]:
+    return _tasks(s, seat)
+
+
 def _tasks(s: MaracaiboState, seat: str) -> list[MaracaiboAction]:
     p = s.players[seat]
     if not p.career:
@@ -239,6 +243,8 @@ def _decision(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboActio
         if q.has_upgrade(p, "U3") or p.doubloons >= data().tracks.display_cost:
             acts += [Draw(slot=i) for i, c in enumerate(s.board.display) if c]
         return acts
+    if k == "tasks":
+        return [*_tasks(s, seat), Skip()]
     if k == "score1":
         acts = [ScoreChoice(buy=False)]
         if buying.anything_to_buy(s, seat):

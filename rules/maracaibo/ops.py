@@ -30,6 +30,7 @@ DECISIONS = {
     "visit",
     "draw",
     "score1",
+    "tasks",
 }
 
 
@@ -189,6 +190,10 @@ def _dead(s: MaracaiboState, top: Pending) -> bool:
         return top.n <= 0
     if k == "draw":
         return not can_draw(s, top.seat)
+    if k == "tasks":
+        from rules.maracaibo.legal import open_tasks
+
+        return not open_tasks(s, top.seat)
     if k == "combat":
         c = s.combat
         return c is not None and c.stage == "pile" and not any(s.board.piles)

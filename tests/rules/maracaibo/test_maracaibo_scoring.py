@@ -6,7 +6,7 @@ from rules.maracaibo import flow, gains
 from rules.maracaibo.actions import Invest, ScoreChoice, Task
 from rules.maracaibo.buying import acquire
 from rules.maracaibo.components import CardEffect
-from rules.maracaibo.model import Assistant, Pending
+from rules.maracaibo.model import Assistant, Pending, Scoring
 from rules.maracaibo.query import card
 from rules.maracaibo.spec import SPEC
 from tests.rules.maracaibo.helpers import act, after_setup, at, find_card, give_card, put_markers
@@ -153,3 +153,29 @@ def test_mar_a3_case_3_assistants_ahead_at_round_end() -> None:
     s.phase = "scoring"
     flow._interim(s, [], me)
     assert s.players[me].vp_by.get("assistants") == 2
+
+
+def test_mar_cr2_career_tasks_before_and_after_final_step_1() -> None:
+    """MAR-CR2: in the final scoring tasks may be completed before and after step 1."""
+    s = after_setup()
+    me = s.active
+    p = s.players[me]
+    p.career = "CR2"  # CT, SYN, BAR
+    s.phase = "scoring"
+    s.scoring = Scoring(kind="final", trigger=me)
+    s.stack = [Pending(kind="score1", seat=me, what="final")]
+    assert not any(isinstance(a, Task) for a in SPEC.legal_actions(s, me))
+    s = act(s, me, ScoreChoice(buy=False))
+    assert s.phase == "over"  # nothing to complete: no prompt, the scoring went on
+    s2 = after_setup()
+    me = s2.active
+    s2.players[me].career = "CR2"
+    s2.players[me].tokens = [s2.board.piles[0].pop(0) for _ in range(3)]
+    s2.phase = "scoring"
+    s2.scoring = Scoring(kind="final", trigger=me)
+    s2.stack = [Pending(kind="score1", seat=me, what="final")]
+    assert Task(task=0, row="low") in SPEC.legal_actions(s2, me)
+    s2 = act(s2, me, ScoreChoice(buy=False))
+    assert s2.stack[-1].kind == "tasks"
+    s2 = act(s2, me, Task(task=0, row="low"))
+    assert "0" in s2.players[me].tasks
