@@ -33,6 +33,7 @@ from db.store import (
     SeatRecord,
     UndoRequest,
     VersionConflict,
+    state_digest,
 )
 from rules.core import Event, RuleViolation, Text
 from rules.core.bots import random_action
@@ -167,6 +168,17 @@ class GameService:
         the data set loaded now (the game would change rules under its players' feet)."""
         if game.state_json is None:
             raise UserError("error.not_started")
+        if (
+            game.last_state_hash is not None
+            and state_digest(game.state_json) != game.last_state_hash
+        ):
+            log.error(
+                "game %s (channel %s): the stored state does not match its log; "
+                "run python -m db check and restore a backup",
+                game.id,
+                game.channel_id,
+            )
+            raise UserError("error.state_mismatch")
         state = spec_of(game).load_state(game.state_json)
         if state.data_hash != current_data_hash(game.kind):
             log.error(
@@ -384,6 +396,7 @@ class GameService:
                         action_json=spec.dump_action(action),
                         interaction_id=interaction_id if not logged else None,
                         reveals=any(e.reveals for e in result.events),
+                        state_hash=state_digest(state.model_dump_json()),
                     )
                 )
             outcome = Outcome(
@@ -445,6 +458,7 @@ class GameService:
                     user_id=None,
                     action_json=spec.dump_action(action),
                     reveals=any(e.reveals for e in result.events),
+                    state_hash=state_digest(state.model_dump_json()),
                 )
             )
         return events, logged, state

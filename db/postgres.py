@@ -63,10 +63,14 @@ _OPEN_SQL = "(" + ", ".join(f"'{s}'" for s in OPEN_STATUSES if s in _STATUSES) +
 
 _GAME_COLUMNS = (
     "id, channel_id, guild_id, kind, status, creator_id, options_json, seed, seats_json, "
-    "state_json, version, created_at, updated_at, campaign_json"
+    "state_json, version, created_at, updated_at, campaign_json, "
+    # the hash of the state the last live action produced (checked when a game is loaded)
+    "(SELECT a.state_hash FROM actions AS a WHERE a.game_id = games.id AND NOT a.undone "
+    "ORDER BY a.seq DESC LIMIT 1) AS last_state_hash"
 )
 _ACTION_COLUMNS = (
-    "game_id, seq, seat, user_id, action_json, interaction_id, reveals, undone, created_at"
+    "game_id, seq, seat, user_id, action_json, interaction_id, reveals, undone, created_at, "
+    "state_hash"
 )
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
@@ -148,6 +152,7 @@ def _game_from_row(row: Row) -> GameRecord:
         created_at=_utc(row["created_at"]),
         updated_at=_utc(row["updated_at"]),
         campaign=json.loads(campaign) if campaign is not None else None,
+        last_state_hash=row["last_state_hash"],
     )
 
 
@@ -162,6 +167,7 @@ def _action_from_row(row: Row) -> ActionRecord:
         reveals=bool(row["reveals"]),
         undone=bool(row["undone"]),
         created_at=_utc(row["created_at"]),
+        state_hash=row["state_hash"],
     )
 
 
@@ -469,7 +475,7 @@ class PostgresStore:
             try:
                 await conn.executemany(
                     f"INSERT INTO actions ({_ACTION_COLUMNS}) "
-                    "VALUES ($1, $2, $3, $4, $5, $6, $7, FALSE, $8)",
+                    "VALUES ($1, $2, $3, $4, $5, $6, $7, FALSE, $8, $9)",
                     [
                         (
                             game_id,
@@ -480,6 +486,7 @@ class PostgresStore:
                             a.interaction_id,
                             a.reveals,
                             now,
+                            a.state_hash,
                         )
                         for i, a in enumerate(actions, start=1)
                     ],

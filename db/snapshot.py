@@ -71,6 +71,7 @@ class ActionRow:
     reveals: bool
     undone: bool
     created_at: datetime
+    state_hash: str | None
 
     def record(self) -> ActionRecord:
         return ActionRecord(**{f.name: getattr(self, f.name) for f in fields(self)})

@@ -52,10 +52,14 @@ _STATUSES: frozenset[str] = frozenset(get_args(GameStatus))
 
 _GAME_COLUMNS = (
     "id, channel_id, guild_id, kind, status, creator_id, options_json, seed, seats_json, "
-    "state_json, version, created_at, updated_at, campaign_json"
+    "state_json, version, created_at, updated_at, campaign_json, "
+    # the hash of the state the last live action produced (checked when a game is loaded)
+    "(SELECT a.state_hash FROM actions AS a WHERE a.game_id = games.id AND a.undone = 0 "
+    "ORDER BY a.seq DESC LIMIT 1) AS last_state_hash"
 )
 _ACTION_COLUMNS = (
-    "game_id, seq, seat, user_id, action_json, interaction_id, reveals, undone, created_at"
+    "game_id, seq, seat, user_id, action_json, interaction_id, reveals, undone, created_at, "
+    "state_hash"
 )
 
 
@@ -116,6 +120,7 @@ def _game_from_row(row: sqlite3.Row) -> GameRecord:
         created_at=datetime.fromisoformat(row["created_at"]),
         updated_at=datetime.fromisoformat(row["updated_at"]),
         campaign=json.loads(row["campaign_json"]) if row["campaign_json"] is not None else None,
+        last_state_hash=row["last_state_hash"],
     )
 
 
@@ -130,6 +135,7 @@ def _action_from_row(row: sqlite3.Row) -> ActionRecord:
         reveals=bool(row["reveals"]),
         undone=bool(row["undone"]),
         created_at=datetime.fromisoformat(row["created_at"]),
+        state_hash=row["state_hash"],
     )
 
 
@@ -438,7 +444,7 @@ class SqliteStore:
             )
             last_seq = int(next(iter(rows))[0])
             await conn.executemany(
-                f"INSERT INTO actions ({_ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
+                f"INSERT INTO actions ({_ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
                 [
                     (
                         game_id,
@@ -449,6 +455,7 @@ class SqliteStore:
                         a.interaction_id,
                         int(a.reveals),
                         now,
+                        a.state_hash,
                     )
                     for i, a in enumerate(actions, start=1)
                 ],

@@ -12,6 +12,7 @@ reminders were sent (``claim_reminder``).
 
 from __future__ import annotations
 
+import hashlib
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime
@@ -45,6 +46,11 @@ class StoreInUse(StoreError):
     """Another process already serves this SQLite file (one bot process per file)."""
 
 
+def state_digest(state_json: str) -> str:
+    """The hash a log row keeps of the state it produced: SHA-256 of the stored JSON text."""
+    return hashlib.sha256(state_json.encode()).hexdigest()
+
+
 @dataclass(frozen=True)
 class SeatRecord:
     """A seat: ``user_id`` is None for a bot-filled seat."""
@@ -75,6 +81,9 @@ class GameRecord:
     updated_at: datetime
     campaign: dict[str, Any] | None
     """The channel's campaign state this game started from (None: no campaign)."""
+    last_state_hash: str | None = None
+    """SHA-256 of the state the last live logged action produced (None: no such action, or
+    logged before hashes were kept); a stored state that does not hash to it was altered."""
 
     def seat_of(self, user_id: int) -> str | None:
         for s in self.seats:
@@ -98,6 +107,8 @@ class NewAction:
     action_json: str
     interaction_id: int | None = None
     reveals: bool = False
+    state_hash: str | None = None
+    """SHA-256 of the state JSON this action produced (``db.store.state_digest``)."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +122,7 @@ class ActionRecord:
     reveals: bool
     undone: bool
     created_at: datetime
+    state_hash: str | None = None
 
 
 @dataclass(frozen=True)

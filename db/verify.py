@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from db.snapshot import ActionRow, GameRow, Snapshot
+from db.store import state_digest
 
 
 def _first_difference(a: Any, b: Any, path: str = "") -> str:
@@ -42,6 +43,12 @@ def replay_problem(game: GameRow, log: Sequence[ActionRow]) -> str | None:
         if played:
             return f"{describe(game)}: has {len(played)} logged actions but no state"
         return None
+    hashed = [a.state_hash for a in played if a.state_hash is not None]
+    if played and played[-1].state_hash is not None and state_digest(game.state_json) != hashed[-1]:
+        return (
+            f"{describe(game)}: stored state does not match the hash its last logged action "
+            f"(seq {played[-1].seq}) recorded"
+        )
     spec = GAMES.get(game.kind)
     if spec is None:
         return f"{describe(game)}: no engine for game kind {game.kind!r} to replay it"

@@ -6,6 +6,7 @@ the per-user cooldown, and a game whose component data changed under it.
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 import discord
@@ -115,3 +116,27 @@ async def test_a_game_on_other_component_data_is_refused(harness: Harness) -> No
     reply = await h.slash(members[0], "game status")
     assert "different component data" in reply.content
     assert h.expect_logged_errors(), "the operator log says which data sets differ"
+
+
+async def test_a_hand_edited_state_stops_that_game_only(harness: Harness) -> None:
+    """Issue 9: a hand-edited state_json was accepted and played on. Now the stored state is
+    checked against the hash its last logged action recorded; other channels play on."""
+    h = harness
+    members = await open_table(h, KIND, ["alice", "bob"])
+    await _moved_once(h, members)
+    other_table = h.channel("second-table")
+    await h.slash(members[0], "game new", other_table, kind=KIND)
+    await h.slash(members[1], "game join", other_table)
+    await h.slash(members[0], "game start", other_table)
+    game = await h.bot.store.current_game(h.channel().id)
+    assert game is not None and game.state_json is not None
+    edited = game.state_json.replace('"round":', '"round": ', 1)
+    assert edited != game.state_json
+    with sqlite3.connect(h.db_path) as conn:  # an operator editing the file by hand
+        conn.execute("UPDATE games SET state_json = ? WHERE id = ?", (edited, game.id))
+    stopped = await h.slash(members[0], "game status")
+    assert "does not match its move log" in stopped.content
+    logged = h.expect_logged_errors()
+    assert any(f"game {game.id}" in line for line in logged), logged
+    elsewhere = await h.slash(members[0], "game status", other_table)
+    assert "does not match" not in elsewhere.content and "To act" in elsewhere.content

@@ -278,7 +278,7 @@ async def test_migrate_and_check_commands_on_a_postgres_url(
 
     assert await asyncio.to_thread(db_main, ["migrate", "--db", backend.target]) == 0
     out = capsys.readouterr().out
-    assert "schema version 1 (applied: 0001)" in out
+    assert "schema version 2 (applied: 0001, 0002)" in out
     assert await asyncio.to_thread(db_main, ["--db", backend.target, "migrate"]) == 0
     assert "nothing to do" in capsys.readouterr().out
     assert await asyncio.to_thread(db_main, ["check", "--db", backend.target]) == 0
