@@ -183,6 +183,13 @@ class GiveCard(Action):
     card: str
 
 
+class CathedralDefence(Action):
+    """DP-19: the attacked Cathedral holder declares an automatic win before the roll."""
+
+    type: Literal["cathedral_defence"] = "cathedral_defence"
+    declare: bool
+
+
 class TimeUp(Action):
     """AOR-R10, R117 (3), A12: the agreed playing time is over; the next turn is the last."""
 
@@ -214,6 +221,7 @@ RenaissanceAction = Annotated[
     | ExpansionCard
     | WatermillSwap
     | GiveCard
+    | CathedralDefence
     | TimeUp,
     Field(discriminator="type"),
 ]

@@ -9,6 +9,7 @@ from rules.renaissance.actions import (
     BuyCard,
     BuyOff,
     CapitalBid,
+    CathedralDefence,
     Cede,
     CivilWarLoss,
     DiscardCard,
@@ -62,6 +63,7 @@ GROUPS = {
     "watermill_swap": "respond",
     "give_card": "respond",
     "time_up": "time",
+    "cathedral_defence": "respond",
 }
 
 
@@ -149,6 +151,8 @@ def describe_action(state: RenaissanceState, seat: str, action: RenaissanceActio
         return Text(key=k + "expansion_card")
     if isinstance(action, WatermillSwap):
         return Text(key=k + ("swap" if action.attempt else "no_swap"))
+    if isinstance(action, CathedralDefence):
+        return Text(key=k + ("defend_cathedral" if action.declare else "no_cathedral"))
     if isinstance(action, TimeUp):
         return Text(key=k + "time_up")
     assert isinstance(action, GiveCard)

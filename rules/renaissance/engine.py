@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from rules.core import Event, Result, RuleViolation, Text, term
 from rules.renaissance.actions import (
     Attack,
@@ -9,6 +11,7 @@ from rules.renaissance.actions import (
     BuyCard,
     BuyOff,
     CapitalBid,
+    CathedralDefence,
     Cede,
     CivilWarLoss,
     DiscardCard,
@@ -35,7 +38,14 @@ from rules.renaissance.cards import next_war_round, reduce_dm, resolve
 from rules.renaissance.components import data
 from rules.renaissance.deck import card_term, discard_card, draw
 from rules.renaissance.economy import pay_bank
-from rules.renaissance.expansion import attack, buy_card, place, renumber, watermill_roll
+from rules.renaissance.expansion import (
+    attack,
+    buy_card,
+    place,
+    renumber,
+    resolve_attack,
+    watermill_roll,
+)
 from rules.renaissance.flow import advance, setup_done, start_turn, to_act
 from rules.renaissance.legal import _pending, legal_actions
 from rules.renaissance.model import Pending, RenaissanceState
@@ -273,6 +283,12 @@ def _resolve_pending(
         assert item.province is not None and item.other is not None
         if action.attempt and watermill_roll(state, seat, item.province, item.other, events):
             state.pending.insert(0, Pending(seat=seat, kind="watermill_give", other=item.other))
+    elif isinstance(action, CathedralDefence):
+        assert item.province is not None and item.other is not None
+        if action.declare:
+            player.cathedral_against.append(item.other)
+        mode: Literal["defender", "dice"] = "defender" if action.declare else "dice"
+        resolve_attack(state, item.other, item.province, item.count, mode, events)
     elif isinstance(action, GiveCard):
         assert item.other is not None
         loser = state.players[item.other]

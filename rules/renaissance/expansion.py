@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from rules.core import Event, Text, term
 from rules.renaissance.board import by_ship_only
 from rules.renaissance.cards import markers_available, remove_all
@@ -168,13 +170,51 @@ def attack(
             prov.white.pop(seat, None)
     state.attempted.append(province)
     foes = defenders(state, seat, province)
-    if cathedral:
+    if not cathedral and can_defend_with_cathedral(state, seat, foes):
+        state.pending.insert(
+            0,
+            Pending(
+                seat=foes[0], kind="cathedral_defence", province=province, other=seat, count=need
+            ),
+        )
+        return
+    resolve_attack(state, seat, province, need, "attacker" if cathedral else "dice", events)
+
+
+def can_defend_with_cathedral(state: RenaissanceState, seat: str, foes: list[str]) -> bool:
+    """AOR-R100 on defence: a single defending holder, once per turn per non-holder."""
+    if len(foes) != 1 or has(state, seat, "cathedral"):
+        return False
+    return has(state, foes[0], "cathedral") and seat not in state.players[foes[0]].cathedral_against
+
+
+def resolve_attack(
+    state: RenaissanceState,
+    seat: str,
+    province: str,
+    need: int,
+    mode: Literal["attacker", "defender", "dice"],
+    events: list[Event],
+) -> None:
+    """AOR-R90-R92: Cathedral or the three dice decide; committed tokens go to stock."""
+    player = state.players[seat]
+    prov = state.provinces[province]
+    foes = defenders(state, seat, province)
+    if mode == "attacker":
         player.cathedral_against.extend(foes)
         won = True
         events.append(
             Event(
                 key="renaissance.event.cathedral",
                 args={"seat": seat, "province": _pterm(province)},
+            )
+        )
+    elif mode == "defender":
+        won = False
+        events.append(
+            Event(
+                key="renaissance.event.cathedral_defence",
+                args={"seat": foes[0], "other": seat, "province": _pterm(province)},
             )
         )
     else:

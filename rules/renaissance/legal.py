@@ -8,6 +8,7 @@ from rules.renaissance.actions import (
     BuyCard,
     BuyOff,
     CapitalBid,
+    CathedralDefence,
     Cede,
     CivilWarLoss,
     DiscardCard,
@@ -153,6 +154,8 @@ def _pending(state: RenaissanceState, seat: str) -> list[RenaissanceAction]:
             for p, prov in sorted(state.provinces.items())
             if prov.dm is not None and data().provinces[p].coasts
         ]
+    if item.kind == "cathedral_defence":
+        return [CathedralDefence(declare=True), CathedralDefence(declare=False)]
     if item.kind == "watermill":
         return [WatermillSwap(attempt=True), WatermillSwap(attempt=False)]
     return [GiveCard(card=c) for c in sorted(set(player.hand))]

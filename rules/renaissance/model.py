@@ -206,6 +206,7 @@ class Pending(BaseModel):
         "pirates",
         "watermill",
         "watermill_give",
+        "cathedral_defence",
     ]
     province: str | None = None
     other: str | None = None

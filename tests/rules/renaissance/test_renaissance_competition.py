@@ -272,3 +272,25 @@ def test_aor_r78_r79_ocean_navigation_overseas_limit() -> None:
     p1.stock -= 1
     room = reach(state, "p1")
     assert "china" not in room and "india" in room
+
+
+def test_aor_r100_dp19_cathedral_on_defence() -> None:
+    from rules.renaissance.actions import CathedralDefence
+    from rules.renaissance.invariants import invariants
+    from rules.renaissance.spec import SPEC
+
+    state = position()
+    state.phase = "expansion"
+    state.provinces["montpellier"].dm = "p1"
+    _give(state, "p1", "FH")
+    state.players["p2"].expansion, state.players["p2"].stock = 8, 28
+    attack(state, "p2", "montpellier", False, [])
+    assert state.pending[0].kind == "cathedral_defence" and state.pending[0].seat == "p1"
+    assert invariants(state) == []
+    result = SPEC.apply(state, "p1", CathedralDefence(declare=True))
+    after = result.state
+    assert after.provinces["montpellier"].dm == "p1"
+    assert after.players["p2"].expansion == 4 and after.players["p2"].stock == 32
+    assert any(e.key == "renaissance.event.cathedral_defence" for e in result.events)
+    attack(after, "p2", "montpellier", False, [])
+    assert not after.pending  # once per turn against p2
