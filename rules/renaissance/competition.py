@@ -87,13 +87,15 @@ def attacker_wins(
     state: RenaissanceState, seat: str, province: str, white: int, black: int, coloured: int
 ) -> bool:
     """AOR-D10: black > white or coloured > box; ties with a card effective on all; [G]."""
+    table = data().competition
     box = state.boxes[seat]
     foes = defenders(state, seat, province)
     if black > white:
         return True
     effective = bool(foes) and all(military_edge(state, seat, f) > 0 for f in foes)
-    if black == white and effective and military_strength(state, seat) > 0:
+    if table.military_wins_ties and black == white and effective:
         return True
     if coloured > box:
         return True
-    return coloured == box and has(state, seat, "proselytism")
+    proselytism = table.proselytism_wins_on_equal_position and has(state, seat, "proselytism")
+    return coloured == box and proselytism
