@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from pathlib import Path
 
+import pytest
+
+from rules.core import DataError
 from rules.renaissance.components import CATEGORIES, data
 
 
@@ -98,3 +103,27 @@ def test_aor_r12_r25_player_counts() -> None:
         "paris",
         "venice",
     ]
+
+
+def test_aor_d9_designed_income_overridable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A club may replace designed data; a broken replacement fails at load."""
+    folder = tmp_path / "renaissance"
+    folder.mkdir()
+    table = {"3": [10 * n for n in range(26)], "4": [0] * 26, "5": [0] * 26, "6": [0] * 26}
+    (folder / "income.json").write_text(
+        json.dumps({"provenance": "designed", "tables": table, "middle_class_bonus": 10})
+    )
+    monkeypatch.setenv("REFEREE_DATA_DIR", str(tmp_path))
+    data.cache_clear()
+    try:
+        assert data().income.tables["3"][2] == 20 and data().source == "override"
+        (folder / "income.json").write_text(json.dumps({"tables": {}}))
+        data.cache_clear()
+        with pytest.raises(DataError):
+            data()
+    finally:
+        monkeypatch.delenv("REFEREE_DATA_DIR")
+        data.cache_clear()
+    assert data().source == "shipped"
