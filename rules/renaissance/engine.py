@@ -144,8 +144,10 @@ def _dispatch(
         player.token_bid = action.amount
         events.extend(_secret(seat, "renaissance.event.token_bid", amount=action.amount))
     elif isinstance(action, QSwap):
-        player.q_used = True
-        if action.direction != "none":
+        if action.direction == "none":
+            player.q_passed = state.next_phase  # may still swap at a later phase this turn
+        else:
+            player.q_used = True
             active = state.active()
             i = active.index(seat)
             j = i - 1 if action.direction == "before" else i + 1

@@ -92,7 +92,10 @@ def current(state: RenaissanceState) -> str | None:
 
 def _q_eligible(state: RenaissanceState, seat: str) -> bool:
     """AOR-R26: a Renaissance holder not yet swapped this turn, with a swappable neighbour."""
-    if state.players[seat].q_used or not has(state, seat, "renaissance"):
+    player = state.players[seat]
+    if player.q_used or player.q_passed == state.next_phase:
+        return False
+    if not has(state, seat, "renaissance"):
         return False
     active = state.active()
     i = active.index(seat)
@@ -151,9 +154,9 @@ def enter(state: RenaissanceState, phase: Phase, events: list[Event]) -> None:
     """Open ``phase``, after a Renaissance [Q] swap window when one is possible."""
     if phase == "expansion":
         start_phase_order(state, events)
+    state.next_phase = phase
     if any(_q_eligible(state, s) for s in state.active()):
         state.phase = "q_swap"
-        state.next_phase = phase
         return
     _open(state, phase, events)
 
@@ -238,6 +241,7 @@ def start_turn(state: RenaissanceState, events: list[Event]) -> None:
         p.bought_this_turn = []
         p.v_decided = p.p_decided = p.play_done = p.expansion_done = False
         p.expansion_card = p.q_used = p.enlightened_ruler = p.watermill_used = False
+        p.q_passed = None
         p.cathedral_against = []
     for play in state.leaders:
         discard_card(state, play.card)

@@ -181,6 +181,7 @@ class Player(BaseModel):
     expansion_done: bool = False
     expansion_card: bool = False
     q_used: bool = False
+    q_passed: str | None = None
     enlightened_ruler: bool = False
     cathedral_against: list[str] = Field(default_factory=list)
     watermill_used: bool = False

@@ -288,3 +288,17 @@ def test_aor_d8_war_tie_rolls_again_next_round(monkeypatch: pytest.MonkeyPatch) 
     state = SPEC.apply(state, first, EndStep()).state
     assert state.wars == []
     assert state.players[first].misery == 2 and state.players[second].misery == 3
+
+
+def test_aor_r26_declining_keeps_the_swap_for_a_later_phase() -> None:
+    state = started(3)
+    state.players["p2"].advances = ["N", "O", "P", "Q"]
+    state = bid_all(state, {"p1": 0, "p2": 1, "p3": 2})
+    assert state.phase == "q_swap" and state.next_phase == "buyoff"
+    state = SPEC.apply(state, "p2", QSwap(direction="none")).state
+    while state.phase != "q_swap":
+        seat = sorted(to_act(state))[0]
+        state = SPEC.apply(state, seat, SPEC.legal_actions(state, seat)[-1]).state
+    assert state.next_phase in ("buy_cards", "play") and to_act(state) == {"p2"}
+    state = SPEC.apply(state, "p2", QSwap(direction="after")).state
+    assert state.players["p2"].q_used
