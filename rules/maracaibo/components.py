@@ -436,21 +436,53 @@ class AutomaFile(_Frozen):
 
 
 class StoryInstruction(_Frozen):
-    """One instruction of the story-card vocabulary (campaign, spec 12.2)."""
+    """One instruction of the story-card vocabulary (campaign, spec 12.2).
+
+    ``quests``: quest tiles at locations by player count ("Quest: 16 (1-4), 19 (4)");
+    ``story_tile``: the next story tile to ``location`` ("Story: N"); ``add_cards``: C cards
+    into the discard pile or shuffled into the deck ("Cards: 90-92"); ``read``: read and place
+    another story card now ("Read 05"); ``legacy_tile``: legacy tiles onto the board ("Tiles:
+    L25, L13"); ``reward``: primitive operations for the reader (story reward icons).
+    ``when`` is ``setup`` (when the card is read) or ``round_N`` (standalone cards only).
+    """
 
     kind: Literal["quests", "story_tile", "add_cards", "read", "legacy_tile", "reward"]
     when: str = "setup"
     at: dict[str, list[str]] = Field(default_factory=dict)
     location: str = ""
     cards: list[str] = Field(default_factory=list)
+    to: Literal["deck", "discard"] = "deck"
     tiles: list[str] = Field(default_factory=list)
     story: str = ""
+    ops: list[Op] = Field(default_factory=list)
+
+
+class StoryQuest(_Frozen):
+    """The quest of a story card's story tile (paid like a quest tile, MAR-Q2)."""
+
+    cost: QuestCost
+    rewards: list[Op]
+
+
+class StoryOption(_Frozen):
+    id: str
+    instructions: list[StoryInstruction]
+
+
+class StoryBack(_Frozen):
+    """What happens when the card's requirement is met (spec 12.2): options are voted on."""
+
+    instructions: list[StoryInstruction] = Field(default_factory=list)
+    options: list[StoryOption] = Field(default_factory=list)
 
 
 class StoryCard(_Frozen):
     id: str
     standalone: bool
     instructions: list[StoryInstruction]
+    chapter_start: int | None = None
+    quest: StoryQuest | None = None
+    back: StoryBack | None = None
 
 
 class StoryFile(_Frozen):

@@ -233,6 +233,10 @@ def _decide(
     elif isinstance(a, Pay):
         s.stack.pop()
         _pay(s, ev, seat, top)
+    elif isinstance(a, Choose) and top.kind == "vote":
+        s.stack.pop()
+        assert s.campaign is not None
+        s.campaign.votes[seat] = top.items[a.option]
     elif isinstance(a, Choose):
         s.stack.pop()
         s.stack.append(Pending(kind="ops", seat=seat, ops=list(top.options[a.option]), cat=top.cat))

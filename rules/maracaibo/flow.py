@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, term
-from rules.maracaibo import automa, gains, quests
+from rules.maracaibo import automa, campaign, gains, quests
 from rules.maracaibo import query as q
 from rules.maracaibo.components import NATIONS, data
 from rules.maracaibo.model import MaracaiboState, Pending, Scoring, Turn
@@ -50,21 +50,47 @@ def _jean_turn(s: MaracaiboState, ev: list[Event]) -> None:
 
 
 def advance_scoring(s: MaracaiboState, ev: list[Event]) -> None:
-    """Step 1 seat by seat (a decision each), then the automatic steps."""
+    """Step 1 seat by seat (a decision each), then the automatic steps; in a campaign the
+    story cards are checked (step 6) before the round ends (stage 1 -> 2)."""
     sc = s.scoring
     assert sc is not None
     if sc.queue:
         seat = sc.queue.pop(0)
         s.stack.append(Pending(kind="score1", seat=seat, what=sc.kind))
         return
+    if sc.stage == 0:
+        sc.stage = 1
+        if sc.kind == "interim":
+            _interim_steps(s, ev)
+        else:
+            _final_steps(s, ev)
+        if s.campaign is not None:
+            campaign.check_stories(s)
+        return
     if sc.kind == "interim":
-        _interim(s, ev, sc.trigger)
+        _next_round(s, ev, sc.trigger)
     else:
-        _final(s, ev)
+        s.phase = "over"
+        s.scoring = None
+        ev.append(gains.event("game_over"))
 
 
 def _interim(s: MaracaiboState, ev: list[Event], trigger: str) -> None:
-    """10.1 steps 2-7."""
+    """10.1 steps 2-7 at once (no campaign)."""
+    _interim_steps(s, ev)
+    _next_round(s, ev, trigger)
+
+
+def _final(s: MaracaiboState, ev: list[Event]) -> None:
+    """10.2 steps 2-5 at once (no campaign)."""
+    _final_steps(s, ev)
+    s.phase = "over"
+    s.scoring = None
+    ev.append(gains.event("game_over"))
+
+
+def _interim_steps(s: MaracaiboState, ev: list[Event]) -> None:
+    """10.1 steps 2-6."""
     d = data()
     for seat in s.seats:
         p = s.players[seat]
@@ -90,10 +116,15 @@ def _interim(s: MaracaiboState, ev: list[Event], trigger: str) -> None:
                 )
             )
             break
-    story = d.stories[s.story]
-    for ins in story.instructions:
-        if ins.kind == "quests" and ins.when == f"round_{s.round}":
-            quests.add_tiles(s, ev, ins.at.get(str(len(s.seats)), []))
+    if s.story:
+        for ins in d.stories[s.story].instructions:
+            if ins.kind == "quests" and ins.when == f"round_{s.round}":
+                quests.add_tiles(s, ev, ins.at.get(str(len(s.seats)), []))
+
+
+def _next_round(s: MaracaiboState, ev: list[Event], trigger: str) -> None:
+    """10.1 step 7: assistants ahead score (MAR-A3 case 3), ships go home, next round."""
+    d = data()
     for seat in s.seats:
         here = q.location_number(s.board.ships[seat])
         ahead = sum(
@@ -111,7 +142,7 @@ def _interim(s: MaracaiboState, ev: list[Event], trigger: str) -> None:
     start_turn(s, ev, s.seats[0] if trigger == automa.JEAN else _after(s, trigger))
 
 
-def _final(s: MaracaiboState, ev: list[Event]) -> None:
+def _final_steps(s: MaracaiboState, ev: list[Event]) -> None:
     """10.2 steps 2-5."""
     d = data()
     dvp = {row.pos: row.vp for row in d.tracks.doubloon_income.vp}
@@ -147,9 +178,6 @@ def _final(s: MaracaiboState, ev: list[Event]) -> None:
         total = sum(q.noble_rank(jean.influence[n]) * weights[n] for n in NATIONS)
         automa.vp(s, ev, total, "nobility")
         automa.final_bonus(s, ev)
-    s.phase = "over"
-    s.scoring = None
-    ev.append(gains.event("game_over"))
 
 
 def nation_weights(s: MaracaiboState) -> dict[str, int]:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from rules.core import GameOptions, GameState
-from rules.maracaibo.components import Op
+from rules.maracaibo.components import Op, data
 
 Phase = Literal["setup", "play", "scoring", "over"]
 Step = Literal["sail", "main", "draw"]
@@ -27,6 +27,17 @@ class Options(GameOptions):
     automa_a: int | None = Field(default=None, ge=0, le=5)
     automa_b: int | None = Field(default=None, ge=0, le=6)
     automa_c: int | None = Field(default=None, ge=0, le=4)
+    campaign: bool = False
+
+    @model_validator(mode="after")
+    def _campaign_needs_story_cards(self) -> Options:
+        """Spec 12: a campaign needs the box's story cards (not printed in the rulebook)."""
+        if self.campaign and "01" not in data().stories:
+            raise ValueError(
+                "the campaign needs the story cards of your box: add them as "
+                "maracaibo/story_cards.json in REFEREE_DATA_DIR"
+            )
+        return self
 
 
 class Jean(BaseModel):
@@ -161,6 +172,42 @@ class Scoring(BaseModel):
     kind: Literal["interim", "final"]
     trigger: str
     queue: list[str] = Field(default_factory=list)
+    stage: int = 0
+
+
+class CampaignState(BaseModel):
+    """Exactly what spec 12.4 lists (the channel id is the store's key)."""
+
+    schema_version: int = 1
+    player_count_history: list[int] = Field(default_factory=list)
+    story_cards_in_archive: list[str] = Field(default_factory=list)
+    pending_story_cards: list[str] = Field(default_factory=list)
+    story_cards_in_deck: list[str] = Field(default_factory=list)
+    story_tile_stack: list[str] = Field(default_factory=list)
+    legacy_tiles_on_board: dict[str, str] = Field(default_factory=dict)
+    incomplete_disc_tiles: dict[str, str] = Field(default_factory=dict)
+    legacy_tiles_in_box: list[str] = Field(default_factory=list)
+    c_cards_in_pool: list[str] = Field(default_factory=list)
+    removed_story_cards: list[str] = Field(default_factory=list)
+    decisions: dict[str, str] = Field(default_factory=dict)
+    chapter: int = 1
+    history: list[dict[str, int]] = Field(default_factory=list)
+
+
+class CampaignPlay(BaseModel):
+    """The campaign part of a running game's state."""
+
+    before: CampaignState
+    deck: list[str] = Field(default_factory=list)
+    tile_stack: list[str] = Field(default_factory=list)
+    in_play: list[str] = Field(default_factory=list)
+    resolved: list[str] = Field(default_factory=list)
+    revealed_in_final: list[str] = Field(default_factory=list)
+    story_tiles: dict[str, str] = Field(default_factory=dict)
+    legacy: dict[str, str] = Field(default_factory=dict)
+    c_cards: list[str] = Field(default_factory=list)
+    decisions: dict[str, str] = Field(default_factory=dict)
+    votes: dict[str, str] = Field(default_factory=dict)
 
 
 class MaracaiboState(GameState):
@@ -178,3 +225,4 @@ class MaracaiboState(GameState):
     scoring: Scoring | None = None
     story: str = "75"
     jean: Jean | None = None
+    campaign: CampaignPlay | None = None

@@ -4,7 +4,7 @@ for their seat, and decisions nobody can take are dropped (MAR-U3, MAR-Q7 …)."
 from __future__ import annotations
 
 from rules.core import Event, term
-from rules.maracaibo import buying, explorer, flow, gains, quests
+from rules.maracaibo import buying, campaign, explorer, flow, gains, quests
 from rules.maracaibo import combat as combat_rules
 from rules.maracaibo import query as q
 from rules.maracaibo.components import Op, data
@@ -31,6 +31,7 @@ DECISIONS = {
     "draw",
     "score1",
     "tasks",
+    "vote",
 }
 
 
@@ -230,6 +231,14 @@ def run(s: MaracaiboState, ev: list[Event]) -> None:
         if top.kind == "acquire":
             s.stack.pop()
             buying.acquire(s, ev, top.seat, top.card)
+            continue
+        if top.kind == "story_back":
+            s.stack.pop()
+            campaign.resolve_back(s, ev, top)
+            continue
+        if top.kind == "story_apply":
+            s.stack.pop()
+            campaign.apply_back(s, ev, top)
             continue
         if top.kind in DECISIONS and not _dead(s, top):
             return

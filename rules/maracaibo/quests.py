@@ -5,14 +5,25 @@ from __future__ import annotations
 from rules.core import Event, term
 from rules.maracaibo import gains
 from rules.maracaibo import query as q
-from rules.maracaibo.components import data
+from rules.maracaibo.components import Op, QuestCost, data
 from rules.maracaibo.model import MaracaiboState, Pending
+
+
+def definition(s: MaracaiboState, tile: str) -> tuple[QuestCost, list[Op]]:
+    """A quest tile's cost and rewards; a story tile's come from its story card (12.2)."""
+    if tile in data().quests:
+        t = data().quests[tile]
+        return t.cost, list(t.rewards)
+    assert s.campaign is not None
+    quest = data().stories[s.campaign.story_tiles[tile]].quest
+    assert quest is not None
+    return quest.cost, list(quest.rewards)
 
 
 def payable(s: MaracaiboState, seat: str, tile: str) -> bool:
     """MAR-Q2: the full cost or nothing (CP cannot be replaced by figures)."""
     p = s.players[seat]
-    cost = data().quests[tile].cost
+    cost, _ = definition(s, tile)
     if cost.kind == "cp":
         return p.cp >= cost.n
     if cost.kind == "vp":
@@ -31,8 +42,7 @@ def payable(s: MaracaiboState, seat: str, tile: str) -> bool:
 def fulfil(s: MaracaiboState, ev: list[Event], seat: str, tile: str) -> None:
     """Pay, put the tile on the ship board's quest track (MAR-Q5 bonus), then the rewards."""
     p = s.players[seat]
-    t = data().quests[tile]
-    cost = t.cost
+    cost, rewards = definition(s, tile)
     discard: Pending | None = None
     if cost.kind == "cp":
         p.cp -= cost.n
@@ -56,7 +66,7 @@ def fulfil(s: MaracaiboState, ev: list[Event], seat: str, tile: str) -> None:
         gains.vp(s, ev, seat, bonus["fourth"], "quests")
     elif len(p.quests) > 4:
         gains.vp(s, ev, seat, bonus["later"], "quests")
-    s.stack.append(Pending(kind="ops", seat=seat, ops=list(t.rewards), cat="quests"))
+    s.stack.append(Pending(kind="ops", seat=seat, ops=rewards, cat="quests"))
     if discard is not None:
         s.stack.append(discard)
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from rules.core import Event, Rng, term
 from rules.core.spec import Campaign
 from rules.maracaibo import automa, flow, gains, quests
+from rules.maracaibo import campaign as campaign_rules
 from rules.maracaibo.components import NATIONS, data
 from rules.maracaibo.model import (
     Board,
@@ -20,8 +21,9 @@ from rules.maracaibo.model import (
 def new_game(
     seats: Sequence[str], options: Options, seed: int, campaign: Campaign | None = None
 ) -> MaracaiboState:
-    """Everything random comes from ``seed``. Campaigns are not implemented yet: a campaign
-    state passed in is ignored and the game is the standalone one (story card 75)."""
+    """Everything random comes from ``seed``. With ``options.campaign`` the channel's
+    campaign state (``None`` for the first game) replaces story card 75 (spec 12.1);
+    without it a campaign state passed in is ignored."""
     d = data()
     rng = Rng.from_seed(seed)
     n = len(seats)
@@ -62,6 +64,7 @@ def new_game(
         if market and (loc.id in b.city_tiles or not loc.tile_slot):
             b.markets[loc.id] = ["" for _ in market]
     # MAR-S5: 8 A cards each; 40 B cards with the other A cards form the deck.
+    play = campaign_rules.start(campaign) if options.campaign else None
     a_cards = [c.id for c in d.cards.values() if c.deck == "A"]
     b_cards = [c.id for c in d.cards.values() if c.deck == "B"]
     rng.shuffle(a_cards)
@@ -73,6 +76,9 @@ def new_game(
     rest_a = a_cards[len(seats) * setup["deal_a"] :]
     b.deck = rest_a + b_cards[: setup["b_cards"]]
     b.box = sorted(b_cards[setup["b_cards"] :])
+    if play is not None:
+        b.deck += play.c_cards  # 12.1: C cards in the pool stay in the project deck
+    b.box += sorted(c for c in d.cards if d.cards[c].deck == "C" and c not in b.deck)
     rng.shuffle(b.deck)
     b.display = [b.deck.pop(0) for _ in range(d.tracks.display)]
     # MAR-S6 / S7: synergy supply; prestige buildings.
@@ -101,10 +107,16 @@ def new_game(
         for where, nation in d.board.two_player_markers.items():
             gains.take_marker(state, nation)
             state.board.markers[where] = nation
-    # MAR-S10: story card 75.
-    for ins in d.stories[state.story].instructions:
-        if ins.kind == "quests" and ins.when == "setup":
-            quests.add_tiles(state, ev, ins.at.get(str(n), []))
+    if play is not None:
+        # 12.1: campaign games skip MAR-S10 and read the campaign's story cards instead.
+        state.story = ""
+        state.campaign = play
+        campaign_rules.setup_reading(state, ev)
+    else:
+        # MAR-S10: story card 75.
+        for ins in d.stories[state.story].instructions:
+            if ins.kind == "quests" and ins.when == "setup":
+                quests.add_tiles(state, ev, ins.at.get(str(n), []))
     # MAR-S11 … S16: players.
     careers = list(d.careers)
     rng.shuffle(careers)

@@ -99,6 +99,9 @@ class MaracaiboView(View):
     you: PrivateView | None = None
     vp_by: dict[str, dict[str, int]] = Field(default_factory=dict)
     jean: JeanView | None = None
+    stories: list[str] = Field(default_factory=list)
+    story_tiles: dict[str, str] = Field(default_factory=dict)
+    legacy_tiles: dict[str, str] = Field(default_factory=dict)
 
 
 def build_view(s: MaracaiboState, viewer: str | None) -> MaracaiboView:
@@ -161,7 +164,11 @@ def build_view(s: MaracaiboState, viewer: str | None) -> MaracaiboView:
         if j is not None
         else None
     )
+    play = s.campaign
     return MaracaiboView(
+        stories=play.in_play if play is not None else [s.story],
+        story_tiles=play.story_tiles if play is not None else {},
+        legacy_tiles=play.legacy if play is not None else {},
         jean=jean,
         game="maracaibo",
         viewer=viewer,

@@ -1,0 +1,209 @@
+"""Campaign (spec 12): what persists between games of a channel, story cards read as data.
+
+The rulebook prints no story-card text except card 75 (standalone), so the shipped data has
+no campaign cards; a club that owns the box enters them as ``story_cards.json`` through
+``REFEREE_DATA_DIR``. Legacy tiles are recorded and persisted, but their rules (spec 12.3)
+are not implemented yet.
+"""
+
+from __future__ import annotations
+
+from rules.core import Event, Text, term
+from rules.maracaibo import quests
+from rules.maracaibo.components import StoryInstruction, data
+from rules.maracaibo.model import CampaignPlay, CampaignState, MaracaiboState, Pending
+
+FIRST_CARD = "01"
+STORY_TILES = ["S1", "S2", "S3", "S4"]
+
+
+def story_term(card_id: str) -> Text:
+    return term("maracaibo.story.card", number=card_id)
+
+
+def campaign_cards() -> list[str]:
+    return sorted(c.id for c in data().stories.values() if not c.standalone)
+
+
+def has_campaign_data() -> bool:
+    return FIRST_CARD in data().stories
+
+
+def start(raw: dict[str, object] | None) -> CampaignPlay:
+    """Read the channel's campaign state (a fresh one for the first game)."""
+    before = CampaignState.model_validate(raw or {})
+    play = CampaignPlay(before=before)
+    if not before.story_cards_in_archive and not before.pending_story_cards:
+        play.deck = [c for c in campaign_cards() if c != FIRST_CARD]
+        play.tile_stack = list(STORY_TILES)
+    else:
+        play.deck = list(before.story_cards_in_deck)
+        play.tile_stack = list(before.story_tile_stack)
+    play.legacy = dict(before.legacy_tiles_on_board)
+    play.c_cards = [c for c in before.c_cards_in_pool if c in data().cards]
+    play.decisions = dict(before.decisions)
+    return play
+
+
+def setup_reading(s: MaracaiboState, ev: list[Event]) -> None:
+    """12.1: the first game reads card 01; later games read every archived and pending card."""
+    play = s.campaign
+    assert play is not None
+    before = play.before
+    cards = sorted(set(before.story_cards_in_archive) | set(before.pending_story_cards))
+    for card in cards or [FIRST_CARD]:
+        read(s, ev, card, None)
+
+
+def read(s: MaracaiboState, ev: list[Event], card_id: str, reader: str | None) -> None:
+    """Place a story card and follow its instructions."""
+    play = s.campaign
+    assert play is not None
+    if card_id not in data().stories:
+        return
+    if card_id in play.deck:
+        # Cards skipped while searching go to the bottom of the story deck.
+        i = play.deck.index(card_id)
+        play.deck = play.deck[i + 1 :] + play.deck[:i]
+    if card_id not in play.in_play:
+        play.in_play.append(card_id)
+    ev.append(Event(key="maracaibo.event.story_read", args={"story": story_term(card_id)}))
+    for ins in data().stories[card_id].instructions:
+        if ins.when == "setup":
+            follow(s, ev, card_id, ins, reader)
+
+
+def follow(
+    s: MaracaiboState, ev: list[Event], card_id: str, ins: StoryInstruction, reader: str | None
+) -> None:
+    play = s.campaign
+    assert play is not None
+    if ins.kind == "quests":
+        count = 2 if len(s.seats) == 1 else len(s.seats)
+        quests.add_tiles(s, ev, ins.at.get(str(count), []))
+    elif ins.kind == "story_tile" and play.tile_stack:
+        tile = play.tile_stack.pop(0)
+        play.story_tiles[tile] = card_id
+        s.board.quests.setdefault(ins.location, []).append(tile)
+    elif ins.kind == "add_cards":
+        for c in ins.cards:
+            if c in data().cards and c not in play.c_cards:
+                play.c_cards.append(c)
+                if c in s.board.box:
+                    s.board.box.remove(c)
+                if ins.to == "discard":
+                    s.board.discard.append(c)
+                else:
+                    s.board.deck.append(c)
+                    s.rng.shuffle(s.board.deck)
+    elif ins.kind == "read":
+        if s.phase == "scoring" and s.scoring is not None and s.scoring.kind == "final":
+            play.revealed_in_final.append(ins.story)
+            if ins.story in play.deck:
+                play.deck.remove(ins.story)
+        else:
+            read(s, ev, ins.story, reader)
+    elif ins.kind == "legacy_tile":
+        for tile in ins.tiles:
+            play.legacy[tile] = ins.location
+    elif ins.kind == "reward" and reader is not None and ins.ops:
+        s.stack.append(Pending(kind="ops", seat=reader, ops=list(ins.ops), cat="quests"))
+
+
+def claimer(s: MaracaiboState, tile: str) -> str | None:
+    for seat, p in s.players.items():
+        if tile in p.quests:
+            return seat
+    if s.jean is not None and tile in s.jean.quests:
+        return s.seats[0]  # MAR-J11: the human reads what Jean fulfilled
+    return None
+
+
+def check_stories(s: MaracaiboState) -> None:
+    """12.2 / scoring step 6: cards whose story tile was claimed are read back (ascending)."""
+    play = s.campaign
+    assert play is not None
+    due: list[tuple[str, str]] = []
+    for tile, card_id in play.story_tiles.items():
+        reader = claimer(s, tile)
+        if reader is not None and card_id not in play.resolved:
+            due.append((card_id, reader))
+    for card_id, reader in sorted(due, reverse=True):
+        play.resolved.append(card_id)
+        s.stack.append(Pending(kind="story_back", seat=reader, card=card_id))
+
+
+def resolve_back(s: MaracaiboState, ev: list[Event], top: Pending) -> None:
+    """Push the vote (if the back has options), then the back's instructions."""
+    back = data().stories[top.card].back
+    if back is None:
+        return
+    s.stack.append(Pending(kind="story_apply", seat=top.seat, card=top.card))
+    if len(back.options) > 1:
+        order = s.seats[s.seats.index(top.seat) :] + s.seats[: s.seats.index(top.seat)]
+        for seat in reversed(order):
+            s.stack.append(
+                Pending(kind="vote", seat=seat, card=top.card, items=[o.id for o in back.options])
+            )
+
+
+def apply_back(s: MaracaiboState, ev: list[Event], top: Pending) -> None:
+    """D20: majority of the votes; a tie goes to the reader."""
+    play = s.campaign
+    assert play is not None
+    back = data().stories[top.card].back
+    assert back is not None
+    chosen = ""
+    if back.options:
+        tally: dict[str, int] = {}
+        for vote in play.votes.values():
+            tally[vote] = tally.get(vote, 0) + 1
+        best = max(tally.values(), default=0)
+        leaders = [o for o, n in tally.items() if n == best]
+        chosen = leaders[0] if len(leaders) == 1 else play.votes.get(top.seat, back.options[0].id)
+        if not play.votes:
+            chosen = back.options[0].id
+        play.decisions[top.card] = chosen
+        play.votes = {}
+        ev.append(
+            Event(
+                key="maracaibo.event.story_decision",
+                args={
+                    "story": story_term(top.card),
+                    "number": [o.id for o in back.options].index(chosen) + 1,
+                },
+            )
+        )
+    steps = list(back.instructions)
+    for option in back.options:
+        if option.id == chosen:
+            steps += option.instructions
+    for ins in reversed(steps):
+        follow(s, ev, top.card, ins, top.seat)
+
+
+def after(s: MaracaiboState) -> dict[str, object] | None:
+    """12.4: what persists, written once when the game is over (never mid-game)."""
+    play = s.campaign
+    if play is None or s.phase != "over":
+        return None
+    before = play.before
+    archive = sorted(set(before.story_cards_in_archive) | set(play.in_play))
+    scores = {seat: p.vp for seat, p in s.players.items()}
+    out = CampaignState(
+        schema_version=before.schema_version,
+        player_count_history=[*before.player_count_history, len(s.seats)],
+        story_cards_in_archive=archive,
+        pending_story_cards=sorted(set(play.revealed_in_final)),
+        story_cards_in_deck=list(play.deck),
+        story_tile_stack=list(play.tile_stack),
+        legacy_tiles_on_board=dict(play.legacy),
+        incomplete_disc_tiles=dict(before.incomplete_disc_tiles),
+        legacy_tiles_in_box=list(before.legacy_tiles_in_box),
+        c_cards_in_pool=list(play.c_cards),
+        removed_story_cards=list(before.removed_story_cards),
+        decisions=dict(play.decisions),
+        chapter=before.chapter,
+        history=[*before.history, scores],
+    )
+    return out.model_dump(mode="json")

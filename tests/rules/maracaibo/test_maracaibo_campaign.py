@@ -1,0 +1,176 @@
+"""Campaign (spec 12): story cards as data, votes, and what persists between games (12.4).
+
+The rulebook prints no campaign story card, so these tests write their own story cards into a
+``REFEREE_DATA_DIR`` override: TEST DATA ONLY, invented here to exercise the vocabulary, not
+the publisher's story."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from rules.core.contract import checked_apply
+from rules.maracaibo import components
+from rules.maracaibo.actions import Choose
+from rules.maracaibo.model import MaracaiboState, Options, Pending, Scoring
+from rules.maracaibo.ops import run
+from rules.maracaibo.spec import SPEC
+from tests.rules.maracaibo.helpers import act
+
+DATA = Path(__file__).resolve().parents[3] / "rules" / "maracaibo" / "data"
+
+TEST_STORIES: list[dict[str, Any]] = [
+    {
+        "id": "01",
+        "standalone": False,
+        "instructions": [
+            {"kind": "story_tile", "location": "15"},
+            {"kind": "quests", "at": {"2": ["16"], "3": ["16"], "4": ["16", "19"]}},
+        ],
+        "quest": {
+            "cost": {"kind": "cp", "n": 1},
+            "rewards": [{"op": "gain", "what": "doubloons", "n": 5}],
+        },
+        "back": {
+            "instructions": [{"kind": "add_cards", "cards": ["C090"], "to": "discard"}],
+            "options": [
+                {"id": "north", "instructions": [{"kind": "read", "story": "02"}]},
+                {"id": "south", "instructions": [{"kind": "read", "story": "03"}]},
+            ],
+        },
+    },
+    {
+        "id": "02",
+        "standalone": False,
+        "instructions": [
+            {"kind": "story_tile", "location": "12"},
+            {"kind": "legacy_tile", "tiles": ["L25"], "location": "18"},
+        ],
+        "quest": {"cost": {"kind": "doubloons", "n": 2}, "rewards": []},
+    },
+    {
+        "id": "03",
+        "standalone": False,
+        "instructions": [{"kind": "quests", "at": {"2": ["2"], "3": ["2"], "4": ["2"]}}],
+    },
+    {"id": "04", "standalone": False, "instructions": []},
+]
+
+
+@pytest.fixture
+def campaign_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    folder = tmp_path / "maracaibo"
+    folder.mkdir()
+    stories = json.loads((DATA / "story_cards.json").read_text(encoding="utf-8"))
+    stories["cards"] += TEST_STORIES
+    (folder / "story_cards.json").write_text(json.dumps(stories), encoding="utf-8")
+    projects = json.loads((DATA / "projects.json").read_text(encoding="utf-8"))
+    c_card = dict(projects["cards"][0], id="C090", deck="C")
+    projects["cards"].append(c_card)
+    (folder / "projects.json").write_text(json.dumps(projects), encoding="utf-8")
+    monkeypatch.setenv("REFEREE_DATA_DIR", str(tmp_path))
+    components.data.cache_clear()
+    yield
+    monkeypatch.delenv("REFEREE_DATA_DIR")
+    components.data.cache_clear()
+
+
+def test_campaign_option_needs_story_cards() -> None:
+    """Spec 12 / 16.10: without the box's story cards a campaign cannot start."""
+    with pytest.raises(ValidationError):
+        Options(players=3, campaign=True)
+
+
+def _setup_done(state: MaracaiboState) -> MaracaiboState:
+    while state.phase == "setup":
+        seat = sorted(SPEC.to_act(state))[0]
+        state = act(state, seat, SPEC.legal_actions(state, seat)[0])
+    return state
+
+
+def test_campaign_first_game_reads_card_01(campaign_data: None) -> None:
+    """12.1: the first game skips story card 75 and reads card 01 (story tile 1 to 15)."""
+    s = SPEC.new_game(["p1", "p2", "p3"], Options(players=3, campaign=True), 5)
+    assert s.campaign is not None and s.campaign.in_play == ["01"]
+    assert "S1" in s.board.quests["15"] and "16" in s.board.quests and "18" not in s.board.quests
+    assert s.campaign.tile_stack == ["S2", "S3", "S4"]
+
+
+def test_campaign_story_back_vote_and_reading(campaign_data: None) -> None:
+    """12.2 / D20: a claimed story tile's card is read back; majority vote, tie -> reader."""
+    s = _setup_done(SPEC.new_game(["p1", "p2", "p3"], Options(players=3, campaign=True), 5))
+    s.board.quests["15"].remove("S1")
+    s.players["p2"].quests.append("S1")
+    s.phase = "scoring"
+    s.scoring = Scoring(kind="interim", trigger=s.active)
+    run(s, [])
+    assert s.stack[-1].kind == "vote" and s.stack[-1].seat == "p2"
+    s = act(s, "p2", Choose(option=1))
+    s = act(s, "p3", Choose(option=0))
+    s = act(s, "p1", Choose(option=0))
+    assert s.campaign is not None and s.campaign.decisions == {"01": "north"}
+    assert "02" in s.campaign.in_play and s.campaign.legacy == {"L25": "18"}
+    assert "C090" in s.board.discard and "C090" in s.campaign.c_cards
+    assert s.round == 2 and s.phase == "play"
+
+
+def _play_out(state: MaracaiboState, seed: int) -> MaracaiboState:
+    rnd = random.Random(seed)
+    while not SPEC.is_over(state):
+        seat = sorted(SPEC.to_act(state))[0]
+        actions = SPEC.legal_actions(state, seat)
+        state = checked_apply(SPEC, state, seat, actions[rnd.randrange(len(actions))]).state
+    return state
+
+
+def test_campaign_three_games_persist_what_12_4_lists(campaign_data: None) -> None:
+    """12.4: written once at game end, read at the next game's setup, three games in a row."""
+    options = Options(players=3, campaign=True)
+    saved: dict[str, Any] | None = None
+    for game in range(3):
+        s = SPEC.new_game(["p1", "p2", "p3"], options, 40 + game, saved)
+        assert s.campaign is not None
+        if saved is not None:
+            assert s.campaign.before.model_dump(mode="json") == saved
+            assert set(saved["story_cards_in_archive"]) <= set(s.campaign.in_play)
+        assert SPEC.campaign_after(s) is None  # nothing is written mid-game
+        final = _play_out(s, game)
+        out = SPEC.campaign_after(final)
+        assert out is not None
+        assert out["player_count_history"] == [3] * (game + 1)
+        assert len(out["history"]) == game + 1
+        assert set(out["story_cards_in_archive"]) == set(final.campaign.in_play)  # type: ignore[union-attr]
+        assert out["story_tile_stack"] == final.campaign.tile_stack  # type: ignore[union-attr]
+        assert out["story_cards_in_deck"] == final.campaign.deck  # type: ignore[union-attr]
+        assert set(out) == set(saved or out)
+        saved = out
+
+
+def test_campaign_cards_revealed_in_final_scoring_wait_for_the_next_game(
+    campaign_data: None,
+) -> None:
+    """12.2: cards revealed during the final scoring are archived unexecuted (pending)."""
+    s = _setup_done(SPEC.new_game(["p1", "p2", "p3"], Options(players=3, campaign=True), 6))
+    s.round = 4
+    s.board.quests["15"].remove("S1")
+    s.players["p1"].quests.append("S1")
+    s.phase = "scoring"
+    s.scoring = Scoring(kind="final", trigger=s.active)
+    s.stack = []
+    run(s, [])
+    for seat in ("p1", "p2", "p3"):
+        s = act(s, seat, Choose(option=1))
+    assert s.phase == "over"
+    out = SPEC.campaign_after(s)
+    assert out is not None and out["pending_story_cards"] == ["03"]
+    assert "03" not in out["story_cards_in_archive"]
+    nxt = SPEC.new_game(["p1", "p2"], Options(players=2, campaign=True), 7, out)
+    assert nxt.campaign is not None and "03" in nxt.campaign.in_play
+    assert "2" in nxt.board.quests  # card 03's instruction ran at this game's setup
+    assert isinstance(nxt.stack, list) and not any(isinstance(x, Pending) for x in nxt.stack)
