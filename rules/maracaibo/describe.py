@@ -18,6 +18,7 @@ from rules.maracaibo.actions import (
     Invest,
     Main,
     MaracaiboAction,
+    Pay,
     Pile,
     PlaceMarker,
     Plan,
@@ -27,13 +28,14 @@ from rules.maracaibo.actions import (
     SetupCareer,
     SetupDiscard,
     SetupPlan,
+    Skip,
     TakeSynergy,
     Task,
     Village,
     VisitReward,
 )
 from rules.maracaibo.components import Op
-from rules.maracaibo.model import MaracaiboState
+from rules.maracaibo.model import MaracaiboState, Pending
 
 K = "maracaibo.action."
 
@@ -121,4 +123,34 @@ def describe_action(state: MaracaiboState, seat: str, action: MaracaiboAction) -
         return term(K + "draw_display", card=card(shown) if shown else term(K + "empty"))
     if isinstance(a, ScoreChoice):
         return term(K + ("score_buy" if a.buy else "score_vp"))
+    top = state.stack[-1] if state.stack else None
+    if isinstance(a, Pay | Skip) and top is not None:
+        return _in_context(a, top)
     return term(K + a.type)
+
+
+SKIPS = {
+    "village": "skip_village",
+    "city": "skip_city",
+    "combat": "skip_combat",
+    "sail": "skip_sail",
+    "extra_main": "skip_extra_main",
+    "explorer_quest": "skip_quest",
+    "gate": "skip_pay",
+    "tasks": "skip_tasks",
+}
+
+
+def _in_context(a: Pay | Skip, top: Pending) -> Text:
+    """Pay / Skip say what they pay or skip."""
+    if isinstance(a, Skip):
+        return term(K + SKIPS.get(top.kind, "skip"))
+    if top.kind == "explorer_quest":
+        return term(K + "pay_quest", tile=term(f"maracaibo.quest.{top.card}"))
+    if top.what == "hand":
+        return term(K + "pay_hand")
+    if top.what == "object" and top.items:
+        return term(K + "pay_object", good=term(f"maracaibo.good.{top.items[0]}"), count=top.n)
+    if top.what in ("cp", "doubloons", "goods_same"):
+        return term(K + f"pay_{top.what}", count=top.n)
+    return term(K + "pay")

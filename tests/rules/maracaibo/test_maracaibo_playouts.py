@@ -61,3 +61,28 @@ def test_mar_j3_solo_games_against_jean(difficulty: str) -> None:
         assert final.phase == "over" and final.round == 4 and final.jean is not None
         scores = SPEC.scores(final)
         assert {r.seat for r in scores.seats} == {"p1", "jean"}
+
+
+def test_mar_generic_random_bot_finishes_a_game() -> None:
+    """The generic random-move filler (CLI, bench) plays a whole game from legal_actions."""
+    from rules.core.bots import play_random_game
+    from rules.maracaibo.model import Options
+
+    final, log = play_random_game(SPEC, Options(players=2), 11)
+    assert SPEC.is_over(final) and log.actions
+
+
+def test_mar_labels_are_distinct_within_a_menu() -> None:
+    """Every legal action of a menu has its own label (buttons must be told apart)."""
+    from tests.rules.maracaibo.helpers import render
+
+    final, log = play(3, 12)
+    from rules.core.replay import replay as rebuild
+
+    state = SPEC.new_game(log.seats, SPEC.options_from(log.options), log.seed)
+    for entry in log.actions:
+        actions = SPEC.legal_actions(state, entry.seat)
+        labels = [render(SPEC.describe_action(state, entry.seat, a), "en") for a in actions]
+        assert len(labels) == len(set(labels)), labels
+        state = SPEC.apply(state, entry.seat, SPEC.parse_action(entry.action)).state
+    assert rebuild(SPEC, log).model_dump_json() == final.model_dump_json()
