@@ -9,7 +9,7 @@ are not implemented yet.
 from __future__ import annotations
 
 from rules.core import Event, Text, term
-from rules.maracaibo import quests
+from rules.maracaibo import legacy, quests
 from rules.maracaibo.components import StoryInstruction, data
 from rules.maracaibo.model import CampaignPlay, CampaignState, MaracaiboState, Pending
 
@@ -53,6 +53,7 @@ def setup_reading(s: MaracaiboState, ev: list[Event]) -> None:
     cards = sorted(set(before.story_cards_in_archive) | set(before.pending_story_cards))
     for card in cards or [FIRST_CARD]:
         read(s, ev, card, None)
+    legacy.arrive(s, ev)
 
 
 def read(s: MaracaiboState, ev: list[Event], card_id: str, reader: str | None) -> None:
@@ -105,7 +106,9 @@ def follow(
             read(s, ev, ins.story, reader)
     elif ins.kind == "legacy_tile":
         for tile in ins.tiles:
-            play.legacy[tile] = ins.location
+            known = data().legacy.get(tile)
+            play.legacy[tile] = ins.location or (known.location if known else "")
+        legacy.arrive(s, ev)
     elif ins.kind == "reward" and reader is not None and ins.ops:
         s.stack.append(Pending(kind="ops", seat=reader, ops=list(ins.ops), cat="quests"))
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, term
-from rules.maracaibo import gains
+from rules.maracaibo import gains, legacy
 from rules.maracaibo import query as q
 from rules.maracaibo.actions import Ally, Boost, CombatAction, MaracaiboAction, Pile, Skip
 from rules.maracaibo.buying import substitute
@@ -51,6 +51,11 @@ def _options(s: MaracaiboState, seat: str) -> list[tuple[str, str, int]]:
                 out.append(("annex", loc, cn.annex_empty))
             elif holder != ally:
                 out.append(("annex", loc, cn.annex_expel))
+    fleet = legacy.silver_fleet(s)
+    if fleet is not None and "CA_SILVER_FLEET" not in used and has_marker:
+        for space in fleet.spaces:
+            if f"L6:{space}" not in s.board.markers:
+                out.append(("silver_fleet", str(space), space))
     for x in q.perm(p, "CA_INF_VP"):
         if "CA_INF_VP" not in used:
             out.append(("inf_vp", str(x), 2))
@@ -192,6 +197,15 @@ def act(s: MaracaiboState, ev: list[Event], seat: str, action: str, target: str)
             seat,
             own * cn.annex_own_assistant_d + (len(here) - own) * cn.annex_other_assistant_d,
         )
+    elif action == "silver_fleet":
+        # 8.6 CA_SILVER_FLEET: ally marker on the space (never expelled), +3 influence, +8 D.
+        fleet = legacy.silver_fleet(s)
+        assert fleet is not None
+        s.turn.combat_used.append("CA_SILVER_FLEET")
+        gains.take_marker(s, ally)
+        s.board.markers[f"L6:{target}"] = ally
+        gains.influence(s, ev, seat, ally, fleet.n)
+        gains.doubloons(s, ev, seat, fleet.doubloons)
     elif action == "inf_vp":
         s.turn.combat_used.append("CA_INF_VP")
         gains.influence(s, ev, seat, ally, 1)

@@ -491,6 +491,22 @@ class StoryFile(_Frozen):
     cards: list[StoryCard]
 
 
+class LegacyTile(_Frozen):
+    id: str
+    kind: Literal["route_cost", "plague", "figure", "silver_fleet", "toll", "no_village", "vp"]
+    location: str = ""
+    edge: list[str] = Field(default_factory=list)
+    spaces: list[int] = Field(default_factory=list)
+    n: int = 0
+    doubloons: int = 0
+
+
+class LegacyFile(_Frozen):
+    provenance: Provenance
+    note: str
+    tiles: list[LegacyTile]
+
+
 FILES = (
     "board.json",
     "explorer.json",
@@ -506,6 +522,7 @@ FILES = (
     "projects.json",
     "automa.json",
     "story_cards.json",
+    "legacy.json",
 )
 
 
@@ -527,6 +544,7 @@ class Data:
         projects = load_model(GAME, "projects.json", ProjectFile)
         automa = load_model(GAME, "automa.json", AutomaFile)
         story = load_model(GAME, "story_cards.json", StoryFile)
+        legacy = load_model(GAME, "legacy.json", LegacyFile)
         loaded: list[Loaded[Any]] = [
             board,
             explorer,
@@ -542,6 +560,7 @@ class Data:
             projects,
             automa,
             story,
+            legacy,
         ]
         self.hash = combined_hash([f.sha256 for f in loaded])
         self.source = (
@@ -571,6 +590,7 @@ class Data:
         self.automa = automa.value
         self.automa_cards = {c.id: c for c in automa.value.cards}
         self.stories = {s.id: s for s in story.value.cards}
+        self.legacy = {t.id: t for t in legacy.value.tiles}
         _validate(self)
 
 
@@ -653,6 +673,10 @@ def _validate(d: Data) -> None:
         for op in _ops_refs(m.ops):
             if op.op == "synergy" and op.synergy not in kinds | {"param"}:
                 raise DataError(f"{GAME}: macro {m.id} names unknown synergy")
+    for tile in d.legacy.values():
+        for where in [tile.location, *tile.edge]:
+            if where and where not in d.locations:
+                raise DataError(f"{GAME}: legacy tile {tile.id} names unknown location")
     for story in d.stories.values():
         for ins in story.instructions:
             for locs in ins.at.values():

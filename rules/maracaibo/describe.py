@@ -111,6 +111,8 @@ def describe_action(state: MaracaiboState, seat: str, action: MaracaiboAction) -
     if isinstance(a, CombatAction):
         if a.action in ("conquer", "expel", "annex"):
             return term(K + f"ca_{a.action}", location=term(f"maracaibo.loc.{a.target}"))
+        if a.action == "silver_fleet":
+            return term(K + "ca_silver_fleet", number=int(a.target))
         if a.action in ("influence", "inf_vp"):
             return term(K + f"ca_{a.action}", count=int(a.target))
         return term(K + "ca_syn_d")

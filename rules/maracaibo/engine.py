@@ -123,15 +123,15 @@ def _dispatch(s: MaracaiboState, ev: list[Event], seat: str, a: MaracaiboAction)
 
 def _sail(s: MaracaiboState, ev: list[Event], seat: str, a: Sail, top: Pending | None) -> None:
     if top is None:
-        mp = sailing.destinations(s, s.board.ships[seat], data().tracks.mp)[a.to]
+        mp, toll = sailing.routes(s, s.board.ships[seat], data().tracks.mp)[a.to]
         s.turn.step = "main"
-        sailing.sail(s, ev, seat, a.to, mp)
+        sailing.sail(s, ev, seat, a.to, mp, toll)
         return
     # MAR-T18: an extra sail of 1-3 MP, then one more main action where it stops.
-    mp = sailing.destinations(s, s.board.ships[seat], top.n)[a.to]
+    mp, toll = sailing.routes(s, s.board.ships[seat], top.n)[a.to]
     s.stack.pop()
     s.stack.append(Pending(kind="extra_main", seat=seat, n=mp))
-    sailing.sail(s, ev, seat, a.to, mp)
+    sailing.sail(s, ev, seat, a.to, mp, toll)
 
 
 def _main(s: MaracaiboState, ev: list[Event], seat: str, a: Main, top: Pending | None) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.maracaibo import buying, explorer, quests, sailing
+from rules.maracaibo import buying, explorer, legacy, quests, sailing
 from rules.maracaibo import combat as combat_rules
 from rules.maracaibo import query as q
 from rules.maracaibo.actions import (
@@ -120,9 +120,9 @@ def main_options(s: MaracaiboState, seat: str, loc: str) -> list[MaracaiboAction
     """MAR-T10: city, village, quest or assistant action where the ship is."""
     place = data().locations[loc]
     out: list[MaracaiboAction] = []
-    if q.is_city(s, loc) or place.kind == "homeward":
+    if (q.is_city(s, loc) or place.kind == "homeward") and not legacy.plague(s, loc):
         out.append(Main(kind="city"))
-    if place.kind == "village":
+    if place.kind == "village" and not legacy.no_village(s, loc):
         out.append(Main(kind="village"))
     for tile in s.board.quests.get(loc, []):
         if quests.payable(s, seat, tile):

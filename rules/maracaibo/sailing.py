@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, term
-from rules.maracaibo import gains
+from rules.maracaibo import gains, legacy
 from rules.maracaibo import query as q
 from rules.maracaibo.components import data
 from rules.maracaibo.model import MaracaiboState, Pending
@@ -11,26 +11,34 @@ from rules.maracaibo.model import MaracaiboState, Pending
 
 def destinations(s: MaracaiboState, start: str, mp: int) -> dict[str, int]:
     """Every location reachable with 1..mp MP along the arrows; stop locations end a move."""
-    out: dict[str, int] = {}
-    frontier = [(start, 0)]
+    return {dest: cost for dest, (cost, _) in routes(s, start, mp).items()}
+
+
+def routes(s: MaracaiboState, start: str, mp: int) -> dict[str, tuple[int, int]]:
+    """Destination -> (MP, toll) on its cheapest route (legacy route costs and tolls)."""
+    money = s.players[s.active].doubloons if s.active in s.players else 0
+    out: dict[str, tuple[int, int]] = {}
+    frontier = [(start, 0, 0)]
     while frontier:
-        at, spent = frontier.pop()
+        at, spent, paid = frontier.pop()
         for edge in data().locations[at].next:
             if edge.rounds is not None and s.round not in edge.rounds:
                 continue
-            cost = spent + 1
+            cost = spent + legacy.edge_cost(s, at, edge.to)
             if cost > mp:
                 continue
-            if edge.to not in out or out[edge.to] > cost:
-                out[edge.to] = cost
-            if not data().locations[edge.to].stop:
-                frontier.append((edge.to, cost))
+            if edge.to not in out or out[edge.to] > (cost, paid):
+                out[edge.to] = (cost, paid)
+            toll = legacy.toll(s, edge.to)
+            if not data().locations[edge.to].stop and paid + toll <= money:
+                frontier.append((edge.to, cost, paid + toll))
     return out
 
 
-def sail(s: MaracaiboState, ev: list[Event], seat: str, to: str, mp: int) -> None:
+def sail(s: MaracaiboState, ev: list[Event], seat: str, to: str, mp: int, toll: int = 0) -> None:
     """Move the ship; pay the assistant-skip bonus; note a round-ending stop."""
     start = s.board.ships[seat]
+    s.players[seat].doubloons -= toll
     s.board.ships[seat] = to
     s.turn.mp += mp
     s.turn.stops.append(to)
@@ -44,6 +52,7 @@ def sail(s: MaracaiboState, ev: list[Event], seat: str, to: str, mp: int) -> Non
     if s.round in data().locations[to].round_end:
         s.turn.round_end = True
         ev.append(gains.event("round_end", seat, seat=seat))
+    legacy.on_stop(s, ev, seat, to)
     for owner in q.order_from(s, seat):
         if not q.perm(s.players[owner], "PERM_ASSISTANT_VISIT"):
             continue

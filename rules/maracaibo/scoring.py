@@ -23,6 +23,7 @@ CATEGORIES = (
     "city",
     "village",
     "automa",
+    "legacy",
     "other",
 )
 
