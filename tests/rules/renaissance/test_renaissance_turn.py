@@ -250,3 +250,29 @@ def test_aor_r10_a12_time_limit_makes_next_turn_last() -> None:
 
     start_turn(state, [])
     assert state.end_triggered
+
+
+def test_aor_t20_r118_turn_completes_then_final_play() -> None:
+    """The 2nd player draws the last card: the turn ends normally, then final card play
+    with the markers of the last phase-7 roll (no new roll, no buy-off)."""
+    fresh = started(3, end_condition="epochs_1")
+    fresh.draw_pile = fresh.draw_pile[:2]
+    hands = {s: len(fresh.players[s].hand) for s in seats(3)}
+    fresh = bid_all(fresh, {"p1": 0, "p2": 1, "p3": 2})
+    assert fresh.end_triggered
+    drew = {s: len(fresh.players[s].hand) - hands[s] for s in seats(3)}
+    assert drew == {"p1": 1, "p2": 1, "p3": 0}
+    rolled: dict[str, int] = {}
+    for _ in range(500):
+        if fresh.phase in ("final_play", "over"):
+            break
+        seat = sorted(to_act(fresh))[0]
+        legal = SPEC.legal_actions(fresh, seat)
+        ends = [a for a in legal if isinstance(a, EndStep)]
+        result = SPEC.apply(fresh, seat, ends[0] if ends else legal[-1])
+        if any(e.key == "renaissance.event.market_roll" for e in result.events):
+            rolled = dict(result.state.markers)
+        fresh = result.state
+    assert fresh.turn == 1  # no new order of play after the last turn
+    assert fresh.phase in ("final_play", "over")
+    assert fresh.markers == rolled or fresh.phase == "over"
