@@ -45,6 +45,11 @@ class RenaissanceView(View):
     draw_pile: int
     discard: int
     papal_ban: str | None
+    military: list[tuple[str, str]] = Field(default_factory=list)
+    civil_war_victim: str | None = None
+    pending: str | None = None
+    last_turn: bool = False
+    boxes: dict[str, int] = Field(default_factory=dict)
     acting: list[str] = Field(default_factory=list)
     options: dict[str, object] = Field(default_factory=dict)
 
@@ -94,6 +99,11 @@ def view(state: RenaissanceState, seat: str | None) -> RenaissanceView:
         draw_pile=len(state.draw_pile),
         discard=len(state.discard),
         papal_ban=state.papal_ban,
+        military=list(state.military),
+        civil_war_victim=state.civil_war_victim,
+        pending=state.pending[0].kind if state.pending else None,
+        last_turn=state.end_triggered,
+        boxes=dict(state.boxes),
         acting=sorted(to_act(state)),
         options=state.options.model_dump(),
     )
