@@ -6,6 +6,7 @@ from collections import Counter
 
 from rules.maracaibo.components import NATIONS, data
 from rules.maracaibo.model import MaracaiboState
+from rules.maracaibo.view import build_view
 
 
 def invariants(s: MaracaiboState) -> list[str]:
@@ -88,8 +89,28 @@ def invariants(s: MaracaiboState) -> list[str]:
         for nation, pos in p.influence.items():
             if not 0 <= pos <= d.tracks.influence.length:
                 out.append(f"{seat}: influence {nation} off the track")
+    out += _hidden_in_views(s)
     for kind, left in b.synergy_supply.items():
         held = sum(1 for p in s.players.values() if kind in p.synergies)
         if left < 0 or left + held != d.synergy.per_kind:
             out.append(f"synergy {kind} not conserved")
+    return out
+
+
+def _hidden_in_views(s: MaracaiboState) -> list[str]:
+    """Spec 13: no seat's view (nor the public one) shows another seat's hand or tokens,
+    the deck, a face-down building or Jean's face-down cards."""
+    out: list[str] = []
+    common = set(s.board.deck) | {x.building for x in s.board.prestige if not x.revealed}
+    if s.jean is not None:
+        common |= set(s.jean.cards) | set(s.jean.deck)
+    for viewer in [None, *s.seats]:
+        text = build_view(s, viewer).model_dump_json()
+        secret = set(common)
+        for seat, p in s.players.items():
+            if seat != viewer:
+                secret |= set(p.hand) | set(p.tokens) | set(p.career_options)
+        leaked = sorted(x for x in secret if f'"{x}"' in text)
+        if leaked:
+            out.append(f"view of {viewer or 'the public'} shows hidden {leaked[:3]}")
     return out
