@@ -78,6 +78,13 @@ def finish_setup(state: RenaissanceState, events: list[Event]) -> None:
                 counts[rolls[s][-1]] = counts.get(rolls[s][-1], 0) + 1
             pending = [s for s in pending if counts[rolls[s][-1]] > 1]
     order = sorted(seats, key=lambda s: (-bids[s], [-r for r in rolls[s]]))
+    events.append(
+        Event(
+            key="renaissance.event.capital_bids",
+            args={"seats": order, "bids": [bids[s] for s in order]},
+            reveals=True,
+        )
+    )
     taken: list[str] = []
     for rank, s in enumerate(order, start=1):
         p = state.players[s]
@@ -94,7 +101,6 @@ def finish_setup(state: RenaissanceState, events: list[Event]) -> None:
                 args={
                     "seat": s,
                     "capital": term(f"renaissance.province.{capital}"),
-                    "amount": bids[s],
                     "ranking": [term(f"renaissance.province.{c}") for c in p.ranking],
                 },
                 reveals=True,

@@ -22,6 +22,7 @@ GAMES = int(os.environ.get("REFEREE_PLAYOUTS", "1"))
 SOAK = bool(os.environ.get("REFEREE_SOAK"))
 PRESETS = ("source", "ah1996", "euro1999")
 REVEALS = {
+    "renaissance.event.capital_bids",
     "renaissance.event.capital",
     "renaissance.event.bids_revealed",
     "renaissance.event.tie_roll",
