@@ -172,3 +172,10 @@ def put_markers(state: MaracaiboState, markers: dict[str, str]) -> None:
     for loc, nation in markers.items():
         assert take_marker(state, nation)
         state.board.markers[loc] = nation
+
+
+def trim_hand(state: MaracaiboState, seat: str, keep: int) -> None:
+    """Keep the first ``keep`` hand cards; the others go back to the box (in place)."""
+    p = state.players[seat]
+    state.board.box += p.hand[keep:]
+    p.hand = p.hand[:keep]

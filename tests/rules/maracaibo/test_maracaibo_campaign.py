@@ -95,7 +95,7 @@ def _setup_done(state: MaracaiboState) -> MaracaiboState:
 
 
 def test_campaign_first_game_reads_card_01(campaign_data: None) -> None:
-    """12.1: the first game skips story card 75 and reads card 01 (story tile 1 to 15)."""
+    """MAR-R5 / 12.1: the first game skips story card 75 and reads card 01 (story tile 1 to 15)."""
     s = SPEC.new_game(["p1", "p2", "p3"], Options(players=3, campaign=True), 5)
     assert s.campaign is not None and s.campaign.in_play == ["01"]
     assert "S1" in s.board.quests["15"] and "16" in s.board.quests and "18" not in s.board.quests
@@ -103,7 +103,7 @@ def test_campaign_first_game_reads_card_01(campaign_data: None) -> None:
 
 
 def test_campaign_story_back_vote_and_reading(campaign_data: None) -> None:
-    """12.2 / D20: a claimed story tile's card is read back; majority vote, tie -> reader."""
+    """MAR-J11 / 12.2 / D20: a claimed story tile's card is read back; majority vote, tie -> reader."""
     s = _setup_done(SPEC.new_game(["p1", "p2", "p3"], Options(players=3, campaign=True), 5))
     s.board.quests["15"].remove("S1")
     s.players["p2"].quests.append("S1")

@@ -25,7 +25,7 @@ def combat_with(token: str, seed: int = 1) -> tuple[MaracaiboState, str]:
 
 
 def test_mar_c11_c12_ally_cost_and_most_modifier() -> None:
-    """Spec 17.5: FR strictly most markers on a 'most' token -> -2; tie for most -> unchanged."""
+    """Spec 17.5 / MAR-C12: FR strictly most markers on a 'most' token -> -2; tie for most -> unchanged."""
     s, seat = combat_with("CB01")  # FR 7 / pay 3, most -2
     put_markers(s, {"2": "FR", "3": "FR", "6": "ES"})
     money = s.players[seat].doubloons
@@ -46,7 +46,7 @@ def test_mar_c11_unpayable_nation_cannot_be_chosen() -> None:
 
 
 def test_mar_c13_conquer_expel_and_c15_boost() -> None:
-    """Spec 17.5: boost with CP and a figure; expel removes the marker from the game."""
+    """Spec 17.5 / MAR-C15 / MAR-C20: boost with CP and a figure; expel removes the marker from the game."""
     s, seat = combat_with("CB04")  # ES 3 / +2 VP
     put_markers(s, {"1": "FR"})
     s = act(s, seat, Ally(nation="ES"))
@@ -64,7 +64,7 @@ def test_mar_c13_conquer_expel_and_c15_boost() -> None:
 
 
 def test_mar_c14_c17_strength_never_negative_token_kept() -> None:
-    """MAR-C14 / C17: actions need enough strength; the token goes onto the ship board."""
+    """MAR-C14 / MAR-C17: actions need enough strength; the token goes onto the ship board."""
     s, seat = combat_with("CB03")  # FR 2 / +1 figure
     s.players[seat].cp = 0
     s.players[seat].personal = 0
@@ -108,7 +108,7 @@ def test_mar_c19_combat_actions_once_per_turn() -> None:
 
 
 def test_mar_c18_cp_cap_and_c22_influence_overflow() -> None:
-    """Spec 17.7 / 17.8: 7 CP + 3 = 8; at the last influence space +2 influence = +4 VP."""
+    """Spec 17.7 / 17.8 / MAR-C18 / MAR-C22: 7 CP + 3 = 8; at the last influence space +2 influence = +4 VP."""
     s = after_setup()
     seat = s.active
     s.players[seat].cp = 7

@@ -86,7 +86,7 @@ def test_mar_c38_steal_takes_one_vp_only_from_a_scoring_victim() -> None:
 
 
 def test_mar_q1_q5_quest_cost_reward_and_track_bonus() -> None:
-    """Spec 17.10 / MAR-Q5: pay the cost; the 4th tile +3 VP, the 5th +2 VP."""
+    """Spec 17.10 / MAR-Q3 / MAR-Q5 / MAR-Q6: pay the cost; the 4th tile +3 VP, the 5th +2 VP."""
     s = after_setup()
     me = s.active
     tile = s.board.quests["15"][0]

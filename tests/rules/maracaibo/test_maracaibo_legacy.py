@@ -36,7 +36,7 @@ def test_mar_t7_toll_or_stop() -> None:
 
 
 def test_l3_plague_in_cartagena() -> None:
-    """L3: the city tile and marker leave; no city or village action there."""
+    """MAR-V4 / L3: the city tile and marker leave; no city or village action there."""
     s = after_setup()
     put_markers(s, {"14": "FR"})
     s.campaign = CampaignPlay(before=CampaignState(), legacy={"L3": "14"})
@@ -64,7 +64,7 @@ def test_l5_l25_bonuses_when_stopping() -> None:
 
 
 def test_l20_no_village_action() -> None:
-    """L20-L23: no village action there (other main actions remain)."""
+    """MAR-V4 / L20-L23: no village action there (other main actions remain)."""
     s = with_tiles("L20")
     s = at(s, s.active, "3")
     assert Main(kind="village") not in SPEC.legal_actions(s, s.active)

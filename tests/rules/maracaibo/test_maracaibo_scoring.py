@@ -13,7 +13,7 @@ from tests.rules.maracaibo.helpers import act, after_setup, at, find_card, give_
 
 
 def test_mar_k22_k23_income_caps_and_rollover() -> None:
-    """Spec 17.12: doubloon income 33 + 3 -> 34 and VP income +2; VP income 18 + 4 in
+    """Spec 17.12 / MAR-K22 / MAR-K23: doubloon income 33 + 3 -> 34 and VP income +2; VP income 18 + 4 in
     round 2 -> marker at 2 and 20 x 3 = 60 VP."""
     s = after_setup()
     me = s.active
@@ -109,7 +109,7 @@ def test_mar_final_majority_shared_and_nobody_at_zero() -> None:
 
 
 def test_mar_interim_scoring_order() -> None:
-    """Spec 17.14: step 1 before income; markets cleared; display renewed; ships home;
+    """Spec 17.14 / MAR-C4 / MAR-K24 / MAR-Q6 / MAR-J16: step 1 before income; markets cleared; display renewed; ships home;
     the next round starts left of the trigger player."""
     s = after_setup()
     me = s.active

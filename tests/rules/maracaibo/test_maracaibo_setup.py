@@ -24,7 +24,7 @@ def test_mar_s5_cards_dealt_and_deck_built() -> None:
 
 
 def test_mar_s4_city_tiles_and_s9_two_player_markers() -> None:
-    """MAR-S4 / S9: 2 players: Maracaibo tile, 4 city tiles, markers ES 6, EN 7, FR 8."""
+    """MAR-S4 / MAR-S9: 2 players: Maracaibo tile, 4 city tiles, markers ES 6, EN 7, FR 8."""
     s = new(2)
     d = data()
     assert s.board.city_tiles["11"] == "CT00"
@@ -38,7 +38,7 @@ def test_mar_s4_city_tiles_and_s9_two_player_markers() -> None:
 
 
 def test_mar_s12_s14_player_setup() -> None:
-    """MAR-S12 / S13 / S14: 8, 9, 10, 11 doubloons from the start player; 1 CP; income 8."""
+    """MAR-S12 / MAR-S13 / MAR-S14: 8, 9, 10, 11 doubloons from the start player; 1 CP; income 8."""
     s = new(4)
     seats = s.seats
     i = seats.index(s.start_player)
@@ -59,7 +59,7 @@ def test_mar_s10_story_card_75_places_quests() -> None:
 
 
 def test_mar_s15_s16_choices_are_simultaneous_and_secret() -> None:
-    """MAR-S15 / S16: every seat chooses at once; nobody else sees a choice until all are in."""
+    """MAR-S15 / MAR-S16: every seat chooses at once; nobody else sees a choice until all are in."""
     s = new(3)
     assert SPEC.to_act(s) == frozenset(s.seats)
     p1 = s.players["p1"]

@@ -60,7 +60,7 @@ def test_mar_v3_village_action_count() -> None:
 
 
 def test_mar_v1_village_actions_and_v2_v5_last_action_forfeits_all() -> None:
-    """Spec 17.3 / 17.19: a last village action (2 books) ends every pending sequence."""
+    """Spec 17.3 / 17.19 / MAR-V2 / MAR-V5: a last village action (2 books) ends every pending sequence."""
     s = after_setup()
     seat = s.active
     books = find_card("VA_2BOOKS")
