@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, term
-from rules.renaissance.cards import is_burden, next_war_round, play_options
+from rules.renaissance.cards import next_war_round, play_options
 from rules.renaissance.components import data
 from rules.renaissance.deck import discard_card, draw
 from rules.renaissance.economy import pay_bank
@@ -291,7 +291,3 @@ def reveal_bids(state: RenaissanceState, events: list[Event]) -> None:
     for player in state.players.values():
         player.start_advances = list(player.advances)
     enter(state, "buyoff", events)
-
-
-def hand_has_playable(state: RenaissanceState, seat: str) -> bool:
-    return any(not is_burden(state, c) for c in state.players[seat].hand)
