@@ -30,6 +30,7 @@ TABLE = CommandTable(
         GameCommand("finish", ("turn",), choice=False, types=("finish",)),
         GameCommand("cancel", ("turn",), choice=False, types=("cancel",)),
         GameCommand("discard", ("discard",)),
+        GameCommand("governor", ("governor",)),
         GameCommand("silent-fleet", ("silent_fleet",)),
         GameCommand("phase-order", ("phase_order",), choice=False, anytime=True),
     ),
