@@ -90,6 +90,7 @@ def invariants(s: MaracaiboState) -> list[str]:
             if not 0 <= pos <= d.tracks.influence.length:
                 out.append(f"{seat}: influence {nation} off the track")
     out += _hidden_in_views(s)
+    out += _income_audit(s)
     for kind, left in b.synergy_supply.items():
         held = sum(1 for p in s.players.values() if kind in p.synergies)
         if left < 0 or left + held != d.synergy.per_kind:
@@ -114,3 +115,47 @@ def _hidden_in_views(s: MaracaiboState) -> list[str]:
         if leaked:
             out.append(f"view of {viewer or 'the public'} shows hidden {leaked[:3]}")
     return out
+
+
+def _income_audit(s: MaracaiboState) -> list[str]:
+    """MAR-K25: both income tracks follow from the tableau, the synergy tokens and the
+    figures on cards (doubloon income capped at 34, the excess to VP income, VP income
+    rolling over at 20)."""
+    d = data()
+    out: list[str] = []
+    start = d.tracks.doubloon_income.start
+    cap = d.tracks.doubloon_income.max
+    roll = d.tracks.vp_income.max
+    for seat, p in s.players.items():
+        dd = vv = 0
+        for cid in p.tableau:
+            for i, e in enumerate(d.cards[cid].effects):
+                if e.id == "INC_DOUBLOON":
+                    dd += e.x
+                elif e.id == "INC_VP":
+                    vv += e.x
+                elif e.id == "INC_IF_SYNERGY" and f"{cid}:{i}" not in p.conditional:
+                    if any(x.kind == "acquire" and x.card == cid for x in s.stack):
+                        continue
+                    if e.track == "doubloons":
+                        dd += e.x
+                    else:
+                        vv += e.x
+            dd += (
+                2 * p.card_figures.get(cid, 0)
+                if any(e.id == "IMM_FIGURES_ON_CARD_INCOME" for e in d.cards[cid].effects)
+                else 0
+            )
+        want_d = min(cap, start + dd)
+        want_v = (vv + max(0, start + dd - cap)) % roll
+        if (p.inc_d, p.inc_vp) != (want_d, want_v) and not _income_pending(s, seat):
+            out.append(f"{seat}: income tracks {p.inc_d}/{p.inc_vp} != {want_d}/{want_v}")
+    return out
+
+
+def _income_pending(s: MaracaiboState, seat: str) -> bool:
+    """A bought card whose income operations are still on the stack."""
+    return any(
+        x.kind == "ops" and x.seat == seat and any(op.op.startswith("income") for op in x.ops)
+        for x in s.stack
+    )

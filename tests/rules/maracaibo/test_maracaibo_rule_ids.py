@@ -73,8 +73,7 @@ def test_mar_t15_t17_t19_drawing_edge_cases() -> None:
     assert not full.stack
     empty = after_setup()
     me = empty.active
-    other = next(x for x in empty.seats if x != me)
-    empty.players[other].tableau += empty.board.deck + empty.board.discard
+    empty.board.box += empty.board.deck + empty.board.discard
     empty.board.deck, empty.board.discard = [], []
     trim_hand(empty, me, 2)
     empty.stack.append(Pending(kind="draw", seat=me, what="scoring"))
