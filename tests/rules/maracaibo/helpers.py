@@ -93,7 +93,8 @@ def check_text(text: Text | Event, lang: str) -> str:
 
 def act(state: MaracaiboState, seat: str, action: MaracaiboAction) -> MaracaiboState:
     assert action in SPEC.legal_actions(state, seat), (action, SPEC.legal_actions(state, seat))
-    return checked_apply(SPEC, state, seat, action).state
+    after: MaracaiboState = checked_apply(SPEC, state, seat, action).state
+    return after
 
 
 def after_setup(players: int = 3, seed: int = 1) -> MaracaiboState:

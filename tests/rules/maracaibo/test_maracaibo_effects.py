@@ -10,6 +10,7 @@ from rules.maracaibo.actions import (
     ChooseNation,
     CityAction,
     CombatAction,
+    Discard,
     Explore,
     FiguresOnCard,
     Main,
@@ -232,8 +233,8 @@ def test_va_2same_goods_card_action() -> None:
     money = s.players[me].doubloons
     s = act(s, me, Village(action="VA_2SAME_GOODS"))
     s = act(s, me, Pay())
-    picks = [a for a in SPEC.legal_actions(s, me) if a.type == "discard"]
-    assert {data().cards[a.card].discard_as for a in picks} == {"G3"}  # type: ignore[union-attr]
+    picks = [a for a in SPEC.legal_actions(s, me) if isinstance(a, Discard)]
+    assert {data().cards[a.card].discard_as for a in picks} == {"G3"}
     s = act(s, me, picks[0])
     s = act(s, me, SPEC.legal_actions(s, me)[0])
     assert s.players[me].doubloons == money + 4 and len(s.players[me].hand) == 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.maracaibo import automa, explorer, gains, sailing
 from rules.maracaibo import query as q
-from rules.maracaibo.actions import Deliver, Draw, Finish, Main, Sail
+from rules.maracaibo.actions import Deliver, Discard, Draw, Finish, Main, Sail
 from rules.maracaibo.buying import price
 from rules.maracaibo.components import AutomaAction, data
 from rules.maracaibo.model import Assistant, Options, Pending
@@ -190,7 +190,8 @@ def test_mar_k2_k3_goods_objects_and_planned_cards() -> None:
 
     s = act(s, me, Plan(card=planned))
     s.stack.append(Pending(kind="discard", seat=me, what=f"good:{q.card(planned).discard_as}", n=1))
-    assert all(a.card != planned for a in SPEC.legal_actions(s, me) if a.type == "discard")  # type: ignore[union-attr]
+    picks = [a for a in SPEC.legal_actions(s, me) if isinstance(a, Discard)]
+    assert all(a.card != planned for a in picks)
 
 
 def test_mar_k14_effects_stack() -> None:

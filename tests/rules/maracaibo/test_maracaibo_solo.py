@@ -135,7 +135,7 @@ def test_mar_j14_jean_ends_the_round_without_homeward_vp() -> None:
     while s.stack and s.stack[-1].kind == "draw":
         s = act(s, "p1", SPEC.legal_actions(s, "p1")[0])
     assert s.phase == "scoring" and s.board.ships["jean"] == "21a"
-    assert "homeward" not in s.jean.vp_by
+    assert s.jean is not None and "homeward" not in s.jean.vp_by
     s = act(s, "p1", ScoreChoice(buy=False))
     assert s.round == 2 and s.active == "p1" and s.board.ships["jean"] == "havana"
 
