@@ -4,8 +4,9 @@ Three worker processes (``tests/multiprocess/worker.py``: a ``GameService`` on a
 ``PostgresStore``, no Discord) share one fresh schema. Games run in 50 channels at once, every
 command routed to a random process. Each channel has one driver that presses as its acting
 player would: it sends a press with the prompt's version, and when the process handling it
-dies before answering, it sends the very same press (same interaction id) to another one, as
-Discord's retry or a second click would.
+dies before answering, it sends the very same press (same interaction id) to another one. A
+quarter of the presses reach two processes at once, and a fifth are sent again later
+without a version (a retried interaction).
 
 Midway, one process is killed with SIGKILL while presses are in flight and restarted; the
 restarted process first runs with ``REFEREE_DB_CRASH_POINT=after_log_write`` so it dies inside
@@ -52,11 +53,14 @@ CHANNELS = 50
 PROCESSES = 3
 PRESSES = 6
 """Presses per channel at least; channels keep playing until the kill and crash are over."""
-MAX_PRESSES = 120
+MAX_PRESSES = 999
 KILL_AFTER = CHANNELS * PRESSES // 4
 """Applied presses before the kill."""
 REPEAT_CHANCE = 0.2
-"""How often a driver presses an applied press's button again (a double click)."""
+"""How often a driver sends an applied press again, later (a retried interaction)."""
+DOUBLE_CHANCE = 0.25
+"""How often a press reaches two processes at once."""
+REFUSED_AS_DONE = ("error.stale_prompt", "error.duplicate")
 START_TIMEOUT = 60.0
 TEST_TIMEOUT = 150.0
 
@@ -179,6 +183,10 @@ class Cluster:
     def pick(self) -> Worker:
         return self.rng.choice([w for w in self.slots if w.alive])
 
+    def pick_distinct(self, count: int) -> list[Worker]:
+        live = [w for w in self.slots if w.alive]
+        return self.rng.sample(live, min(count, len(live)))
+
     async def call(self, op: str, **args: Any) -> dict[str, Any]:
         """Send to a random live process; a request that is safe to repeat is repeated when
         its process dies (presses are not: the drivers decide what a lost press means)."""
@@ -222,12 +230,13 @@ class Channel:
     applied: list[int] = field(default_factory=list)
     """Interaction ids applied, in order: acknowledged, or proved applied by the version."""
     acknowledged: set[int] = field(default_factory=set)
-    retried_applied: set[int] = field(default_factory=set)
-    """Presses lost with their process and applied when pressed again (not committed)."""
+    applied_after_loss: set[int] = field(default_factory=set)
+    """Presses lost with a process and applied by another (the lost copy did not commit)."""
     died_committed: set[int] = field(default_factory=set)
     """Presses lost with their process whose write had committed (pressing again was stale)."""
     versions: set[int] = field(default_factory=set)
     repeats: int = 0
+    doubles: int = 0
 
     @property
     def users(self) -> tuple[int, int]:
@@ -247,7 +256,7 @@ async def set_up(cluster: Cluster, ch: Channel) -> dict[str, Any]:
     creator, other = ch.users
     for op, user in (("new", creator), ("join", other), ("start", creator)):
         reply = await cluster.call(op, channel=ch.channel, kind=ch.kind, user=user)
-        assert "refused" not in reply and "failed" not in reply, (ch, op, reply)
+        assert "refused" not in reply and "failed" not in reply, (ch.channel, op, reply)
     ch.game = reply["game"]
     return reply
 
@@ -267,7 +276,9 @@ async def drive(play: Play, ch: Channel, reply: dict[str, Any]) -> None:
             "pick": rng.randrange(2**31),
             "version": ch.version,
         }
-        reply = await press_once(play, ch, press)
+        copies = 2 if rng.random() < DOUBLE_CHANCE else 1
+        ch.doubles += copies - 1
+        reply = await press_once(play, ch, press, copies)
         if rng.random() < REPEAT_CHANCE:
             # The same interaction again, without a version: the store's duplicate check
             # (or the turn check, if the other player acts now) refuses it.
@@ -275,39 +286,56 @@ async def drive(play: Play, ch: Channel, reply: dict[str, Any]) -> None:
                 again = await cluster.call("press", **{**press, "version": None})
             except WorkerGone:
                 continue  # lost with its process (had it been applied, the log would say)
-            assert not again.get("applied"), (ch, press, again)
-            assert again.get("refused") in ("error.duplicate", "error.not_your_turn"), again
+            assert not again.get("applied"), f"channel {ch.channel}: {press} applied again"
+            assert again.get("refused") in (
+                "error.duplicate",
+                "error.not_your_turn",
+                "error.game_over",
+            ), again
             ch.repeats += 1
     raise AssertionError(f"channel {ch.channel}: still playing after {MAX_PRESSES} presses")
 
 
-async def press_once(play: Play, ch: Channel, press: dict[str, Any]) -> dict[str, Any]:
-    """Press until the press's fate is known; the channel's state after it."""
+async def press_once(play: Play, ch: Channel, press: dict[str, Any], copies: int) -> dict[str, Any]:
+    """Press until the press's fate is known; the channel's state after it. The first try
+    sends ``copies`` copies of the interaction to different processes at once (the same
+    interaction delivered twice); exactly one may be applied."""
     iid = press["iid"]
     lost = False
-    for _ in range(10):
-        worker = play.cluster.pick()
-        try:
-            reply = await worker.call("press", **press)
-        except WorkerGone:
-            worker.lost.append(iid)
-            lost = True
-            continue
-        if reply.get("applied"):
+    for attempt in range(10):
+        workers = play.cluster.pick_distinct(copies if attempt == 0 else 1)
+        results = await asyncio.gather(
+            *(w.call("press", **press) for w in workers), return_exceptions=True
+        )
+        replies: list[dict[str, Any]] = []
+        for worker, result in zip(workers, results, strict=True):
+            if isinstance(result, WorkerGone):
+                worker.lost.append(iid)
+                lost = True
+            elif isinstance(result, BaseException):
+                raise result
+            else:
+                replies.append(result)
+        applied = [r for r in replies if r.get("applied")]
+        refused = [r for r in replies if not r.get("applied")]
+        assert len(applied) <= 1, f"channel {ch.channel}: press {press} applied twice"
+        if applied:
+            assert all(r.get("refused") in REFUSED_AS_DONE for r in refused), refused
             ch.applied.append(iid)
             ch.acknowledged.add(iid)
             if lost:
-                ch.retried_applied.add(iid)
+                ch.applied_after_loss.add(iid)
             play.applied += 1
-            return reply
-        if lost and reply.get("refused") == "error.stale_prompt":
+            return applied[0]
+        if lost and refused:
             # Only this driver presses in this channel, so the version moved because the
             # process that died had committed this very press.
+            assert all(r.get("refused") in REFUSED_AS_DONE for r in refused), refused
             ch.applied.append(iid)
             ch.died_committed.add(iid)
             play.applied += 1
             return await play.cluster.call("status", channel=ch.channel)
-        raise AssertionError(f"channel {ch.channel}: press {press} answered {reply}")
+        assert not refused, f"channel {ch.channel}: press {press} answered {refused}"
     raise AssertionError(f"channel {ch.channel}: press {press} lost ten times")
 
 
@@ -401,9 +429,9 @@ async def run(cluster: Cluster, url: str) -> None:
     lost_in_crash = set(result.crashed_lost)
     committed = set().union(*(ch.died_committed for ch in channels))
     assert not lost_in_crash & committed, "a write the process died in was committed"
-    assert lost_in_crash <= set().union(*(ch.retried_applied for ch in channels))
+    assert lost_in_crash <= set().union(*(ch.applied_after_loss for ch in channels))
     assert set(result.killed_lost) <= set().union(
-        *(ch.retried_applied | ch.died_committed for ch in channels)
+        *(ch.applied_after_loss | ch.died_committed for ch in channels)
     )
 
     # Final reminder rounds: the bot's loop on every process at once, twice, then every
@@ -456,7 +484,8 @@ async def run(cluster: Cluster, url: str) -> None:
     total = sum(len(ch.applied) for ch in channels)
     print(
         f"\n{PROCESSES} processes, {CHANNELS} channels ({', '.join(KINDS)}): {total} presses "
-        f"applied, {sum(ch.repeats for ch in channels)} repeated presses refused; SIGKILL "
+        f"applied ({sum(ch.doubles for ch in channels)} of them sent to two processes at "
+        f"once), {sum(ch.repeats for ch in channels)} repeated presses refused; SIGKILL "
         f"lost {len(result.killed_lost)} in flight ({len(committed)} of them committed before "
         f"it died), the crash in a write lost "
         f"{len(result.crashed_lost)}; {len(claimed)} reminders claimed once each"
