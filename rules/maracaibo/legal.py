@@ -63,7 +63,10 @@ def legal_actions(s: MaracaiboState, seat: str) -> list[MaracaiboAction]:
         return _main_step(s, seat)
     top = s.stack[-1]
     acts = _decision(s, seat, top)
-    if s.phase == "play" and seat == s.active and _figure_to_cp(s, seat):
+    # MAR-T12 F3 ruling: on every decision of one's own turn and in scoring step 1.
+    own_turn = s.phase == "play" and seat == s.active
+    scoring = s.phase == "scoring" and top.kind in ("score1", "buy", "discard", "draw", "tasks")
+    if (own_turn or scoring) and _figure_to_cp(s, seat):
         acts.append(FigureToCp())
     return acts
 

@@ -292,3 +292,23 @@ def test_mar_r3_a_whole_turn_sail_main_draw() -> None:
     while s.stack:
         s = act(s, me, Draw(slot=-1))
     assert len(s.players[me].hand) == 4 and s.active == q.next_seat(s, me)
+
+
+def test_mar_t12_f3_figure_to_cp_timing() -> None:
+    """MAR-T12 F3 ruling: PERM_FIGURE_TO_CP on one's own decisions and in scoring step 1,
+    never on another player's turn."""
+    from rules.maracaibo.actions import FigureToCp
+    from rules.maracaibo.model import Scoring
+
+    s = after_setup()
+    me = s.active
+    other = next(x for x in s.seats if x != me)
+    s = give_card(s, other, find_card("PERM_FIGURE_TO_CP"))
+    s.stack.append(Pending(kind="visit", seat=other))
+    assert FigureToCp() not in SPEC.legal_actions(s, other)
+    s.stack = [Pending(kind="score1", seat=other, what="interim")]
+    s.phase = "scoring"
+    s.scoring = Scoring(kind="interim", trigger=me)
+    cp = s.players[other].cp
+    s = act(s, other, FigureToCp())
+    assert s.players[other].cp == cp + 2
