@@ -1,0 +1,157 @@
+"""Fuzzing the bot through the harness (issue 9, point 6).
+
+Hypothesis drives random and malformed interactions against random games: legal moves by
+their rightful player, presses by the wrong people, forged and garbled component ids, stale
+versions, malformed slash-command values. After every interaction: no exception was logged,
+and state and log are unchanged unless a legal action was applied by its rightful player;
+at the end the log replays to the stored state. ``REFEREE_FUZZ_EXAMPLES`` scales the run.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import discord
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.service import spec_of
+from rules.registry import GAMES
+from tests.cogs.helpers import open_id, open_table, press_index, prompt
+from tests.harness import Harness, running
+
+EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "8"))
+STEPS = int(os.environ.get("REFEREE_FUZZ_STEPS", "260"))  # 8 x 260 > 2,000 by default
+
+GARBAGE = st.one_of(
+    st.text(max_size=30),
+    st.sampled_from(["²", "٣", "1:²", "-1:0", "0:-1", ":", "9" * 40, "1:" + "9" * 20, "\x00"]),
+    st.integers(min_value=-(2**70), max_value=2**70).map(str),
+)
+
+
+async def _forged_press(h: Harness, user: Any, custom_id: str, select: str | None) -> Any:
+    view = discord.ui.View(timeout=None)
+    if select is None:
+        view.add_item(discord.ui.Button(label="?", custom_id=custom_id))
+    else:
+        view.add_item(
+            discord.ui.Select(
+                custom_id=custom_id, options=[discord.SelectOption(label="x", value=select)]
+            )
+        )
+    channel = h.bot.get_channel(h.channel().id)
+    assert isinstance(channel, discord.TextChannel)
+    message = await channel.send("forged", view=view)
+    if select is None:
+        return await h.click(user, message, custom_id=custom_id)
+    return await h.select(user, message, custom_id, [select])
+
+
+async def _fingerprint(h: Harness) -> tuple[int, int, str | None]:
+    game = await h.bot.store.get_game(1)
+    assert game is not None
+    log = await h.bot.store.actions(game.id, include_undone=True)
+    return game.version, len(log), game.state_json
+
+
+async def _one_interaction(h: Harness, data: Any, members: list[Any], spectator: Any) -> bool:
+    """Run one drawn interaction; True if it was a legal move by the rightful player."""
+    game = await h.bot.store.get_game(1)
+    assert game is not None
+    spec = spec_of(game)
+    state = h.bot.service.state_of(game) if game.status == "active" else None
+    acting = sorted(spec.to_act(state)) if state is not None and not spec.is_over(state) else []
+    seats = {m.id: game.seat_of(m.id) for m in members}
+    # Mostly refusals (each legal move also posts and draws a board, the slow part).
+    kind = data.draw(
+        st.sampled_from(
+            ["legal", "wrong_user", "forged", "forged", "slash", "slash", "stale_select"]
+        )
+    )
+    if kind == "legal" and acting:
+        seat = acting[0]
+        actor = next(m for m in members if seats[m.id] == seat)
+        menu = await h.click(actor, prompt(h), custom_id=open_id(prompt(h)))
+        assert menu.custom_ids, f"no menu for the acting player: {menu.content}"
+        count = len(spec.legal_actions(state, seat))
+        await press_index(h, actor, menu, data.draw(st.integers(0, count - 1)))
+        return True
+    idle = [m for m in members if seats[m.id] not in acting] + [spectator]
+    who = data.draw(st.sampled_from(idle if kind == "wrong_user" else [*members, spectator]))
+    if kind == "wrong_user":
+        index = data.draw(st.integers(0, 30))
+        await _forged_press(h, who, f"rf:act:{game.id}:{game.version}:{index}", None)
+    elif kind == "forged":
+        prefix = data.draw(st.sampled_from(["rf:act", "rf:undo", "rf:open", "rf:seat", "rf:x"]))
+        tail = data.draw(st.text(alphabet="0123456789:yn-", max_size=60))
+        await _forged_press(h, who, f"{prefix}:{tail}"[:100], None)
+    elif kind == "slash":
+        name = data.draw(st.sampled_from([f"{game.kind} " + c.name for c in _commands(game.kind)]))
+        try:
+            await h.slash(who, name, choice=data.draw(GARBAGE))
+        except Exception as exc:  # simcord refuses values Discord itself would refuse
+            if "choice" not in str(exc) and "option" not in str(exc).lower():
+                raise
+    else:
+        version = data.draw(st.integers(0, game.version + 2))
+        value = data.draw(st.one_of(GARBAGE, st.integers(0, 40).map(str)))
+        await _forged_press(h, who, f"rf:sel:{game.id}:{version}:0", value[:100] or "0")
+    return False
+
+
+def _commands(kind: str) -> list[Any]:
+    import importlib
+
+    module = importlib.import_module(GAMES[kind].cog)
+    return [c for c in module.TABLE.commands if c.choice]
+
+
+async def _fuzz(db_path: Path, data: Any, kind: str) -> int:
+    interactions = 0
+    async with running(db_path, seed=data.draw(st.integers(0, 10_000))) as h:
+        spectator = h.member("spectator")
+        players = GAMES[kind].min_players
+        members = await open_table(h, kind, ["ann", "ben", "cal"][:players])
+        for _ in range(STEPS):
+            before = await _fingerprint(h)
+            game = await h.bot.store.get_game(1)
+            assert game is not None
+            if game.status != "active":
+                break
+            legal = await _one_interaction(h, data, members, spectator)
+            interactions += 1
+            assert not h.expect_logged_errors(), "an interaction logged an error"
+            after = await _fingerprint(h)
+            if not legal:
+                assert after == before, "a refused interaction changed the game"
+            else:
+                assert after[0] > before[0] and after[1] > before[1], "a legal move was lost"
+            if interactions % 25 == 0:
+                await h.advance(600)  # let discord.py's ephemeral view timers run out
+        game = await h.bot.store.get_game(1)
+        assert game is not None and game.state_json is not None
+        log = await h.bot.store.actions(game.id)
+        replayed, _ = await h.bot.service.replay(game, log)
+        assert replayed.model_dump_json() == game.state_json, "the log does not replay"
+    return interactions
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+def test_random_and_malformed_interactions_change_nothing_but_legal_moves(
+    tmp_path_factory: Any, data: Any
+) -> None:
+    import asyncio
+
+    kinds = sorted(k for k in GAMES)
+    kind = data.draw(st.sampled_from(kinds))
+    db_path = tmp_path_factory.mktemp("fuzz") / "referee.sqlite3"
+    assert asyncio.run(_fuzz(db_path, data, kind)) > 0
