@@ -47,6 +47,8 @@ from rules.maracaibo.model import MaracaiboState, Pending
 from rules.maracaibo.setup import reveal_setup
 
 PRIVATE = ("setup_career", "setup_plan", "setup_discard")
+# Actions whose own public event already says what happened.
+SELF_REPORTING = ("sail", "buy", "invest", "ally", "pile", "draw", "explore")
 
 
 def apply(state: MaracaiboState, seat: str, action: MaracaiboAction) -> Result[MaracaiboState]:
@@ -73,7 +75,7 @@ def apply(state: MaracaiboState, seat: str, action: MaracaiboAction) -> Result[M
                 visible_to=[seat],
             )
         )
-    elif not isinstance(action, Draw):
+    elif action.type not in SELF_REPORTING:
         ev.append(
             Event(key="maracaibo.event.action", args={"seat": seat, "action": label}, seat=seat)
         )
