@@ -131,10 +131,12 @@ def _play_out(state: MaracaiboState, seed: int) -> MaracaiboState:
 
 def test_campaign_three_games_persist_what_12_4_lists(campaign_data: None) -> None:
     """12.4: written once at game end, read at the next game's setup, three games in a row."""
-    options = Options(players=3, campaign=True)
     saved: dict[str, Any] | None = None
-    for game in range(3):
-        s = SPEC.new_game(["p1", "p2", "p3"], options, 40 + game, saved)
+    counts = [3, 1, 4]  # the same channel with different tables, solo included
+    for game, players in enumerate(counts):
+        options = Options(players=players, campaign=True)
+        seats = [f"p{i + 1}" for i in range(players)]
+        s = SPEC.new_game(seats, options, 40 + game, saved)
         assert s.campaign is not None
         if saved is not None:
             assert s.campaign.before.model_dump(mode="json") == saved
@@ -143,7 +145,7 @@ def test_campaign_three_games_persist_what_12_4_lists(campaign_data: None) -> No
         final = _play_out(s, game)
         out = SPEC.campaign_after(final)
         assert out is not None
-        assert out["player_count_history"] == [3] * (game + 1)
+        assert out["player_count_history"] == counts[: game + 1]
         assert len(out["history"]) == game + 1
         assert set(out["story_cards_in_archive"]) == set(final.campaign.in_play)  # type: ignore[union-attr]
         assert out["story_tile_stack"] == final.campaign.tile_stack  # type: ignore[union-attr]
