@@ -91,8 +91,8 @@ class OpenTurn(
         # the version it was built for, so an older channel post is still a way in.
         turn = await _turn_at(interaction, self.game_id, None, acting=True)
         presenter = bot_of(interaction).presenter
-        content, view = presenter.menu(turn.game, turn.state, turn.seat, lang_of(interaction))
-        await interaction.response.send_message(content, view=view, ephemeral=True)
+        menu = await presenter.menu(turn.game, turn.state, turn.seat, lang_of(interaction))
+        await interaction.response.send_message(menu.content, ephemeral=True, **menu.send_kwargs())
 
 
 async def act_on_index(
@@ -126,14 +126,16 @@ async def show_next(interaction: discord.Interaction[Any], outcome: Any, *, edit
     seat = game.seat_of(interaction.user.id)
     lang = lang_of(interaction)
     if game.status == "active" and seat is not None and seat in spec_of(game).to_act(state):
-        content, view = bot.presenter.menu(game, state, seat, lang)
+        menu = await bot.presenter.menu(game, state, seat, lang)
         if edit:
-            await interaction.edit_original_response(content=content, view=view)
+            await interaction.edit_original_response(**menu.edit_kwargs())
         else:
-            await interaction.followup.send(content, view=view, ephemeral=True)
+            await interaction.followup.send(menu.content, ephemeral=True, **menu.send_kwargs())
         return
     if edit:
-        await interaction.edit_original_response(content=done_text(outcome, lang), view=None)
+        await interaction.edit_original_response(
+            content=done_text(outcome, lang), view=None, attachments=[]
+        )
     else:
         await interaction.followup.send(done_text(outcome, lang), ephemeral=True)
 
@@ -222,10 +224,10 @@ class MenuPageButton(
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         turn = await _turn_at(interaction, self.game_id, self.version, acting=False)
-        content, view = bot_of(interaction).presenter.menu(
+        menu = await bot_of(interaction).presenter.menu(
             turn.game, turn.state, turn.seat, lang_of(interaction), self.page
         )
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.response.edit_message(**menu.edit_kwargs())
 
 
 class LobbyButton(

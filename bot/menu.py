@@ -9,7 +9,7 @@ version in the component's ``custom_id``, which is deterministic for that versio
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.i18n import tx
@@ -25,6 +25,8 @@ class Choice:
     index: int
     group: str
     label: str
+    anchor: str | None = None
+    """Where on the board the action points (``GameSpec.choice_anchor``), if it is spatial."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,30 @@ class MenuPage:
     pages: int
     total: int
 
+    def marks(self) -> list[tuple[int, str]]:
+        """(number, anchor) of the page's spatial choices, numbered 1.. in menu order; the
+        labels carry the same numbers (``numbered``), the picture marks them."""
+        shown = [*self.buttons, *(c for chunk in self.selects for c in chunk.choices)]
+        anchored = [c for c in shown if c.anchor is not None]
+        return [(n, c.anchor) for n, c in enumerate(anchored, 1) if c.anchor is not None]
+
+    def numbered(self) -> MenuPage:
+        """The page with each spatial choice's label prefixed by its number."""
+        numbers = {}
+        shown = [*self.buttons, *(c for chunk in self.selects for c in chunk.choices)]
+        for n, c in enumerate((c for c in shown if c.anchor is not None), 1):
+            numbers[c.index] = n
+
+        def mark(c: Choice) -> Choice:
+            n = numbers.get(c.index)
+            return c if n is None else replace(c, label=_clip(f"{n}. {c.label}", 80))
+
+        return replace(
+            self,
+            buttons=[mark(c) for c in self.buttons],
+            selects=[replace(ch, choices=[mark(c) for c in ch.choices]) for ch in self.selects],
+        )
+
 
 def choices_for(
     spec: GameSpec[Any, Any, Any, Any], state: Any, seat: str, lang: str, names: Mapping[str, str]
@@ -52,7 +78,10 @@ def choices_for(
     out = []
     for i, action in enumerate(spec.legal_actions(state, seat)):
         label = tx(spec.describe_action(state, seat, action), lang, names)
-        out.append(Choice(index=i, group=spec.action_group(action), label=_clip(label, 80)))
+        anchor = spec.choice_anchor(state, seat, action)
+        out.append(
+            Choice(index=i, group=spec.action_group(action), label=_clip(label, 76), anchor=anchor)
+        )
     return out
 
 

@@ -23,6 +23,7 @@ import hashlib
 import io
 import logging
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -82,6 +83,29 @@ def _file(image: Any) -> discord.File:
     return discord.File(
         io.BytesIO(image.png), filename=image.filename, description=image.summary[:1000]
     )
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A private menu message: text, its buttons/selects, and a picture of spatial choices."""
+
+    content: str
+    view: discord.ui.View
+    picture: discord.File | None = None
+
+    def send_kwargs(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"view": self.view}
+        if self.picture is not None:
+            out["file"] = self.picture
+        return out
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        """For editing a menu in place: the picture is replaced (or removed)."""
+        return {
+            "content": self.content,
+            "view": self.view,
+            "attachments": [self.picture] if self.picture is not None else [],
+        }
 
 
 class Presenter:
@@ -290,13 +314,30 @@ class Presenter:
             await channel.send(lobby_text(game, lang), view=lobby_view(game, lang))
         return False
 
-    def menu(
-        self, game: GameRecord, state: Any, seat: str, lang: str, page: int = 0
-    ) -> tuple[str, discord.ui.View]:
+    async def menu(self, game: GameRecord, state: Any, seat: str, lang: str, page: int = 0) -> Menu:
+        """The acting seat's private menu (one page); spatial choices are numbered and come
+        with a picture marking the same numbers on the board."""
         spec = spec_of(game)
         choices = choices_for(spec, state, seat, lang, names_of(game))
-        laid = layout(choices, page)
-        return t("core.menu_header", lang, count=laid.total), menu_view(game, laid, lang)
+        laid = layout(choices, page).numbered()
+        content = t("core.menu_header", lang, count=laid.total)
+        picture = await self.choices_file(game, state, seat, lang, laid.marks())
+        return Menu(content, menu_view(game, laid, lang), picture)
+
+    async def choices_file(
+        self, game: GameRecord, state: Any, seat: str, lang: str, marks: list[tuple[int, str]]
+    ) -> discord.File | None:
+        if not marks:
+            return None
+        from render import render_choices
+
+        view = spec_of(game).view(state, seat)
+        try:
+            image = await asyncio.to_thread(render_choices, view, translator(game, lang), marks)
+        except Exception:
+            log.exception("drawing the choices of game %s failed", game.id)
+            return None
+        return None if image is None else _file(image)
 
 
 def group_name(kind: str, group: str, lang: str) -> str:

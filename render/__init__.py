@@ -13,6 +13,7 @@ it can never say more than the image shows. Pillow is used here and nowhere else
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
@@ -48,6 +49,10 @@ class GameRenderer(Protocol):
     def render_private(self, view: View, tr: Translate) -> RenderedImage | None: ...
 
 
+Marks = Sequence[tuple[int, str]]
+"""(number, anchor): spatial menu choices to mark on a picture with the menu's numbers."""
+
+
 class UnknownGameError(KeyError):
     """No renderer exists for the view's game."""
 
@@ -68,6 +73,18 @@ def render_board(view: View, tr: Translate) -> RenderedImage:
     return renderer_for(view.game).render_board(view, tr)
 
 
+def render_choices(view: View, tr: Translate, marks: Marks) -> RenderedImage | None:
+    """A picture of the board with each mark's number at its anchor (the acting player's
+    private view, so it may show their own hand's places), or ``None`` if the game's renderer
+    does not draw choices. Its summary lists every number with the place it marks."""
+    module = renderer_for(view.game)
+    draw = getattr(module, "render_choices", None)
+    if draw is None or not marks:
+        return None
+    image: RenderedImage | None = draw(view, tr, marks)
+    return image
+
+
 def render_private(view: View, tr: Translate) -> RenderedImage | None:
     """The private panel of ``view.viewer`` (hand, screen), or ``None`` if the game has none."""
     if view.viewer is None:
@@ -77,10 +94,12 @@ def render_private(view: View, tr: Translate) -> RenderedImage | None:
 
 __all__ = [
     "GameRenderer",
+    "Marks",
     "RenderedImage",
     "Translate",
     "UnknownGameError",
     "render_board",
+    "render_choices",
     "render_private",
     "renderer_for",
 ]

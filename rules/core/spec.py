@@ -53,6 +53,10 @@ def _no_anytime_actions(state: Any, seat: str) -> list[Any]:
     return []
 
 
+def _no_anchor(state: Any, seat: str, action: Any) -> str | None:
+    return None
+
+
 @dataclass(frozen=True)
 class GameSpec(Generic[S, Opt, A, V]):
     """One game, as the bot, store, renderer, bench and tests see it.
@@ -65,6 +69,9 @@ class GameSpec(Generic[S, Opt, A, V]):
     channel's campaign once a game is over (``None``: nothing, the default).
     ``anytime_actions`` lists what a seated player may do although not in ``to_act`` (e.g.
     demanding strict phase order); ``apply`` accepts those from that seat at any time.
+    ``choice_anchor`` says where on the board a spatial action points (an id the game's
+    renderer understands, e.g. a city or a cell), or ``None``: menus then number those
+    choices and show a picture of them marked with the same numbers.
 
     A game is found by convention: its rules package ``rules.<key>`` exports ``SPEC``, its
     renderer is ``render.<key>``, its cog ``cogs.<key>`` and its catalogs
@@ -93,6 +100,7 @@ class GameSpec(Generic[S, Opt, A, V]):
     data_source: Callable[[], str] = field(default=lambda: "shipped")
     campaign_after: Callable[[S], Campaign | None] = _no_campaign
     anytime_actions: Callable[[S, str], list[A]] = _no_anytime_actions
+    choice_anchor: Callable[[S, str, A], str | None] = _no_anchor
     package: str = ""
     renderer: str = ""
     cog: str = ""
