@@ -133,10 +133,30 @@ class Presenter:
             log.exception("rendering the board of game %s failed", game.id)
             return None
 
+    @staticmethod
+    def board_parts(game: GameRecord, state: Any) -> list[str]:
+        """The parts the game's board is drawn in; the first one is what posts carry."""
+        from render import board_parts
+
+        return board_parts(spec_of(game).view(state, None))
+
     async def board_file(
-        self, game: GameRecord, state: Any, lang: str
+        self, game: GameRecord, state: Any, lang: str, part: str | None = None
     ) -> tuple[discord.File, str] | None:
-        image = await self.board_image(game, state, lang)
+        """The public board, or one named part of it (``render.board_parts``)."""
+        if part is None:
+            image = await self.board_image(game, state, lang)
+        else:
+            from render import render_board_part
+
+            view = spec_of(game).view(state, None)
+            try:
+                image = await asyncio.to_thread(
+                    render_board_part, view, translator(game, lang), part
+                )
+            except Exception:
+                log.exception("rendering part %s of game %s failed", part, game.id)
+                return None
         return None if image is None else (_file(image), image.summary)
 
     async def private_file(

@@ -149,14 +149,44 @@ class Lobby(
     @app_commands.command(
         name="board", description=_("Show the current board", key="cmd.game.board")
     )
-    async def board(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.describe(
+        part=_("Which part of the board (if it comes in parts)", key="cmd.game.board.part")
+    )
+    async def board(
+        self,
+        interaction: discord.Interaction[Any],
+        part: app_commands.Range[str, 0, 40] = "",
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = await self.bot.service.current(interaction.channel_id or 0)
         state = self.bot.service.state_of(game)
-        board = await self.bot.presenter.board_file(game, state, lang_of(interaction))
+        parts = self.bot.presenter.board_parts(game, state)
+        if part and part not in parts:
+            raise UserError("error.bad_input")
+        chosen = part or parts[0]
+        board = await self.bot.presenter.board_file(
+            game, state, lang_of(interaction), None if chosen == parts[0] else chosen
+        )
         if board is None:
             raise UserError("error.render_failed")
         await interaction.followup.send(board[1][:2000], file=board[0], ephemeral=True)
+
+    @board.autocomplete("part")
+    async def board_part_names(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        game = await self.bot.store.current_game(interaction.channel_id or 0)
+        if game is None or game.state_json is None:
+            return []
+        parts = self.bot.presenter.board_parts(game, self.bot.service.state_of(game))
+        lang = lang_of(interaction)
+        named = [
+            (t(f"{game.kind}.part.{p}", lang) if has(f"{game.kind}.part.{p}") else p, p)
+            for p in parts
+        ]
+        return [
+            app_commands.Choice(name=n, value=p) for n, p in named if current.lower() in n.lower()
+        ]
 
     @app_commands.command(
         name="hand",

@@ -3,7 +3,9 @@
 A game's renderer is the module its ``GameSpec.renderer`` names (``render.<key>`` by
 convention). It offers ``render_board(view, tr)`` for the public board and
 ``render_private(view, tr)`` for a seat's private panel (its hand, its screen), or ``None``
-for open-information games. ``tr`` is the reader's :class:`Translate` (language and player
+for open-information games; optionally ``BOARD_PARTS`` with ``render_board_part(view, tr,
+part)`` when the board is drawn in several images (``render_board`` is the first part), and
+``render_choices(view, tr, marks)`` for pictures of numbered spatial choices. ``tr`` is the reader's :class:`Translate` (language and player
 names): every word on an image and in its summary comes from it, so images are drawn in the
 viewer's language. Both return a :class:`RenderedImage` whose ``summary`` is a short
 description of the image for people who cannot see it; it is written from the same view, so
@@ -71,6 +73,23 @@ def renderer_for(game: str) -> GameRenderer:
 def render_board(view: View, tr: Translate) -> RenderedImage:
     """The public board image of ``view`` (use the public view, ``viewer=None``, for channels)."""
     return renderer_for(view.game).render_board(view, tr)
+
+
+def board_parts(view: View) -> list[str]:
+    """The parts a game's board is drawn in (``["board"]`` unless the renderer splits it,
+    e.g. a map and the player mats); the first part is what channel posts carry."""
+    parts = getattr(renderer_for(view.game), "BOARD_PARTS", None)
+    return list(parts) if parts else ["board"]
+
+
+def render_board_part(view: View, tr: Translate, part: str) -> RenderedImage:
+    """One part of the public board (``board_parts``); ``"board"`` is the whole board."""
+    module = renderer_for(view.game)
+    draw = getattr(module, "render_board_part", None)
+    if draw is None or part == "board":
+        return module.render_board(view, tr)
+    image: RenderedImage = draw(view, tr, part)
+    return image
 
 
 def render_choices(view: View, tr: Translate, marks: Marks) -> RenderedImage | None:
