@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from rules.registry import register, unregister
-from tests.cogs.helpers import open_table
+from tests.cogs.helpers import open_id, open_table, prompt
 from tests.harness import Harness
 from tests.korean import latin_words
 from tests.plugin_game.rules import SPEC
@@ -96,3 +96,20 @@ async def test_plugin_game_plays_with_secret_bids_redacted_log_and_campaign(
     texts += [await _log(h, who) for who in (minji, seojun, spectator)]
     for text in texts:
         assert not latin_words(text), text
+
+
+@pytest.mark.guild_locale("ko")
+async def test_spatial_choices_come_with_a_picture_numbered_like_the_menu(
+    sealed: None, harness: Harness
+) -> None:
+    """Issue 8: a spatial decision's private menu carries a picture of the candidates, each
+    marked with the number its menu entry shows (the picture's legend says the same)."""
+    h = harness
+    minji, _seojun = _korean_members(h)
+    await open_table(h, "sealed", NAMES)
+    menu = await h.click(minji, prompt(h), custom_id=open_id(prompt(h)))
+    labels = menu.labels()
+    assert labels == [f"{n + 1}. 동전 {n}개 입찰" for n in range(4)], labels
+    assert len(await menu.images()) == 1
+    legend = menu.message.attachments[0].description
+    assert legend == ", ".join(f"{n + 1}: 동전 {n}개" for n in range(4))

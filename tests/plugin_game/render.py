@@ -6,7 +6,7 @@ import io
 
 from PIL import Image, ImageDraw
 
-from render import RenderedImage, Translate, kit
+from render import Marks, RenderedImage, Translate, kit
 from rules.core import View
 from tests.plugin_game.rules import SealedView
 
@@ -35,6 +35,24 @@ def render_board(view: View, tr: Translate) -> RenderedImage:
     assert isinstance(view, SealedView)
     lines = _lines(view, tr)
     return RenderedImage(png=_png(lines), filename="sealed.png", summary=" / ".join(lines))
+
+
+def render_choices(view: View, tr: Translate, marks: Marks) -> RenderedImage | None:
+    """The coin track 0..9 with each mark's number on its coin."""
+    image = Image.new("RGB", (640, 120), kit.PAPER)
+    draw = ImageDraw.Draw(image)
+    places = {f"coin:{n}": (30 + 60 * n, 60) for n in range(10)}
+    legend = []
+    for number, anchor in marks:
+        x, y = places[anchor]
+        draw.ellipse((x - 22, y - 22, x + 22, y + 22), outline=kit.INK, width=3)
+        draw.text((x, y), str(number), font=kit.font(26), fill=kit.INK, anchor="mm")
+        legend.append(tr("sealed.choice_mark", number=number, count=int(anchor.split(":")[1])))
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return RenderedImage(
+        png=out.getvalue(), filename="sealed-choices.png", summary=", ".join(legend)
+    )
 
 
 def render_private(view: View, tr: Translate) -> RenderedImage | None:

@@ -191,6 +191,12 @@ def describe_action(state: State, seat: str, action: Bid) -> Text:
     return term("sealed.action.bid", count=action.amount)
 
 
+def choice_anchor(state: State, seat: str, action: Bid) -> str | None:
+    """Bids point at their spot on the coin track drawn by the renderer (tests the numbered
+    pictures of spatial choices)."""
+    return f"coin:{action.amount}"
+
+
 def campaign_after(state: State) -> Campaign | None:
     winners = scores(state).winners
     return CampaignState(games=state.campaign.games + 1, last_winners=winners).model_dump()
@@ -220,6 +226,7 @@ SPEC: GameSpec[State, Options, Bid, SealedView] = GameSpec(
     describe_action=describe_action,
     invariants=invariants,
     campaign_after=campaign_after,
+    choice_anchor=choice_anchor,
     seat_order="join",
     package="tests.plugin_game",
     renderer="tests.plugin_game.render",
