@@ -40,6 +40,7 @@ def start(raw: dict[str, object] | None) -> CampaignPlay:
         play.deck = list(before.story_cards_in_deck)
         play.tile_stack = list(before.story_tile_stack)
     play.legacy = dict(before.legacy_tiles_on_board)
+    play.legacy_source = dict(before.incomplete_disc_tiles)
     play.c_cards = [c for c in before.c_cards_in_pool if c in data().cards]
     play.decisions = dict(before.decisions)
     return play
@@ -106,8 +107,16 @@ def follow(
             read(s, ev, ins.story, reader)
     elif ins.kind == "legacy_tile":
         for tile in ins.tiles:
-            known = data().legacy.get(tile)
-            play.legacy[tile] = ins.location or (known.location if known else "")
+            rules = data().legacy.get(tile, [])
+            owner = play.legacy_source.get(tile)
+            if owner is not None and owner != card_id:
+                # Two cards need the same tile: the higher-numbered card wins (12.3).
+                loser = min(owner, card_id)
+                play.removed.append(loser)
+                if loser == card_id:
+                    continue
+            play.legacy[tile] = ins.location or (rules[0].location if rules else "")
+            play.legacy_source[tile] = card_id
         legacy.arrive(s, ev)
     elif ins.kind == "reward" and reader is not None and ins.ops:
         s.stack.append(Pending(kind="ops", seat=reader, ops=list(ins.ops), cat="quests"))
@@ -131,6 +140,14 @@ def check_stories(s: MaracaiboState) -> None:
         reader = claimer(s, tile)
         if reader is not None and card_id not in play.resolved:
             due.append((card_id, reader))
+    trigger = s.scoring.trigger if s.scoring is not None else s.seats[0]
+    ender = trigger if trigger in s.players else s.seats[0]
+    for card_id in play.in_play:
+        tile = data().stories[card_id].requires_full_tile
+        rules = [t for t in data().legacy.get(tile, []) if t.kind == "disc"]
+        full = bool(rules) and play.tile_discs.get(tile, 0) >= rules[0].capacity
+        if full and card_id not in play.resolved:
+            due.append((card_id, ender))  # the player who ended the round reads it
     for card_id, reader in sorted(due, reverse=True):
         play.resolved.append(card_id)
         s.stack.append(Pending(kind="story_back", seat=reader, card=card_id))
@@ -201,10 +218,14 @@ def after(s: MaracaiboState) -> dict[str, object] | None:
         story_cards_in_deck=list(play.deck),
         story_tile_stack=list(play.tile_stack),
         legacy_tiles_on_board=dict(play.legacy),
-        incomplete_disc_tiles=dict(before.incomplete_disc_tiles),
+        incomplete_disc_tiles={
+            t.id: play.legacy_source.get(t.id, "")
+            for t in legacy.active(s)
+            if t.kind == "disc" and play.tile_discs.get(t.id, 0) < t.capacity
+        },
         legacy_tiles_in_box=list(before.legacy_tiles_in_box),
         c_cards_in_pool=list(play.c_cards),
-        removed_story_cards=list(before.removed_story_cards),
+        removed_story_cards=sorted(set(before.removed_story_cards) | set(play.removed)),
         decisions=dict(play.decisions),
         chapter=before.chapter,
         history=[*before.history, scores],

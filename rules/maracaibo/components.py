@@ -480,6 +480,7 @@ class StoryCard(_Frozen):
     id: str
     standalone: bool
     instructions: list[StoryInstruction]
+    requires_full_tile: str = ""
     chapter_start: int | None = None
     quest: StoryQuest | None = None
     back: StoryBack | None = None
@@ -492,13 +493,34 @@ class StoryFile(_Frozen):
 
 
 class LegacyTile(_Frozen):
+    """One rule of a legacy tile (a tile may have several, e.g. L11: toll and disc tile)."""
+
     id: str
-    kind: Literal["route_cost", "plague", "figure", "silver_fleet", "toll", "no_village", "vp"]
+    kind: Literal[
+        "route_cost",
+        "plague",
+        "figure",
+        "silver_fleet",
+        "toll",
+        "no_village",
+        "vp",
+        "disc",
+        "new_city",
+        "city",
+    ]
+    provenance: Provenance = "rulebook"
     location: str = ""
     edge: list[str] = Field(default_factory=list)
     spaces: list[int] = Field(default_factory=list)
     n: int = 0
     doubloons: int = 0
+    cost: QuestCost | None = None
+    reward: list[Op] = Field(default_factory=list)
+    capacity: int = 0
+    gate: str = ""
+    market: list[str] = Field(default_factory=list)
+    flag: list[Op] = Field(default_factory=list)
+    action: str = ""
 
 
 class LegacyFile(_Frozen):
@@ -590,7 +612,9 @@ class Data:
         self.automa = automa.value
         self.automa_cards = {c.id: c for c in automa.value.cards}
         self.stories = {s.id: s for s in story.value.cards}
-        self.legacy = {t.id: t for t in legacy.value.tiles}
+        self.legacy: dict[str, list[LegacyTile]] = {}
+        for tile in legacy.value.tiles:
+            self.legacy.setdefault(tile.id, []).append(tile)
         _validate(self)
 
 
@@ -673,10 +697,15 @@ def _validate(d: Data) -> None:
         for op in _ops_refs(m.ops):
             if op.op == "synergy" and op.synergy not in kinds | {"param"}:
                 raise DataError(f"{GAME}: macro {m.id} names unknown synergy")
-    for tile in d.legacy.values():
-        for where in [tile.location, *tile.edge]:
-            if where and where not in d.locations:
-                raise DataError(f"{GAME}: legacy tile {tile.id} names unknown location")
+    for rules in d.legacy.values():
+        for tile in rules:
+            for where in [tile.location, *tile.edge]:
+                if where and where not in d.locations:
+                    raise DataError(f"{GAME}: legacy tile {tile.id} names unknown location")
+            if tile.action and tile.action not in d.macros:
+                raise DataError(f"{GAME}: legacy tile {tile.id} has unknown action")
+            if tile.gate and tile.gate not in d.spaces:
+                raise DataError(f"{GAME}: legacy tile {tile.id} names unknown explorer space")
     for story in d.stories.values():
         for ins in story.instructions:
             for locs in ins.at.values():

@@ -140,6 +140,7 @@ SKIPS = {
     "explorer_quest": "skip_quest",
     "gate": "skip_pay",
     "tasks": "skip_tasks",
+    "disc_tile": "skip_tile",
 }
 
 
@@ -149,6 +150,8 @@ def _in_context(a: Pay | Skip, top: Pending) -> Text:
         return term(K + SKIPS.get(top.kind, "skip"))
     if top.kind == "explorer_quest":
         return term(K + "pay_quest", tile=term(f"maracaibo.quest.{top.card}"))
+    if top.kind == "disc_tile":
+        return term(K + "pay_tile", tile=term(f"maracaibo.legacy.{top.card}"))
     if top.what == "hand":
         return term(K + "pay_hand")
     if top.what == "object" and top.items:

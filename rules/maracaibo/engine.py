@@ -338,6 +338,17 @@ def _village(s: MaracaiboState, ev: list[Event], seat: str, va: str, top: Pendin
 
 def _pay(s: MaracaiboState, ev: list[Event], seat: str, top: Pending) -> None:
     p = s.players[seat]
+    if top.kind == "disc_tile":
+        # L10-L17: pay, take the reward, move a disc from the ship board onto the tile.
+        rule = next(t for t in data().legacy[top.card] if t.kind == "disc")
+        s.stack.append(Pending(kind="disc", seat=seat, n=1, what=f"tile:{top.card}"))
+        if rule.reward:
+            s.stack.append(Pending(kind="ops", seat=seat, ops=list(rule.reward), cat="legacy"))
+        if rule.cost is not None:
+            discard = quests.pay_cost(s, ev, seat, rule.cost)
+            if discard is not None:
+                s.stack.append(discard)
+        return
     if top.kind == "explorer_quest":
         space = top.what
         del s.board.explorer_quests[space]

@@ -153,7 +153,11 @@ def remove_disc(
     """Spec 7: take a disc off a section; the second disc completes it (MAR-U2)."""
     p = s.players[seat]
     p.discs[section] -= 1
-    if market:
+    if market.startswith("tile:"):
+        assert s.campaign is not None
+        tile = market.split(":", 1)[1]
+        s.campaign.tile_discs[tile] = s.campaign.tile_discs.get(tile, 0) + 1
+    elif market:
         loc, slot = market.split(":")
         s.board.markets[loc][int(slot)] = seat
     ev.append(event("disc", seat, seat=seat, section=term(f"maracaibo.section.{section}")))

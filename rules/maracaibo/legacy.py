@@ -5,14 +5,27 @@ from __future__ import annotations
 from rules.core import Event
 from rules.maracaibo import gains
 from rules.maracaibo.components import LegacyTile, data
-from rules.maracaibo.model import MaracaiboState
+from rules.maracaibo.model import MaracaiboState, Pending
 
 
 def active(s: MaracaiboState) -> list[LegacyTile]:
+    """The rules of every legacy tile on the board."""
     play = s.campaign
     if play is None:
         return []
-    return [data().legacy[t] for t in sorted(play.legacy) if t in data().legacy]
+    return [rule for t in sorted(play.legacy) for rule in data().legacy.get(t, [])]
+
+
+def disc_tile(s: MaracaiboState, loc: str) -> LegacyTile | None:
+    """L10-L17 at ``loc`` with room left for a disc."""
+    play = s.campaign
+    if play is None:
+        return None
+    for tile in active(s):
+        room = play.tile_discs.get(tile.id, 0) < tile.capacity
+        if tile.kind == "disc" and tile.location == loc and room:
+            return tile
+    return None
 
 
 def edge_cost(s: MaracaiboState, a: str, b: str) -> int:
@@ -43,8 +56,14 @@ def silver_fleet(s: MaracaiboState) -> LegacyTile | None:
 
 
 def arrive(s: MaracaiboState, ev: list[Event]) -> None:
-    """L3 entering play: the city tile and any marker at Cartagena leave the game."""
+    """L3 entering play: the city tile and any marker at Cartagena leave the game; disc tiles
+    get their pre-placed discs (2 players: one on L11-L17; solo one more, MAR-J12)."""
+    play = s.campaign
+    assert play is not None
     for tile in active(s):
+        if tile.kind == "disc" and tile.id not in play.tile_discs:
+            pre = int(len(s.seats) <= 2 and tile.id != "L10") + int(s.jean is not None)
+            play.tile_discs[tile.id] = min(pre, tile.capacity)
         if tile.kind == "plague":
             s.board.city_tiles.pop(tile.location, None)
             s.board.markets.pop(tile.location, None)
@@ -62,3 +81,6 @@ def on_stop(s: MaracaiboState, ev: list[Event], seat: str, loc: str) -> None:
             gains.figures(s, ev, seat, tile.n)
         elif tile.kind == "vp":
             gains.vp(s, ev, seat, tile.n, "legacy")
+    spot = disc_tile(s, loc)
+    if spot is not None and seat in s.players:
+        s.stack.append(Pending(kind="disc_tile", seat=seat, card=spot.id))

@@ -227,7 +227,7 @@ def _decision(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboActio
         ]
     if k == "figures_on_card":
         return [FiguresOnCard(count=i) for i in range(p.personal + 1)]
-    if k == "explorer_quest":
+    if k in ("explorer_quest", "disc_tile"):
         return [Pay(), Skip()]
     if k == "sail":
         dests = sailing.destinations(s, s.board.ships[seat], top.n)

@@ -208,6 +208,9 @@ class CampaignPlay(BaseModel):
     c_cards: list[str] = Field(default_factory=list)
     decisions: dict[str, str] = Field(default_factory=dict)
     votes: dict[str, str] = Field(default_factory=dict)
+    tile_discs: dict[str, int] = Field(default_factory=dict)
+    legacy_source: dict[str, str] = Field(default_factory=dict)
+    removed: list[str] = Field(default_factory=list)
 
 
 class MaracaiboState(GameState):

@@ -32,6 +32,7 @@ DECISIONS = {
     "score1",
     "tasks",
     "vote",
+    "disc_tile",
 }
 
 
@@ -191,6 +192,8 @@ def _dead(s: MaracaiboState, top: Pending) -> bool:
         return top.n <= 0
     if k == "draw":
         return not can_draw(s, top.seat)
+    if k == "disc_tile":
+        return not disc_tile_payable(s, top)
     if k == "tasks":
         from rules.maracaibo.legal import open_tasks
 
@@ -199,6 +202,15 @@ def _dead(s: MaracaiboState, top: Pending) -> bool:
         c = s.combat
         return c is not None and c.stage == "pile" and not any(s.board.piles)
     return False
+
+
+def disc_tile_payable(s: MaracaiboState, top: Pending) -> bool:
+    """L10-L17: room on the tile, a disc to move and the printed cost."""
+    rules = [t for t in data().legacy.get(top.card, []) if t.kind == "disc"]
+    if not rules or not q.removable_sections(s.players[top.seat]):
+        return False
+    cost = rules[0].cost
+    return cost is None or quests.cost_payable(s, top.seat, cost)
 
 
 def can_draw(s: MaracaiboState, seat: str) -> bool:

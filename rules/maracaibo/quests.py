@@ -22,8 +22,12 @@ def definition(s: MaracaiboState, tile: str) -> tuple[QuestCost, list[Op]]:
 
 def payable(s: MaracaiboState, seat: str, tile: str) -> bool:
     """MAR-Q2: the full cost or nothing (CP cannot be replaced by figures)."""
-    p = s.players[seat]
     cost, _ = definition(s, tile)
+    return cost_payable(s, seat, cost)
+
+
+def cost_payable(s: MaracaiboState, seat: str, cost: QuestCost) -> bool:
+    p = s.players[seat]
     if cost.kind == "cp":
         return p.cp >= cost.n
     if cost.kind == "vp":
@@ -43,22 +47,7 @@ def fulfil(s: MaracaiboState, ev: list[Event], seat: str, tile: str) -> None:
     """Pay, put the tile on the ship board's quest track (MAR-Q5 bonus), then the rewards."""
     p = s.players[seat]
     cost, rewards = definition(s, tile)
-    discard: Pending | None = None
-    if cost.kind == "cp":
-        p.cp -= cost.n
-    elif cost.kind == "vp":
-        gains.vp(s, ev, seat, -cost.n, "quests")
-    elif cost.kind == "doubloons":
-        p.doubloons -= cost.n
-    elif cost.kind == "figure":
-        p.personal -= cost.n
-        p.general += cost.n
-    elif cost.kind == "object":
-        need = cost.n - q.perm_objects(p, cost.type)
-        if need > 0:
-            discard = Pending(kind="discard", seat=seat, what=f"object:{cost.type}", n=need)
-    elif cost.kind == "good":
-        discard = Pending(kind="discard", seat=seat, what=f"good:{cost.type}", n=cost.n)
+    discard = pay_cost(s, ev, seat, cost)
     p.quests.append(tile)
     ev.append(gains.event("quest", seat, seat=seat, tile=term(f"maracaibo.quest.{tile}")))
     bonus = data().ship.quest_bonus
@@ -88,3 +77,25 @@ def add_tiles(s: MaracaiboState, ev: list[Event], locations: list[str]) -> None:
                 reveals=True,
             )
         )
+
+
+def pay_cost(s: MaracaiboState, ev: list[Event], seat: str, cost: QuestCost) -> Pending | None:
+    """Pay a quest-like cost; cards to discard come back as a decision to push."""
+    p = s.players[seat]
+    discard: Pending | None = None
+    if cost.kind == "cp":
+        p.cp -= cost.n
+    elif cost.kind == "vp":
+        gains.vp(s, ev, seat, -cost.n, "quests")
+    elif cost.kind == "doubloons":
+        p.doubloons -= cost.n
+    elif cost.kind == "figure":
+        p.personal -= cost.n
+        p.general += cost.n
+    elif cost.kind == "object":
+        need = cost.n - q.perm_objects(p, cost.type)
+        if need > 0:
+            discard = Pending(kind="discard", seat=seat, what=f"object:{cost.type}", n=need)
+    elif cost.kind == "good":
+        discard = Pending(kind="discard", seat=seat, what=f"good:{cost.type}", n=cost.n)
+    return discard

@@ -59,7 +59,15 @@ TEST_STORIES: list[dict[str, Any]] = [
         "standalone": False,
         "instructions": [{"kind": "quests", "at": {"2": ["2"], "3": ["2"], "4": ["2"]}}],
     },
-    {"id": "04", "standalone": False, "instructions": []},
+    {
+        "id": "04",
+        "standalone": False,
+        "instructions": [{"kind": "legacy_tile", "tiles": ["L12", "L13"]}],
+        "requires_full_tile": "L12",
+        "back": {
+            "instructions": [{"kind": "reward", "ops": [{"op": "gain", "what": "vp", "n": 2}]}]
+        },
+    },
 ]
 
 
@@ -176,3 +184,24 @@ def test_campaign_cards_revealed_in_final_scoring_wait_for_the_next_game(
     assert nxt.campaign is not None and "03" in nxt.campaign.in_play
     assert "2" in nxt.board.quests  # card 03's instruction ran at this game's setup
     assert isinstance(nxt.stack, list) and not any(isinstance(x, Pending) for x in nxt.stack)
+
+
+def test_campaign_full_disc_tile_read_by_the_round_ender(campaign_data: None) -> None:
+    """12.2: a card whose disc tile is full is read by the player who ended the round;
+    12.4: disc tiles not completed at game end are kept with their story card."""
+    from rules.maracaibo import campaign
+
+    s = _setup_done(SPEC.new_game(["p1", "p2", "p3"], Options(players=3, campaign=True), 5))
+    assert s.campaign is not None
+    campaign.read(s, [], "04", None)
+    assert s.campaign.legacy_source == {"L12": "04", "L13": "04"}
+    s.campaign.tile_discs["L12"] = 3
+    ender = s.active
+    s.phase = "scoring"
+    s.scoring = Scoring(kind="interim", trigger=ender)
+    vp = s.players[ender].vp
+    run(s, [])
+    assert s.players[ender].vp == vp + 2 and "04" in s.campaign.resolved
+    s.phase = "over"
+    out = SPEC.campaign_after(s)
+    assert out is not None and out["incomplete_disc_tiles"] == {"L13": "04"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.maracaibo import legacy, sailing
 from rules.maracaibo.actions import Ally, CombatAction, Main, Pile, Sail
 from rules.maracaibo.combat import start
-from rules.maracaibo.model import CampaignPlay, CampaignState, MaracaiboState
+from rules.maracaibo.model import CampaignPlay, CampaignState, MaracaiboState, Options
 from rules.maracaibo.spec import SPEC
 from tests.rules.maracaibo.helpers import act, after_setup, at, put_markers
 
@@ -85,3 +85,28 @@ def test_ca_silver_fleet() -> None:
     s = act(s, me, CombatAction(action="silver_fleet", target="10"))
     assert s.board.markers["L6:10"] == ally and s.players[me].doubloons >= money + 8
     assert s.players[me].influence[ally] >= 3
+
+
+def test_l10_l17_disc_tiles() -> None:
+    """L10-L17: before the main action pay the cost, take the reward, move a disc onto the
+    tile; a full tile is unusable; 2 players: one disc pre-placed on L11-L17."""
+    from rules.maracaibo.actions import Pay, RemoveDisc
+
+    two = SPEC.new_game(["p1", "p2"], Options(players=2), 3)
+    two.campaign = CampaignPlay(before=CampaignState(), legacy={"L10": "", "L12": ""})
+    legacy.arrive(two, [])
+    assert two.campaign.tile_discs == {"L10": 0, "L12": 1}
+    s = with_tiles("L12")
+    me = s.active
+    assert s.campaign is not None and s.campaign.tile_discs == {"L12": 0}
+    s.players[me].cp = 2
+    s = act(s, me, Sail(to="6"))
+    assert s.stack[-1].kind == "disc_tile"
+    money, vp = s.players[me].doubloons, s.players[me].vp
+    s = act(s, me, Pay())
+    s = act(s, me, RemoveDisc(section="U4"))
+    assert s.campaign is not None and s.campaign.tile_discs["L12"] == 1
+    assert s.players[me].cp == 1 and s.players[me].discs["U4"] == 1
+    assert s.players[me].doubloons == money + 2 and s.players[me].vp == vp + 1
+    s.campaign.tile_discs["L12"] = 3
+    assert legacy.disc_tile(s, "6") is None
