@@ -119,7 +119,8 @@ class Lobby(
     )
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.service.start(interaction.channel_id or 0, player_of(interaction))
+        outcome = await self.bot.service.start(interaction.channel_id or 0, player_of(interaction))
+        await self.bot.presenter.refresh_lobby(outcome.game)
         await interaction.followup.send(
             t("core.started_short", lang_of(interaction)), ephemeral=True
         )
