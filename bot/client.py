@@ -19,6 +19,7 @@ from bot.errors import UserError, answer_error
 from bot.i18n import catalog, language_of, t
 from bot.presenter import Presenter, guild_lang
 from bot.reminders import due
+from bot.rendering import Renderer
 from bot.service import GameService, spec_of
 from bot.settings import Settings
 from db import store_for
@@ -94,6 +95,7 @@ class RefereeBot(commands.Bot):
         self.store: GameStore = store or store_for(settings.db_path)
         self.clock = clock
         self.cooldown = Cooldown(settings.cooldown_per_10s)
+        self.renderer = Renderer(settings.render_processes)
         self.presenter = Presenter(self)
         self.seat_consents: dict[tuple[int, int, int], set[str]] = {}
         """Seat offers (game, holder, taker) -> consents given so far ("take", "give")."""
@@ -141,6 +143,7 @@ class RefereeBot(commands.Bot):
     async def close(self) -> None:
         if self.remind.is_running():
             self.remind.cancel()
+        self.renderer.close()
         await super().close()
         await self.store.close()
 

@@ -18,7 +18,6 @@ Events reach a person only when ``Event.visible_for`` their seat says so.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import io
 import logging
@@ -128,7 +127,7 @@ class Presenter:
 
         view = spec_of(game).view(state, None)
         try:
-            return await asyncio.to_thread(render_board, view, translator(game, lang))
+            return await self.bot.renderer.run(render_board, view, translator(game, lang))
         except Exception:
             log.exception("rendering the board of game %s failed", game.id)
             return None
@@ -151,7 +150,7 @@ class Presenter:
 
             view = spec_of(game).view(state, None)
             try:
-                image = await asyncio.to_thread(
+                image = await self.bot.renderer.run(
                     render_board_part, view, translator(game, lang), part
                 )
             except Exception:
@@ -166,7 +165,7 @@ class Presenter:
 
         view = spec_of(game).view(state, seat)
         try:
-            image = await asyncio.to_thread(render_private, view, translator(game, lang))
+            image = await self.bot.renderer.run(render_private, view, translator(game, lang))
         except Exception:
             log.exception("rendering the private view of game %s failed", game.id)
             return None
@@ -353,7 +352,7 @@ class Presenter:
 
         view = spec_of(game).view(state, seat)
         try:
-            image = await asyncio.to_thread(render_choices, view, translator(game, lang), marks)
+            image = await self.bot.renderer.run(render_choices, view, translator(game, lang), marks)
         except Exception:
             log.exception("drawing the choices of game %s failed", game.id)
             return None

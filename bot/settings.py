@@ -52,6 +52,10 @@ class Settings(BaseSettings):
         20, ge=0, le=1000, validation_alias=_env("REFEREE_COOLDOWN", "cooldown_per_10s")
     )
     """Interactions one user may make in 10 seconds (0 = no limit)."""
+    render_processes: int = Field(
+        2, ge=0, le=32, validation_alias=_env("REFEREE_RENDER_PROCESSES", "render_processes")
+    )
+    """Worker processes drawing images (0 = threads in the bot's process)."""
 
     @field_validator("dev_guild_id", "shard_count", mode="before")
     @classmethod
@@ -103,6 +107,7 @@ _NAMES = {
     "shard_count": "REFEREE_SHARD_COUNT",
     "shard_ids": "REFEREE_SHARD_IDS",
     "cooldown_per_10s": "REFEREE_COOLDOWN",
+    "render_processes": "REFEREE_RENDER_PROCESSES",
 }
 
 

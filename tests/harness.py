@@ -274,7 +274,11 @@ def _new_bot(
     """The bot as ``python -m bot`` makes it, on ``db_path``; no per-user cooldown unless asked
     (tests press far faster than people)."""
     settings = Settings(
-        token="test", db_path=str(db_path), reminder_hours=24.0, cooldown_per_10s=cooldown
+        token="test",
+        db_path=str(db_path),
+        reminder_hours=24.0,
+        cooldown_per_10s=cooldown,
+        render_processes=0,  # threads: simcord drives one process (the pool is tested apart)
     )
     fixed = seed if seed is not None else next(_seeds)
     return create_bot(

@@ -1,0 +1,56 @@
+"""Where images are drawn: worker processes, so drawing never holds the bot's event loop.
+
+Pillow drawing is mostly Python code under the GIL; in threads, many channels' renders
+contend with the event loop and with each other. ``Renderer`` runs the ``render`` functions
+in a process pool (``REFEREE_RENDER_PROCESSES`` workers; 0 means threads, which the tests
+use). Views and translators are plain picklable models, and every worker keeps its own
+caches of static layers and fonts warm across calls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import multiprocessing
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def _warm_up() -> None:
+    """Import the renderers once per worker (fonts and static layers load on first use)."""
+    import render  # noqa: F401
+    from rules.registry import GAMES
+
+    for spec in GAMES.values():
+        __import__(spec.renderer)
+
+
+class Renderer:
+    def __init__(self, processes: int) -> None:
+        self.processes = processes
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+
+    def _executor(self) -> concurrent.futures.Executor | None:
+        if self.processes <= 0:
+            return None
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=self.processes, mp_context=context, initializer=_warm_up
+            )
+        return self._pool
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in a worker process (or a thread when there are none)."""
+        executor = self._executor()
+        if executor is None:
+            return await asyncio.to_thread(function, *args)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(executor, function, *args)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
