@@ -34,6 +34,7 @@ from bench.measure import (
     persist_times,
     postgres_problem,
 )
+from bench.throughput import measure as throughput
 from bot.i18n import Translator
 from render import render_board
 from rules.core.bots import play_random_game
@@ -229,8 +230,13 @@ def main() -> int:
         ],
     )
     print(note)
+    print()
+    print("Many channels at once (python -m bench.throughput for options)")
+    crowd = [asyncio.run(throughput(r["game"], channels=50, presses=4, processes=2)) for r in rows]
+    for row in crowd:
+        print(json.dumps(row))
     if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=2))
+        Path(args.json).write_text(json.dumps({"games": rows, "throughput": crowd}, indent=2))
     return 0
 
 

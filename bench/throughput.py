@@ -1,0 +1,136 @@
+"""Many channels at once: rendered commands per second and the event loop's longest stall.
+
+``python -m bench.throughput [--channels 50] [--presses 6] [--processes 2]``: 50 channels each
+play a 4-player game (bots fill nothing; every seat is pressed by the benchmark), all at
+once, through ``GameService`` on one SQLite file. Every command whose outcome the bot would
+post (a hand-over) draws the public board through the bot's ``Renderer`` (worker processes,
+or threads with ``--processes 0``), as the presenter does. A heartbeat task measures how late
+the event loop runs it: the longest stall is how long one callback blocked the loop.
+Figures are printed (and written with ``--json``), never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bot.i18n import Translator
+from bot.rendering import Renderer
+from bot.service import GameService, Outcome, Player, spec_of
+from db import store_for
+from render import render_board
+from rules.core.bots import random_action
+from rules.registry import GAMES
+
+
+class RenderingAnnouncer:
+    """Draws the board for every hand-over, like the presenter's channel post."""
+
+    def __init__(self, renderer: Renderer) -> None:
+        self.renderer = renderer
+        self.rendered = 0
+
+    async def announce(self, outcome: Outcome) -> None:
+        if outcome.state is None:
+            return
+        spec = spec_of(outcome.game)
+        acting = frozenset() if spec.is_over(outcome.state) else spec.to_act(outcome.state)
+        if outcome.started or acting != outcome.acting_before:
+            view = spec.view(outcome.state, None)
+            await self.renderer.run(render_board, view, Translator("en", {}))
+            self.rendered += 1
+
+
+async def _heartbeat(stop: asyncio.Event, stalls: list[float], every: float = 0.005) -> None:
+    while not stop.is_set():
+        start = time.perf_counter()
+        await asyncio.sleep(every)
+        stalls.append(time.perf_counter() - start - every)
+
+
+async def _play(service: GameService, channel: int, kind: str, presses: int, seed: int) -> int:
+    spec = GAMES[kind]
+    players = [Player(user_id=channel * 10 + i, name=f"p{i}") for i in range(4)]
+    await service.new_game(channel, 1, kind, players[0])
+    for p in players[1:]:
+        await service.join(channel, p)
+    await service.start(channel, players[0])
+    rnd = random.Random(seed)
+    done = 0
+    for _ in range(presses):
+        game = await service.current(channel)
+        state = service.state_of(game)
+        if spec.is_over(state):
+            break
+        seat = sorted(spec.to_act(state))[0]
+        user = next(s.user_id for s in game.seats if s.seat == seat)
+        assert user is not None
+        await service.act(channel, user, lambda st, se: [random_action(spec, st, se, rnd)])
+        done += 1
+    return done
+
+
+async def measure(kind: str, channels: int, presses: int, processes: int) -> dict[str, Any]:
+    renderer = Renderer(processes)
+    announcer = RenderingAnnouncer(renderer)
+    with tempfile.TemporaryDirectory() as tmp:
+        store = store_for(str(Path(tmp) / "throughput.sqlite3"))
+        await store.open()
+        service = GameService(store, announcer=announcer)
+        stalls: list[float] = []
+        stop = asyncio.Event()
+        beat = asyncio.create_task(_heartbeat(stop, stalls))
+        start = time.perf_counter()
+        try:
+            counts = await asyncio.gather(
+                *(_play(service, c + 1, kind, presses, c) for c in range(channels))
+            )
+        finally:
+            elapsed = time.perf_counter() - start
+            stop.set()
+            await beat
+            await store.close()
+            renderer.close()
+    return {
+        "game": kind,
+        "channels": channels,
+        "render_processes": processes,
+        "commands": sum(counts),
+        "rendered_commands": announcer.rendered,
+        "seconds": round(elapsed, 2),
+        "commands_per_s": round(sum(counts) / elapsed, 1),
+        "rendered_commands_per_s": round(announcer.rendered / elapsed, 1),
+        "loop_stall_p50_ms": round(statistics.median(stalls) * 1000, 2),
+        "loop_stall_max_ms": round(max(stalls) * 1000, 1),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.throughput")
+    parser.add_argument("--channels", type=int, default=50)
+    parser.add_argument("--presses", type=int, default=6, help="commands per channel")
+    parser.add_argument("--processes", type=int, default=2, help="render worker processes")
+    parser.add_argument("--only", action="append", help="only these game keys")
+    parser.add_argument("--json", help="also write the figures as JSON here")
+    args = parser.parse_args()
+    rows = [
+        asyncio.run(measure(k, args.channels, args.presses, args.processes))
+        for k in sorted(GAMES)
+        if not args.only or k in args.only
+    ]
+    for row in rows:
+        print(json.dumps(row))
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
