@@ -43,7 +43,7 @@ from rules.registry import GAMES
 
 POSTGRES_ENV = "REFEREE_TEST_POSTGRES_URL"
 PERSIST_ROUNDS = 30
-BOT_PRESSES = 12
+BOT_PRESSES = 600  # presses of one whole game in the bot (it ends sooner)
 
 
 def pct(values: list[float], q: float) -> float:

@@ -153,13 +153,7 @@ async def bot_handling_times(
     try:
         import simcord
 
-        from tests.cogs.helpers import (
-            acting_member,
-            open_id,
-            open_table,
-            press_first_choice,
-            prompt,
-        )
+        from tests.cogs.helpers import open_id, open_table, press_index, prompt
         from tests.harness import attached, clock_for
     except ImportError:
         return []
@@ -189,12 +183,21 @@ async def bot_handling_times(
         ):
             members = await open_table(h, kind, [f"player{i}" for i in range(players)])
             presses_timed: list[float] = []
-            for _ in range(presses):
-                actor = acting_member(h, members)
+            rnd = random.Random(7)
+            for _ in range(presses):  # a whole game (late-game boards too), up to ``presses``
+                game = await h.bot.store.get_game(1)
+                if game is None or game.status != "active":
+                    break
+                spec = GAMES[kind]
+                state = h.bot.service.state_of(game)
+                seat = sorted(spec.to_act(state))[0]
+                actor = next(m for m in members if game.seat_of(m.id) == seat)
                 menu = await h.click(actor, prompt(h), custom_id=open_id(prompt(h)))
                 durations.clear()
-                await press_first_choice(h, actor, menu)
+                count = len(spec.legal_actions(state, seat))
+                await press_index(h, actor, menu, rnd.randrange(count))
                 presses_timed += durations
+                await h.advance(30)
             return presses_timed
     finally:
         Component.callback = original  # type: ignore[method-assign]
