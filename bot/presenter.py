@@ -248,7 +248,7 @@ class Presenter:
         user = game.user_of(seat)
         if user is None:
             return seat
-        return f"<@{user.user_id}>" if user.user_id else f"{user.name} (bot)"
+        return f"<@{user.user_id}>" if user.user_id else f"{user.name} 🤖"
 
     def score_text(self, game: GameRecord, state: Any, lang: str) -> str:
         scores = spec_of(game).scores(state)

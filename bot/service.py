@@ -314,7 +314,7 @@ class GameService:
     async def add_bot(self, channel_id: int, by: Player) -> Outcome:
         game = await self._lobby(channel_id)
         number = sum(1 for s in game.seats if s.is_bot) + 1
-        return await self._add_seat(channel_id, None, f"Bot {number}", by=by)
+        return await self._add_seat(channel_id, None, f"🤖 {number}", by=by)
 
     async def start(self, channel_id: int, by: Player) -> Outcome:
         async def work() -> Outcome:
