@@ -6,6 +6,7 @@ from typing import Any
 
 from rules.core import GameSpec
 from rules.renaissance.actions import ACTION_ADAPTER
+from rules.renaissance.anchors import choice_anchor
 from rules.renaissance.components import data
 from rules.renaissance.describe import action_group, describe_action
 from rules.renaissance.engine import anytime_actions, apply, is_over
@@ -43,6 +44,7 @@ SPEC: GameSpec[RenaissanceState, Options, Any, RenaissanceView] = GameSpec(
     seat_order="random",
     data_source=_data_source,
     anytime_actions=anytime_actions,
+    choice_anchor=choice_anchor,
 )
 
 __all__ = ["SPEC", "Options", "RenaissanceState", "RenaissanceView"]
