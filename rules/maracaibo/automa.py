@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, term
-from rules.maracaibo import gains
+from rules.maracaibo import gains, legacy, quests
 from rules.maracaibo import query as q
 from rules.maracaibo.components import NATIONS, AutomaAction, AutomaCard, data
 from rules.maracaibo.model import Jean, MaracaiboState, Options, Pending
@@ -95,7 +95,12 @@ def move_ship(s: MaracaiboState, card: AutomaCard) -> str:
     at = s.board.ships[JEAN]
     left = card.steps
     while left > 0:
-        edges = [e for e in data().locations[at].next if e.rounds is None or s.round in e.rounds]
+        explorer = _jean(s).explorer
+        edges = [
+            e
+            for e in data().locations[at].next
+            if (e.rounds is None or s.round in e.rounds) and legacy.edge_open(s, e, explorer)
+        ]
         if not edges:
             break
         edge = next((e for e in edges if e.label == card.fork), edges[0])
@@ -136,6 +141,8 @@ def play_turn(s: MaracaiboState, ev: list[Event]) -> None:
             del s.board.quests[dest]
         j.quests.append(tile)
         ev.append(gains.event("jean_quest", None, tile=term(f"maracaibo.quest.{tile}")))
+        if legacy.city_rule(s, dest) is not None:
+            quests.add_tiles(s, ev, [dest])  # L1 refills its quest space
         j.discard.append(card_id)
         return
     place = data().locations[dest]
@@ -292,9 +299,11 @@ def combat(s: MaracaiboState, ev: list[Event], a: AutomaAction) -> None:
 def _annex(s: MaracaiboState, ev: list[Event], nation: str, cities_first: bool) -> None:
     if q.supply_left(s, nation) <= 0:
         return
-    by_number = sorted(data().board.locations, key=lambda loc: loc.number)
-    cities = [x.id for x in by_number if q.is_city(s, x.id) and x.id not in s.board.markers]
-    villages = [x.id for x in by_number if x.kind == "village" and x.id not in s.board.markers]
+    by_number = [x.id for x in sorted(data().board.locations, key=lambda loc: loc.number)]
+    open_cities = set(q.flag_cities(s, _jean(s).explorer))
+    cities = [x for x in by_number if x in open_cities and x not in s.board.markers]
+    free = set(q.villages(s))
+    villages = [x for x in by_number if x in free and x not in s.board.markers]
     spots = (cities or villages) if cities_first else villages
     if spots:
         gains.take_marker(s, nation)

@@ -38,14 +38,14 @@ def _options(s: MaracaiboState, seat: str) -> list[tuple[str, str, int]]:
         for row in cn.influence:
             out.append(("influence", str(row["n"]), row["cost"]))
     if "CA_FLAG" not in used and has_marker:
-        for loc in q.flag_cities(s):
+        for loc in q.flag_cities(s, p.explorer):
             holder = s.board.markers.get(loc)
             if holder is None:
                 out.append(("conquer", loc, cn.conquer))
             elif holder != ally:
                 out.append(("expel", loc, cn.expel))
     if "CA_VILLAGE_ANNEX" not in used and has_marker and q.has_upgrade(p, "U7"):
-        for loc in q.villages():
+        for loc in q.villages(s):
             holder = s.board.markers.get(loc)
             if holder is None:
                 out.append(("annex", loc, cn.annex_empty))
@@ -178,8 +178,7 @@ def act(s: MaracaiboState, ev: list[Event], seat: str, action: str, target: str)
             gains.expel(s, ev, seat, target)
         gains.place_marker(s, ev, seat, ally, target)
         gains.influence(s, ev, seat, ally, 1)
-        tile = s.board.city_tiles.get(target)
-        flag = data().city_tiles[tile].flag if tile else data().locations[target].flag
+        flag = q.flag_of(s, target)
         ops = [op.model_copy(update={"nation": ally}) if op.nation == "ally" else op for op in flag]
         if ops:
             s.stack.append(Pending(kind="ops", seat=seat, ops=substitute(ops, 0), cat="combat"))

@@ -49,6 +49,7 @@ OpKind = Literal[
     "combat",
     "choose",
     "discard_hand",
+    "quest_here",
 ]
 
 
@@ -83,6 +84,7 @@ class Edge(_Frozen):
     to: str
     label: Literal["upper", "lower"] | None = None
     rounds: list[int] | None = None
+    legacy: str | None = None
 
 
 class Location(_Frozen):
@@ -100,6 +102,7 @@ class Location(_Frozen):
     tile_slot: bool = False
     maracaibo: bool = False
     round_end: list[int] = Field(default_factory=list)
+    legacy: str | None = None
 
 
 class BoardFile(_Frozen):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, Result, RuleViolation, Text, term
-from rules.maracaibo import buying, explorer, gains, ops, quests, sailing
+from rules.maracaibo import buying, explorer, gains, legacy, ops, quests, sailing
 from rules.maracaibo import combat as combat_rules
 from rules.maracaibo import query as q
 from rules.maracaibo.actions import (
@@ -161,6 +161,8 @@ def _main(s: MaracaiboState, ev: list[Event], seat: str, a: Main, top: Pending |
         if not s.board.quests[loc]:
             del s.board.quests[loc]
         quests.fulfil(s, ev, seat, a.target)
+        if legacy.city_rule(s, loc) is not None:
+            quests.add_tiles(s, ev, [loc])  # L1: a new tile refills the quest space
     else:
         s.turn.used_assistants.append(a.target)
         s.stack.append(
@@ -364,6 +366,9 @@ def _pay(s: MaracaiboState, ev: list[Event], seat: str, top: Pending) -> None:
     elif top.what == "hand":
         for c in list(p.hand):
             gains.discard_card(s, seat, c)
+    elif top.what == "figure":
+        p.personal -= top.n
+        p.general += top.n
     elif top.what == "goods_same":
         s.stack.append(Pending(kind="discard", seat=seat, what="same:", n=top.n))
     elif top.what == "object":

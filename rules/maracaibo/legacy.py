@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from rules.core import Event
-from rules.maracaibo import gains
-from rules.maracaibo.components import LegacyTile, data
+from rules.maracaibo import gains, quests
+from rules.maracaibo.components import Edge, LegacyTile, data
 from rules.maracaibo.model import MaracaiboState, Pending
 
 
@@ -61,6 +63,12 @@ def arrive(s: MaracaiboState, ev: list[Event]) -> None:
     play = s.campaign
     assert play is not None
     for tile in active(s):
+        if tile.kind in ("new_city", "city") and tile.id not in play.arrived:
+            play.arrived.append(tile.id)
+            market = tile.market or data().locations[tile.location].market
+            s.board.markets.setdefault(tile.location, ["" for _ in market])
+            if tile.kind == "city":
+                quests.add_tiles(s, ev, [tile.location])  # L1: a quest on its quest space
         if tile.kind == "disc" and tile.id not in play.tile_discs:
             pre = int(len(s.seats) <= 2 and tile.id != "L10") + int(s.jean is not None)
             play.tile_discs[tile.id] = min(pre, tile.capacity)
@@ -84,3 +92,43 @@ def on_stop(s: MaracaiboState, ev: list[Event], seat: str, loc: str) -> None:
     spot = disc_tile(s, loc)
     if spot is not None and seat in s.players:
         s.stack.append(Pending(kind="disc_tile", seat=seat, card=spot.id))
+
+
+@cache
+def _after(space: str) -> frozenset[str]:
+    """Every explorer space downstream of ``space``."""
+    out: set[str] = set()
+    for nxt in data().spaces[space].next:
+        out |= {nxt} | _after(nxt)
+    return frozenset(out)
+
+
+def passed(explorer: str, gate: str) -> bool:
+    """MAR-T8: the explorer has reached or passed ``gate``."""
+    return explorer == gate or explorer in _after(gate)
+
+
+def _rule(s: MaracaiboState, kind: str, loc: str) -> LegacyTile | None:
+    return next((t for t in active(s) if t.kind == kind and t.location == loc), None)
+
+
+def city_rule(s: MaracaiboState, loc: str) -> LegacyTile | None:
+    """L1: a village that became a city."""
+    return _rule(s, "city", loc)
+
+
+def open_for(s: MaracaiboState, loc: str, explorer: str) -> bool:
+    """A legacy city (L4, L7) is in play and this explorer opens it (MAR-T8)."""
+    place = data().locations[loc]
+    if place.legacy is None:
+        return True
+    rule = _rule(s, "new_city", loc)
+    return rule is not None and passed(explorer, rule.gate)
+
+
+def edge_open(s: MaracaiboState, edge: Edge, explorer: str) -> bool:
+    if edge.legacy is None:
+        return True
+    if not any(t.id == edge.legacy for t in active(s)):
+        return False
+    return open_for(s, edge.to, explorer)

@@ -125,9 +125,10 @@ def main_options(s: MaracaiboState, seat: str, loc: str) -> list[MaracaiboAction
     out: list[MaracaiboAction] = []
     if (q.is_city(s, loc) or place.kind == "homeward") and not legacy.plague(s, loc):
         out.append(Main(kind="city"))
-    if place.kind == "village" and not legacy.no_village(s, loc):
+    l1 = legacy.city_rule(s, loc) is not None
+    if place.kind == "village" and not l1 and not legacy.no_village(s, loc):
         out.append(Main(kind="village"))
-    for tile in s.board.quests.get(loc, []):
+    for tile in s.board.quests.get(loc, []) if not l1 else []:
         if quests.payable(s, seat, tile):
             out.append(Main(kind="quest", target=tile))
     for a in s.board.assistants:
@@ -177,7 +178,7 @@ def marker_targets(s: MaracaiboState, top: Pending) -> list[tuple[str, str]]:
         here = s.board.ships[top.seat]
         spots = [here] if here not in s.board.markers else []
     else:
-        spots = [v for v in q.villages() if v not in s.board.markers]
+        spots = [v for v in q.villages(s) if v not in s.board.markers]
     return [(n, v) for v in spots for n in NATIONS if q.supply_left(s, n) > 0]
 
 
@@ -250,6 +251,14 @@ def _decision(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboActio
         return [Choose(option=i) for i in range(len(top.items))]
     if k == "tasks":
         return [*_tasks(s, seat), Skip()]
+    if k == "quest_here":
+        here = s.board.ships[seat]
+        acts = [
+            Main(kind="quest", target=t)
+            for t in s.board.quests.get(here, [])
+            if quests.payable(s, seat, t)
+        ]
+        return [*acts, Skip()]
     if k == "score1":
         acts = [ScoreChoice(buy=False)]
         if buying.anything_to_buy(s, seat):

@@ -211,6 +211,7 @@ class CampaignPlay(BaseModel):
     tile_discs: dict[str, int] = Field(default_factory=dict)
     legacy_source: dict[str, str] = Field(default_factory=dict)
     removed: list[str] = Field(default_factory=list)
+    arrived: list[str] = Field(default_factory=list)
 
 
 class MaracaiboState(GameState):

@@ -33,6 +33,7 @@ DECISIONS = {
     "tasks",
     "vote",
     "disc_tile",
+    "quest_here",
 }
 
 
@@ -126,6 +127,8 @@ def execute(s: MaracaiboState, ev: list[Event], frame: Pending, op: Op) -> None:
             )
     elif kind == "combat":
         combat_rules.start(s, ev, seat)
+    elif kind == "quest_here":
+        push(Pending(kind="quest_here", seat=seat))
     elif kind == "choose":
         push(
             Pending(kind="choose", seat=seat, options=[list(o) for o in op.options], cat=frame.cat)
@@ -159,6 +162,8 @@ def gate_payable(s: MaracaiboState, top: Pending) -> bool:
         return q.can_pay_object(p, top.items[0], top.n)
     if top.what == "hand":
         return bool(p.hand)
+    if top.what == "figure":
+        return p.personal >= top.n
     return False
 
 
@@ -192,6 +197,9 @@ def _dead(s: MaracaiboState, top: Pending) -> bool:
         return top.n <= 0
     if k == "draw":
         return not can_draw(s, top.seat)
+    if k == "quest_here":
+        here = s.board.ships[top.seat]
+        return not any(quests.payable(s, top.seat, t) for t in s.board.quests.get(here, []))
     if k == "disc_tile":
         return not disc_tile_payable(s, top)
     if k == "tasks":

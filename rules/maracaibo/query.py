@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.maracaibo.components import NATIONS, ProjectCard, data
+from rules.maracaibo.components import NATIONS, Op, ProjectCard, data
 from rules.maracaibo.model import MaracaiboState, Player
 
 
@@ -119,7 +119,12 @@ def location_number(loc: str) -> int:
 
 
 def city_action_of(state: MaracaiboState, loc: str) -> tuple[str, int]:
-    """The printed action of a city (a city tile replaces the board's)."""
+    """The printed action of a city (a city tile replaces the board's; L1 its own)."""
+    from rules.maracaibo.legacy import city_rule
+
+    rule = city_rule(state, loc)
+    if rule is not None:
+        return rule.action, 0
     tile = state.board.city_tiles.get(loc)
     if tile:
         return data().city_tiles[tile].action, 0
@@ -128,6 +133,11 @@ def city_action_of(state: MaracaiboState, loc: str) -> tuple[str, int]:
 
 
 def market_of(state: MaracaiboState, loc: str) -> list[str]:
+    from rules.maracaibo.legacy import city_rule
+
+    rule = city_rule(state, loc)
+    if rule is not None:
+        return rule.market
     tile = state.board.city_tiles.get(loc)
     if tile:
         return data().city_tiles[tile].market
@@ -135,16 +145,46 @@ def market_of(state: MaracaiboState, loc: str) -> list[str]:
 
 
 def is_city(state: MaracaiboState, loc: str) -> bool:
+    """A city now: board cities, filled tile slots, legacy cities in play (L1, L4, L7)."""
+    from rules.maracaibo.legacy import active, city_rule
+
     place = data().locations[loc]
+    if city_rule(state, loc) is not None:
+        return True
+    if place.legacy is not None:
+        return any(t.kind == "new_city" and t.location == loc for t in active(state))
     return place.kind == "city" and (not place.tile_slot or loc in state.board.city_tiles)
 
 
-def villages() -> list[str]:
-    return [loc.id for loc in data().board.locations if loc.kind == "village"]
+def villages(state: MaracaiboState) -> list[str]:
+    return [
+        loc.id
+        for loc in data().board.locations
+        if loc.kind == "village" and not is_city(state, loc.id)
+    ]
 
 
-def flag_cities(state: MaracaiboState) -> list[str]:
-    return [loc.id for loc in data().board.locations if is_city(state, loc.id)]
+def flag_cities(state: MaracaiboState, explorer: str = "") -> list[str]:
+    """Cities whose flag can take a marker (legacy cities only for an explorer past their gate)."""
+    from rules.maracaibo.legacy import open_for, plague
+
+    return [
+        loc.id
+        for loc in data().board.locations
+        if is_city(state, loc.id)
+        and not plague(state, loc.id)
+        and (not explorer or open_for(state, loc.id, explorer))
+    ]
+
+
+def flag_of(state: MaracaiboState, loc: str) -> list[Op]:
+    from rules.maracaibo.legacy import city_rule
+
+    rule = city_rule(state, loc)
+    if rule is not None:
+        return rule.flag
+    tile = state.board.city_tiles.get(loc)
+    return data().city_tiles[tile].flag if tile else data().locations[loc].flag
 
 
 def task_value(state: MaracaiboState, seat: str, kind: str) -> int:

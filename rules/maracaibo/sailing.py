@@ -17,12 +17,15 @@ def destinations(s: MaracaiboState, start: str, mp: int) -> dict[str, int]:
 def routes(s: MaracaiboState, start: str, mp: int) -> dict[str, tuple[int, int]]:
     """Destination -> (MP, toll) on its cheapest route (legacy route costs and tolls)."""
     money = s.players[s.active].doubloons if s.active in s.players else 0
+    explorer = s.players[s.active].explorer if s.active in s.players else "start"
     out: dict[str, tuple[int, int]] = {}
     frontier = [(start, 0, 0)]
     while frontier:
         at, spent, paid = frontier.pop()
         for edge in data().locations[at].next:
             if edge.rounds is not None and s.round not in edge.rounds:
+                continue
+            if not legacy.edge_open(s, edge, explorer):
                 continue
             cost = spent + legacy.edge_cost(s, at, edge.to)
             if cost > mp:

@@ -83,7 +83,8 @@ def test_mar_k15_every_glossary_effect_occurs_in_the_deck() -> None:
 
 
 def test_mar_t6_board_graph_routes() -> None:
-    """MAR-T5/T6 and 16.1: homeward spaces stop; forks labelled; every route costs 17 MP."""
+    """MAR-T5/T6 and 16.1: homeward spaces stop; forks labelled; every route costs 17 MP
+    (legacy side branches L4 / L7 aside)."""
     d = data()
     for loc in d.board.locations:
         if loc.kind == "homeward":
@@ -93,7 +94,7 @@ def test_mar_t6_board_graph_routes() -> None:
 
     def lengths(at: str, rnd: int) -> set[int]:
         loc = d.locations[at]
-        nxt = [e.to for e in loc.next if e.rounds is None or rnd in e.rounds]
+        nxt = [e.to for e in loc.next if (e.rounds is None or rnd in e.rounds) and e.legacy is None]
         if not nxt:
             return {0}
         return {1 + n for e in nxt for n in lengths(e, rnd)}

@@ -110,3 +110,78 @@ def test_l10_l17_disc_tiles() -> None:
     assert s.players[me].doubloons == money + 2 and s.players[me].vp == vp + 1
     s.campaign.tile_discs["L12"] = 3
     assert legacy.disc_tile(s, "6") is None
+
+
+def test_mar_t8_l4_new_city_behind_the_explorer_gate() -> None:
+    """MAR-T8 / L4: enterable only once the explorer reached space 4; in and out cost 3 MP;
+    action: delivery, 2 village actions, optionally a figure for 5 VP."""
+    from rules.maracaibo.actions import CityAction, Pay, Skip
+
+    s = with_tiles("L4")
+    me = s.active
+    assert "L4" not in sailing.destinations(s, "havana", 7)
+    s.players[me].explorer = "5b"  # passed space 4
+    reach = sailing.destinations(s, "havana", 7)
+    assert reach["L4"] == 5 and reach["3"] == 3
+    assert "L4" in s.board.markets
+    s = act(s, me, Sail(to="L4"))
+    s = act(s, me, Main(kind="city"))
+    s = act(s, me, CityAction())
+    assert s.stack[-1].kind == "village" and s.stack[-1].n == 2
+    s = act(s, me, Skip())
+    vp = s.players[me].vp
+    s = act(s, me, Pay())
+    assert s.players[me].vp == vp + 5
+
+
+def test_l7_new_city_gives_cp_and_a_combat() -> None:
+    """L7: behind explorer space 11; +3 CP, then a combat."""
+    from rules.maracaibo.actions import CityAction
+
+    s = with_tiles("L7")
+    me = s.active
+    s.players[me].explorer = "12"
+    assert "L7" in sailing.destinations(s, "15", 7)
+    s = at(s, me, "L7")
+    s.players[me].cp = 0
+    s = act(s, me, Main(kind="city"))
+    s = act(s, me, CityAction())
+    assert s.players[me].cp == 3 and s.stack[-1].kind == "combat"
+
+
+def test_l1_village_becomes_a_city_with_a_quest() -> None:
+    """L1: location 16 is a city; its quest is fulfilled through the city action, then a new
+    tile fills the quest space."""
+    from rules.maracaibo.actions import CityAction
+
+    s = with_tiles("L1")
+    me = s.active
+    assert s.board.quests.get("16") and "16" in s.board.markets
+    s = at(s, me, "16")
+    legal = SPEC.legal_actions(s, me)
+    assert Main(kind="city") in legal and Main(kind="village") not in legal
+    assert not any(isinstance(a, Main) and a.kind == "quest" for a in legal)
+    s.players[me].cp, s.players[me].doubloons, s.players[me].personal = 8, 20, 2
+    s.turn.mp = 7
+    tile = s.board.quests["16"][0]
+    s = act(s, me, Main(kind="city"))
+    s = act(s, me, CityAction())
+    s = act(s, me, Main(kind="quest", target=tile))
+    assert tile in s.players[me].quests and s.board.quests.get("16")
+
+
+def test_mar_j4_jean_takes_a_legacy_city_only_behind_her_explorer() -> None:
+    """MAR-J4 / MAR-J12: Jean follows an upper arrow into L4 only once her explorer passed 4."""
+    from rules.maracaibo import automa
+    from rules.maracaibo.components import data
+
+    s = SPEC.new_game(["p1"], Options(players=1), 3)
+    s.campaign = CampaignPlay(before=CampaignState(), legacy={"L4": ""})
+    legacy.arrive(s, [])
+    s.board.quests = {}
+    s.board.ships["jean"] = "2"
+    card = data().automa_cards["A1"]  # 1 step, upper
+    assert automa.move_ship(s, card) == "4"
+    assert s.jean is not None
+    s.jean.explorer = "4"
+    assert automa.move_ship(s, card) == "L4"
