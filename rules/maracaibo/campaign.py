@@ -14,6 +14,7 @@ from rules.maracaibo.components import StoryInstruction, data
 from rules.maracaibo.model import CampaignPlay, CampaignState, MaracaiboState, Pending
 
 FIRST_CARD = "01"
+SKULLS = ("L3", "L20", "L21", "L22", "L23")
 STORY_TILES = ["S1", "S2", "S3", "S4"]
 
 
@@ -118,6 +119,10 @@ def follow(
             play.legacy[tile] = ins.location or (rules[0].location if rules else "")
             play.legacy_source[tile] = card_id
         legacy.arrive(s, ev)
+    elif ins.kind == "remove_skull" and reader is not None:
+        skulls = [t for t in SKULLS if t in play.legacy]
+        if skulls:
+            s.stack.append(Pending(kind="remove_skull", seat=reader, items=skulls))
     elif ins.kind == "reward" and reader is not None and ins.ops:
         s.stack.append(Pending(kind="ops", seat=reader, ops=list(ins.ops), cat="quests"))
 
@@ -231,3 +236,30 @@ def after(s: MaracaiboState) -> dict[str, object] | None:
         history=[*before.history, scores],
     )
     return out.model_dump(mode="json")
+
+
+def remove_skull(s: MaracaiboState, ev: list[Event], tile: str) -> None:
+    """Story reward: a skull tile leaves the board (back to the box); without L3 Cartagena
+    gets a random city tile for the player count."""
+    play = s.campaign
+    assert play is not None
+    rules = data().legacy.get(tile, [])
+    play.legacy.pop(tile, None)
+    play.legacy_source.pop(tile, None)
+    ev.append(
+        Event(key="maracaibo.event.legacy_removed", args={"tile": term(f"maracaibo.legacy.{tile}")})
+    )
+    for rule in rules:
+        if rule.kind == "plague" and rule.location not in s.board.city_tiles:
+            count = 2 if len(s.seats) <= 2 else len(s.seats)
+            pool = [
+                t
+                for t in s.board.tiles_box
+                if count in data().city_tiles[t].player_counts
+                and not data().city_tiles[t].maracaibo
+            ]
+            if pool:
+                chosen = pool[s.rng.randbelow(len(pool))]
+                s.board.tiles_box.remove(chosen)
+                s.board.city_tiles[rule.location] = chosen
+                s.board.markets[rule.location] = ["" for _ in data().city_tiles[chosen].market]

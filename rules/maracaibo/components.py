@@ -445,11 +445,14 @@ class StoryInstruction(_Frozen):
     ``story_tile``: the next story tile to ``location`` ("Story: N"); ``add_cards``: C cards
     into the discard pile or shuffled into the deck ("Cards: 90-92"); ``read``: read and place
     another story card now ("Read 05"); ``legacy_tile``: legacy tiles onto the board ("Tiles:
-    L25, L13"); ``reward``: primitive operations for the reader (story reward icons).
+    L25, L13"); ``reward``: primitive operations for the reader (story reward icons);
+    ``remove_skull``: the reader removes one skull legacy tile (L3, L20-L23).
     ``when`` is ``setup`` (when the card is read) or ``round_N`` (standalone cards only).
     """
 
-    kind: Literal["quests", "story_tile", "add_cards", "read", "legacy_tile", "reward"]
+    kind: Literal[
+        "quests", "story_tile", "add_cards", "read", "legacy_tile", "reward", "remove_skull"
+    ]
     when: str = "setup"
     at: dict[str, list[str]] = Field(default_factory=dict)
     location: str = ""

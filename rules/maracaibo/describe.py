@@ -91,6 +91,8 @@ def describe_action(state: MaracaiboState, seat: str, action: MaracaiboAction) -
         top = state.stack[-1] if state.stack else None
         if top is not None and top.kind == "choose" and a.option < len(top.options):
             return term(K + "choose", option=[describe_op(op) for op in top.options[a.option]])
+        if top is not None and top.kind == "remove_skull" and a.option < len(top.items):
+            return term(K + "remove_skull", tile=term(f"maracaibo.legacy.{top.items[a.option]}"))
         return term(K + "choose_n", number=a.option + 1)
     if isinstance(a, PlaceMarker):
         return term(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, Result, RuleViolation, Text, term
-from rules.maracaibo import buying, explorer, gains, legacy, ops, quests, sailing
+from rules.maracaibo import buying, campaign, explorer, gains, legacy, ops, quests, sailing
 from rules.maracaibo import combat as combat_rules
 from rules.maracaibo import query as q
 from rules.maracaibo.actions import (
@@ -237,6 +237,9 @@ def _decide(
     elif isinstance(a, Pay):
         s.stack.pop()
         _pay(s, ev, seat, top)
+    elif isinstance(a, Choose) and top.kind == "remove_skull":
+        s.stack.pop()
+        campaign.remove_skull(s, ev, top.items[a.option])
     elif isinstance(a, Choose) and top.kind == "vote":
         s.stack.pop()
         assert s.campaign is not None

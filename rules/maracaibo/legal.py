@@ -247,6 +247,8 @@ def _decision(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboActio
         if q.has_upgrade(p, "U3") or p.doubloons >= data().tracks.display_cost:
             acts += [Draw(slot=i) for i, c in enumerate(s.board.display) if c]
         return acts
+    if k == "remove_skull":
+        return [Choose(option=i) for i in range(len(top.items))]
     if k == "vote":
         return [Choose(option=i) for i in range(len(top.items))]
     if k == "tasks":

@@ -34,6 +34,7 @@ DECISIONS = {
     "vote",
     "disc_tile",
     "quest_here",
+    "remove_skull",
 }
 
 

@@ -185,3 +185,19 @@ def test_mar_j4_jean_takes_a_legacy_city_only_behind_her_explorer() -> None:
     assert s.jean is not None
     s.jean.explorer = "4"
     assert automa.move_ship(s, card) == "L4"
+
+
+def test_story_reward_removes_a_skull_tile() -> None:
+    """12.2 story reward: remove one skull tile; without L3 Cartagena gets a city tile again."""
+    from rules.maracaibo.actions import Choose
+    from rules.maracaibo.components import data
+    from rules.maracaibo.model import Pending
+
+    s = with_tiles("L3", "L20")
+    me = s.active
+    assert "14" not in s.board.city_tiles
+    s.stack.append(Pending(kind="remove_skull", seat=me, items=["L3", "L20"]))
+    s = act(s, me, Choose(option=0))
+    assert s.campaign is not None and "L3" not in s.campaign.legacy and "L20" in s.campaign.legacy
+    tile = s.board.city_tiles["14"]
+    assert 3 in data().city_tiles[tile].player_counts and tile not in s.board.tiles_box
