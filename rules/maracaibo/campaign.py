@@ -30,12 +30,22 @@ def has_campaign_data() -> bool:
     return FIRST_CARD in data().stories
 
 
-def start(raw: dict[str, object] | None) -> CampaignPlay:
+def first_card(chapter: int) -> str:
+    """12.1: card 01 starts the campaign; cards 80-89 start a later chapter."""
+    for card in data().stories.values():
+        if chapter > 1 and card.chapter_start == chapter:
+            return card.id
+    return FIRST_CARD
+
+
+def start(raw: dict[str, object] | None, chapter: int = 1) -> CampaignPlay:
     """Read the channel's campaign state (a fresh one for the first game)."""
-    before = CampaignState.model_validate(raw or {})
-    play = CampaignPlay(before=before)
+    before = CampaignState.model_validate(raw or {"chapter": chapter})
+    play = CampaignPlay(before=before, chapter=before.chapter)
+    play.legacy_box = list(before.legacy_tiles_in_box)
     if not before.story_cards_in_archive and not before.pending_story_cards:
-        play.deck = [c for c in campaign_cards() if c != FIRST_CARD]
+        first = first_card(before.chapter)
+        play.deck = [c for c in campaign_cards() if c != first]
         play.tile_stack = list(STORY_TILES)
     else:
         play.deck = list(before.story_cards_in_deck)
@@ -53,7 +63,7 @@ def setup_reading(s: MaracaiboState, ev: list[Event]) -> None:
     assert play is not None
     before = play.before
     cards = sorted(set(before.story_cards_in_archive) | set(before.pending_story_cards))
-    for card in cards or [FIRST_CARD]:
+    for card in cards or [first_card(play.chapter)]:
         read(s, ev, card, None)
     legacy.arrive(s, ev)
 
@@ -228,11 +238,11 @@ def after(s: MaracaiboState) -> dict[str, object] | None:
             for t in legacy.active(s)
             if t.kind == "disc" and play.tile_discs.get(t.id, 0) < t.capacity
         },
-        legacy_tiles_in_box=list(before.legacy_tiles_in_box),
+        legacy_tiles_in_box=sorted(set(play.legacy_box) - set(play.legacy)),
         c_cards_in_pool=list(play.c_cards),
         removed_story_cards=sorted(set(before.removed_story_cards) | set(play.removed)),
         decisions=dict(play.decisions),
-        chapter=before.chapter,
+        chapter=play.chapter,
         history=[*before.history, scores],
     )
     return out.model_dump(mode="json")
@@ -246,6 +256,7 @@ def remove_skull(s: MaracaiboState, ev: list[Event], tile: str) -> None:
     rules = data().legacy.get(tile, [])
     play.legacy.pop(tile, None)
     play.legacy_source.pop(tile, None)
+    play.legacy_box.append(tile)  # removed legacy tiles go to the box and may return (12.3)
     ev.append(
         Event(key="maracaibo.event.legacy_removed", args={"tile": term(f"maracaibo.legacy.{tile}")})
     )

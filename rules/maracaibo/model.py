@@ -28,10 +28,15 @@ class Options(GameOptions):
     automa_b: int | None = Field(default=None, ge=0, le=6)
     automa_c: int | None = Field(default=None, ge=0, le=4)
     campaign: bool = False
+    chapter: int = Field(default=1, ge=1, le=11)
 
     @model_validator(mode="after")
     def _campaign_needs_story_cards(self) -> Options:
         """Spec 12: a campaign needs the box's story cards (not printed in the rulebook)."""
+        if self.campaign and self.chapter > 1:
+            starts = {c.chapter_start for c in data().stories.values()}
+            if self.chapter not in starts:
+                raise ValueError(f"no story card starts chapter {self.chapter} in the data")
         if self.campaign and "01" not in data().stories:
             raise ValueError(
                 "the campaign needs the story cards of your box: add them as "
@@ -212,6 +217,8 @@ class CampaignPlay(BaseModel):
     legacy_source: dict[str, str] = Field(default_factory=dict)
     removed: list[str] = Field(default_factory=list)
     arrived: list[str] = Field(default_factory=list)
+    legacy_box: list[str] = Field(default_factory=list)
+    chapter: int = 1
 
 
 class MaracaiboState(GameState):

@@ -64,7 +64,7 @@ def new_game(
         if market and (loc.id in b.city_tiles or not loc.tile_slot):
             b.markets[loc.id] = ["" for _ in market]
     # MAR-S5: 8 A cards each; 40 B cards with the other A cards form the deck.
-    play = campaign_rules.start(campaign) if options.campaign else None
+    play = campaign_rules.start(campaign, options.chapter) if options.campaign else None
     a_cards = [c.id for c in d.cards.values() if c.deck == "A"]
     b_cards = [c.id for c in d.cards.values() if c.deck == "B"]
     rng.shuffle(a_cards)

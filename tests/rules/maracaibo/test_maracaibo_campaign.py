@@ -60,6 +60,12 @@ TEST_STORIES: list[dict[str, Any]] = [
         "instructions": [{"kind": "quests", "at": {"2": ["2"], "3": ["2"], "4": ["2"]}}],
     },
     {
+        "id": "80",
+        "standalone": False,
+        "chapter_start": 2,
+        "instructions": [{"kind": "quests", "at": {"2": ["7"], "3": ["7"], "4": ["7"]}}],
+    },
+    {
         "id": "04",
         "standalone": False,
         "instructions": [{"kind": "legacy_tile", "tiles": ["L12", "L13"]}],
@@ -205,3 +211,14 @@ def test_campaign_full_disc_tile_read_by_the_round_ender(campaign_data: None) ->
     s.phase = "over"
     out = SPEC.campaign_after(s)
     assert out is not None and out["incomplete_disc_tiles"] == {"L13": "04"}
+
+
+def test_campaign_can_start_at_a_chapter(campaign_data: None) -> None:
+    """12.1: a chapter is started with its card (80 = chapter 2); the pointer persists."""
+    with pytest.raises(ValidationError):
+        Options(players=3, campaign=True, chapter=5)
+    s = SPEC.new_game(["p1", "p2", "p3"], Options(players=3, campaign=True, chapter=2), 8)
+    assert s.campaign is not None and s.campaign.in_play == ["80"] and "7" in s.board.quests
+    s.phase = "over"
+    out = SPEC.campaign_after(s)
+    assert out is not None and out["chapter"] == 2 and "80" in out["story_cards_in_archive"]
