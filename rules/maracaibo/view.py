@@ -102,6 +102,7 @@ class MaracaiboView(View):
     stories: list[str] = Field(default_factory=list)
     story_tiles: dict[str, str] = Field(default_factory=dict)
     legacy_tiles: dict[str, str] = Field(default_factory=dict)
+    legacy_discs: dict[str, int] = Field(default_factory=dict)
 
 
 def build_view(s: MaracaiboState, viewer: str | None) -> MaracaiboView:
@@ -169,6 +170,7 @@ def build_view(s: MaracaiboState, viewer: str | None) -> MaracaiboView:
         stories=play.in_play if play is not None else [s.story],
         story_tiles=play.story_tiles if play is not None else {},
         legacy_tiles=play.legacy if play is not None else {},
+        legacy_discs=play.tile_discs if play is not None else {},
         jean=jean,
         game="maracaibo",
         viewer=viewer,
