@@ -28,17 +28,26 @@ import json
 import os
 import re
 import signal
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from types import TracebackType
-from typing import Any, get_args
+from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
 from db.factory import is_postgres
 from db.migrate_postgres import ensure_schema, migrate_postgres
+from db.rows import (
+    STATUSES,
+    action_record,
+    check_status,
+    dumps,
+    game_changes,
+    game_record,
+    seats_json,
+)
 from db.store import (
     OPEN_STATUSES,
     ActionRecord,
@@ -58,8 +67,7 @@ Clock = Callable[[], datetime]
 Row = Any  # asyncpg.Record
 Conn = Any  # asyncpg.Connection
 
-_STATUSES: frozenset[str] = frozenset(get_args(GameStatus))
-_OPEN_SQL = "(" + ", ".join(f"'{s}'" for s in OPEN_STATUSES if s in _STATUSES) + ")"
+_OPEN_SQL = "(" + ", ".join(f"'{s}'" for s in OPEN_STATUSES if s in STATUSES) + ")"
 
 _GAME_COLUMNS = (
     "id, channel_id, guild_id, kind, status, creator_id, options_json, seed, seats_json, "
@@ -114,61 +122,16 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-def _check_status(status: str) -> None:
-    if status not in _STATUSES:
-        raise ValueError(f"unknown game status {status!r}")
-
-
-def _seats_json(seats: Sequence[SeatRecord]) -> str:
-    return _dumps([{"seat": s.seat, "user_id": s.user_id, "name": s.name} for s in seats])
-
-
 def _utc(moment: datetime) -> datetime:
     return moment.astimezone(UTC)
 
 
 def _game_from_row(row: Row) -> GameRecord:
-    seats = [
-        SeatRecord(seat=str(s["seat"]), user_id=s["user_id"], name=str(s["name"]))
-        for s in json.loads(row["seats_json"])
-    ]
-    campaign = row["campaign_json"]
-    return GameRecord(
-        id=int(row["id"]),
-        channel_id=int(row["channel_id"]),
-        guild_id=row["guild_id"],
-        kind=str(row["kind"]),
-        status=row["status"],
-        creator_id=int(row["creator_id"]),
-        options=json.loads(row["options_json"]),
-        seed=int(row["seed"]),
-        seats=seats,
-        state_json=row["state_json"],
-        version=int(row["version"]),
-        created_at=_utc(row["created_at"]),
-        updated_at=_utc(row["updated_at"]),
-        campaign=json.loads(campaign) if campaign is not None else None,
-        last_state_hash=row["last_state_hash"],
-    )
+    return game_record(row, _utc)
 
 
 def _action_from_row(row: Row) -> ActionRecord:
-    return ActionRecord(
-        game_id=int(row["game_id"]),
-        seq=int(row["seq"]),
-        seat=str(row["seat"]),
-        user_id=row["user_id"],
-        action_json=str(row["action_json"]),
-        interaction_id=row["interaction_id"],
-        reveals=bool(row["reveals"]),
-        undone=bool(row["undone"]),
-        created_at=_utc(row["created_at"]),
-        state_hash=row["state_hash"],
-    )
+    return action_record(row, _utc)
 
 
 class PostgresStore:
@@ -350,7 +313,7 @@ class PostgresStore:
         seed: int,
         seats: list[SeatRecord],
     ) -> GameRecord:
-        options_json, seats_json = _dumps(options), _seats_json(seats)
+        options_json, seats_text = dumps(options), seats_json(seats)
         now = self._now()
         async with self._write() as conn:
             await self._check_channel_free(conn, channel_id)
@@ -366,7 +329,7 @@ class PostgresStore:
                     creator_id,
                     options_json,
                     str(seed),
-                    seats_json,
+                    seats_text,
                     now,
                 )
             except asyncpg.UniqueViolationError as exc:
@@ -402,21 +365,15 @@ class PostgresStore:
         campaign: dict[str, Any] | None = None,
         creator_id: int | None = None,
     ) -> GameRecord:
-        changes: dict[str, Any] = {}
-        if creator_id is not None:
-            changes["creator_id"] = creator_id
-        if campaign is not None:
-            changes["campaign_json"] = _dumps(campaign)
-        if seats is not None:
-            changes["seats_json"] = _seats_json(seats)
-        if options is not None:
-            changes["options_json"] = _dumps(options)
-        if status is not None:
-            _check_status(status)
-            changes["status"] = status
-        if state_json is not None:
-            changes["state_json"] = state_json
-        changes["updated_at"] = self._now()
+        changes = game_changes(
+            seats=seats,
+            options=options,
+            status=status,
+            state_json=state_json,
+            campaign=campaign,
+            creator_id=creator_id,
+            now=self._now(),
+        )
         async with self._write() as conn:
             game = await self._check_version(conn, game_id, expected_version)
             if status in OPEN_STATUSES and game.status not in OPEN_STATUSES:
@@ -438,7 +395,7 @@ class PostgresStore:
     ) -> GameRecord:
         """Append ``actions`` and store the state they lead to, in one transaction (see
         ``GameStore.record_actions``; the duplicate check comes before the version check)."""
-        _check_status(status)
+        check_status(status)
         interaction_ids = [a.interaction_id for a in actions if a.interaction_id is not None]
         if len(set(interaction_ids)) != len(interaction_ids):
             raise DuplicateInteraction("the same interaction id appears twice in one write")
@@ -668,7 +625,7 @@ class PostgresStore:
             "DO UPDATE SET data_json = excluded.data_json, updated_at = excluded.updated_at",
             channel_id,
             kind,
-            _dumps(data),
+            dumps(data),
             now,
         )
 

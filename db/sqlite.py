@@ -24,13 +24,22 @@ from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from types import TracebackType
-from typing import Any, get_args
+from typing import Any
 
 import aiosqlite
 
 from db import filelock
 from db.backup import backup_database
 from db.migrate import migrate
+from db.rows import (
+    STATUSES,
+    action_record,
+    check_status,
+    dumps,
+    game_changes,
+    game_record,
+    seats_json,
+)
 from db.store import (
     OPEN_STATUSES,
     ActionRecord,
@@ -48,7 +57,6 @@ from db.store import (
 
 Clock = Callable[[], datetime]
 
-_STATUSES: frozenset[str] = frozenset(get_args(GameStatus))
 
 _GAME_COLUMNS = (
     "id, channel_id, guild_id, kind, status, creator_id, options_json, seed, seats_json, "
@@ -65,7 +73,7 @@ _ACTION_COLUMNS = (
 
 def _status_literals(statuses: Sequence[str]) -> str:
     for status in statuses:
-        if status not in _STATUSES:
+        if status not in STATUSES:
             raise ValueError(f"unknown game status {status!r}")
     return "(" + ", ".join(f"'{status}'" for status in statuses) + ")"
 
@@ -87,56 +95,12 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-def _check_status(status: str) -> None:
-    if status not in _STATUSES:
-        raise ValueError(f"unknown game status {status!r}")
-
-
-def _seats_json(seats: Sequence[SeatRecord]) -> str:
-    return _dumps([{"seat": s.seat, "user_id": s.user_id, "name": s.name} for s in seats])
-
-
 def _game_from_row(row: sqlite3.Row) -> GameRecord:
-    seats = [
-        SeatRecord(seat=str(s["seat"]), user_id=s["user_id"], name=str(s["name"]))
-        for s in json.loads(row["seats_json"])
-    ]
-    return GameRecord(
-        id=row["id"],
-        channel_id=row["channel_id"],
-        guild_id=row["guild_id"],
-        kind=row["kind"],
-        status=row["status"],
-        creator_id=row["creator_id"],
-        options=json.loads(row["options_json"]),
-        seed=int(row["seed"]),
-        seats=seats,
-        state_json=row["state_json"],
-        version=row["version"],
-        created_at=datetime.fromisoformat(row["created_at"]),
-        updated_at=datetime.fromisoformat(row["updated_at"]),
-        campaign=json.loads(row["campaign_json"]) if row["campaign_json"] is not None else None,
-        last_state_hash=row["last_state_hash"],
-    )
+    return game_record(row, datetime.fromisoformat)
 
 
 def _action_from_row(row: sqlite3.Row) -> ActionRecord:
-    return ActionRecord(
-        game_id=row["game_id"],
-        seq=row["seq"],
-        seat=row["seat"],
-        user_id=row["user_id"],
-        action_json=row["action_json"],
-        interaction_id=row["interaction_id"],
-        reveals=bool(row["reveals"]),
-        undone=bool(row["undone"]),
-        created_at=datetime.fromisoformat(row["created_at"]),
-        state_hash=row["state_hash"],
-    )
+    return action_record(row, datetime.fromisoformat)
 
 
 class SqliteStore:
@@ -314,7 +278,7 @@ class SqliteStore:
         seed: int,
         seats: list[SeatRecord],
     ) -> GameRecord:
-        options_json, seats_json = _dumps(options), _seats_json(seats)
+        options_json, seats_text = dumps(options), seats_json(seats)
         now = self._now_text()
         async with self._write() as conn:
             await self._check_channel_free(conn, channel_id)
@@ -329,7 +293,7 @@ class SqliteStore:
                     creator_id,
                     options_json,
                     str(seed),
-                    seats_json,
+                    seats_text,
                     now,
                     now,
                 ),
@@ -367,21 +331,15 @@ class SqliteStore:
         campaign: dict[str, Any] | None = None,
         creator_id: int | None = None,
     ) -> GameRecord:
-        changes: dict[str, Any] = {}
-        if creator_id is not None:
-            changes["creator_id"] = creator_id
-        if campaign is not None:
-            changes["campaign_json"] = _dumps(campaign)
-        if seats is not None:
-            changes["seats_json"] = _seats_json(seats)
-        if options is not None:
-            changes["options_json"] = _dumps(options)
-        if status is not None:
-            _check_status(status)
-            changes["status"] = status
-        if state_json is not None:
-            changes["state_json"] = state_json
-        changes["updated_at"] = self._now_text()
+        changes = game_changes(
+            seats=seats,
+            options=options,
+            status=status,
+            state_json=state_json,
+            campaign=campaign,
+            creator_id=creator_id,
+            now=self._now_text(),
+        )
         async with self._write() as conn:
             game = await self._check_version(conn, game_id, expected_version)
             if status in OPEN_STATUSES and game.status not in OPEN_STATUSES:
@@ -410,7 +368,7 @@ class SqliteStore:
         has moved meanwhile (a retry of an interaction that already succeeded), so the
         duplicate check comes before the version check.
         """
-        _check_status(status)
+        check_status(status)
         interaction_ids = [a.interaction_id for a in actions if a.interaction_id is not None]
         if len(set(interaction_ids)) != len(interaction_ids):
             raise DuplicateInteraction("the same interaction id appears twice in one write")
@@ -609,7 +567,7 @@ class SqliteStore:
             "INSERT INTO campaigns (channel_id, kind, data_json, updated_at) "
             "VALUES (?, ?, ?, ?) ON CONFLICT (channel_id, kind) "
             "DO UPDATE SET data_json = excluded.data_json, updated_at = excluded.updated_at",
-            (channel_id, kind, _dumps(data), now),
+            (channel_id, kind, dumps(data), now),
         )
 
     # -- backup -------------------------------------------------------------------------
