@@ -220,7 +220,7 @@ def apply_back(s: MaracaiboState, ev: list[Event], top: Pending) -> None:
 def after(s: MaracaiboState) -> dict[str, object] | None:
     """12.4: what persists, written once when the game is over (never mid-game)."""
     play = s.campaign
-    if play is None or s.phase != "over":
+    if play is None or s.phase != "over" or not s.options.campaign:
         return None
     before = play.before
     archive = sorted(set(before.story_cards_in_archive) | set(play.in_play))

@@ -64,7 +64,7 @@ def advance_scoring(s: MaracaiboState, ev: list[Event]) -> None:
             _interim_steps(s, ev)
         else:
             _final_steps(s, ev)
-        if s.campaign is not None:
+        if s.campaign is not None and s.options.campaign:
             campaign.check_stories(s)
         return
     if sc.kind == "interim":

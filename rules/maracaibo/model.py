@@ -29,10 +29,14 @@ class Options(GameOptions):
     automa_c: int | None = Field(default=None, ge=0, le=4)
     campaign: bool = False
     chapter: int = Field(default=1, ge=1, le=11)
+    story: str = "75"
 
     @model_validator(mode="after")
     def _campaign_needs_story_cards(self) -> Options:
         """Spec 12: a campaign needs the box's story cards (not printed in the rulebook)."""
+        card = data().stories.get(self.story)
+        if card is None or not card.standalone:
+            raise ValueError(f"story card {self.story} is not a standalone card in the data")
         if self.campaign and self.chapter > 1:
             starts = {c.chapter_start for c in data().stories.values()}
             if self.chapter not in starts:

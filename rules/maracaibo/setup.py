@@ -113,10 +113,21 @@ def new_game(
         state.campaign = play
         campaign_rules.setup_reading(state, ev)
     else:
-        # MAR-S10: story card 75.
-        for ins in d.stories[state.story].instructions:
-            if ins.kind == "quests" and ins.when == "setup":
-                quests.add_tiles(state, ev, ins.at.get(str(n), []))
+        # MAR-S10: story card 75 (or 76 / 77 when a club's data has them).
+        state.story = options.story
+        story = d.stories[state.story]
+        if any(i.kind != "quests" for i in story.instructions):
+            # 76 / 77 use legacy tiles and extra cards: they live in a campaign part that
+            # is never written back (campaign_after is None without the campaign option).
+            state.campaign = campaign_rules.start(None)
+            state.campaign.in_play = [state.story]
+            for ins in story.instructions:
+                if ins.when == "setup":
+                    campaign_rules.follow(state, ev, state.story, ins, None)
+        else:
+            for ins in story.instructions:
+                if ins.kind == "quests" and ins.when == "setup":
+                    quests.add_tiles(state, ev, ins.at.get(str(n), []))
     # MAR-S11 … S16: players.
     careers = list(d.careers)
     rng.shuffle(careers)

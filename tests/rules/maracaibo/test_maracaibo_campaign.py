@@ -60,6 +60,16 @@ TEST_STORIES: list[dict[str, Any]] = [
         "instructions": [{"kind": "quests", "at": {"2": ["2"], "3": ["2"], "4": ["2"]}}],
     },
     {
+        "id": "76",
+        "standalone": True,
+        "instructions": [
+            {"kind": "quests", "at": {"1": ["15"], "2": ["15"], "3": ["15"], "4": ["15"]}},
+            {"kind": "legacy_tile", "tiles": ["L25"]},
+            {"kind": "add_cards", "cards": ["C090"]},
+            {"kind": "quests", "when": "round_1", "at": {"3": ["6"]}},
+        ],
+    },
+    {
         "id": "80",
         "standalone": False,
         "chapter_start": 2,
@@ -222,3 +232,15 @@ def test_campaign_can_start_at_a_chapter(campaign_data: None) -> None:
     s.phase = "over"
     out = SPEC.campaign_after(s)
     assert out is not None and out["chapter"] == 2 and "80" in out["story_cards_in_archive"]
+
+
+def test_standalone_story_card_76_with_legacy_tiles(campaign_data: None) -> None:
+    """MAR-S10: later standalone games may use 76 / 77 (legacy tiles, extra cards, quests);
+    nothing is written back without the campaign option."""
+    with pytest.raises(ValidationError):
+        Options(players=3, story="01")
+    s = SPEC.new_game(["p1", "p2", "p3"], Options(players=3, story="76"), 9)
+    assert s.story == "76" and s.campaign is not None and s.campaign.legacy == {"L25": "18"}
+    assert "C090" in s.board.deck and "15" in s.board.quests
+    final = _play_out(s, 9)
+    assert SPEC.campaign_after(final) is None
