@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from rules.maracaibo import legacy, sailing
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from rules.core.contract import checked_apply
+from rules.maracaibo import components, legacy, sailing
 from rules.maracaibo.actions import Ally, CombatAction, Main, Pile, Sail
 from rules.maracaibo.combat import start
 from rules.maracaibo.model import CampaignPlay, CampaignState, MaracaiboState, Options
@@ -201,3 +209,50 @@ def test_story_reward_removes_a_skull_tile() -> None:
     assert s.campaign is not None and "L3" not in s.campaign.legacy and "L20" in s.campaign.legacy
     tile = s.board.city_tiles["14"]
     assert 3 in data().city_tiles[tile].player_counts and tile not in s.board.tiles_box
+
+
+ALL_TILES = ["L1", "L2", "L3", "L4", "L5", "L6", "L7", "L8", "L10", "L11", "L12", "L13"]
+ALL_TILES += ["L14", "L15", "L16", "L17", "L18", "L20", "L21", "L23", "L25"]
+
+
+@pytest.fixture
+def every_legacy_tile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """TEST DATA ONLY: a made-up campaign card 01 that puts every legacy tile on the board."""
+    data_dir = Path(__file__).resolve().parents[3] / "rules" / "maracaibo" / "data"
+    stories = json.loads((data_dir / "story_cards.json").read_text(encoding="utf-8"))
+    stories["cards"].append(
+        {
+            "id": "01",
+            "standalone": False,
+            "instructions": [
+                {"kind": "story_tile", "location": "15"},
+                {"kind": "legacy_tile", "tiles": ALL_TILES},
+            ],
+            "quest": {"cost": {"kind": "cp", "n": 1}, "rewards": []},
+            "back": {
+                "instructions": [{"kind": "remove_skull"}],
+                "options": [{"id": "a", "instructions": []}, {"id": "b", "instructions": []}],
+            },
+        }
+    )
+    (tmp_path / "maracaibo").mkdir()
+    (tmp_path / "maracaibo" / "story_cards.json").write_text(json.dumps(stories), encoding="utf-8")
+    monkeypatch.setenv("REFEREE_DATA_DIR", str(tmp_path))
+    components.data.cache_clear()
+    yield
+    monkeypatch.delenv("REFEREE_DATA_DIR")
+    components.data.cache_clear()
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_random_games_with_every_legacy_tile(every_legacy_tile: None, players: int) -> None:
+    """12.3: whole random games with every legacy tile in play keep every invariant."""
+    seats = [f"p{i + 1}" for i in range(players)]
+    s = SPEC.new_game(seats, Options(players=players, campaign=True), 21)
+    assert s.campaign is not None and set(s.campaign.legacy) == set(ALL_TILES)
+    rnd = random.Random(21)
+    while not SPEC.is_over(s):
+        seat = sorted(SPEC.to_act(s))[0]
+        actions = SPEC.legal_actions(s, seat)
+        s = checked_apply(SPEC, s, seat, actions[rnd.randrange(len(actions))]).state
+    assert SPEC.campaign_after(s) is not None
