@@ -2,8 +2,7 @@
 
 The rulebook prints no story-card text except card 75 (standalone), so the shipped data has
 no campaign cards; a club that owns the box enters them as ``story_cards.json`` through
-``REFEREE_DATA_DIR``. Legacy tiles are recorded and persisted, but their rules (spec 12.3)
-are not implemented yet.
+``REFEREE_DATA_DIR``. The legacy tiles' rules are in ``legacy.py``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Legacy tiles whose rules act (spec 12.3): L2/L8/L18, L3, L5, L6, L11, L20-L23, L25."""
+"""Legacy tiles (spec 12.3): every tile with rule text in the rulebook."""
 
 from __future__ import annotations
 
