@@ -1,0 +1,854 @@
+"""Age of Renaissance images, drawn only from ``RenaissanceView`` (never from raw state).
+
+The board comes in parts (``BOARD_PARTS``), each phone-legible: 800 px wide, text never
+smaller than 28 px (14 px when the image is shown 400 px wide), at most 2,000 px tall.
+``map``, ``east`` and ``north`` are the schematic province map (``render.renaissance_layout``)
+with tokens and dominance markers in the seat styles (colour, letter and shape); ``status``
+holds the order of play, cash and score, the misery index, the shipping display, the
+commodities with their shortage and surplus markers and the leaders of the turn; ``advances``
+is the advances chart per player. ``render_private`` draws the viewer's hand and their own
+secret choices; ``render_choices`` numbers spatial choices on the map. Every word comes from
+the reader's ``Translate``; secret bids and other players' hands are never read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from render import Marks, RenderedImage, Translate, kit
+from render.renaissance_layout import GRIDS, MAP_PARTS, cells
+from rules.core import View
+from rules.renaissance.anchors import AREA_PREFIX
+from rules.renaissance.components import CATEGORIES, data
+from rules.renaissance.deck import card_term_key
+from rules.renaissance.view import PlayerView, RenaissanceView
+
+BOARD_PARTS: tuple[str, ...] = (*MAP_PARTS, "status", "market", "advances")
+WIDTH = 800
+MAX_HEIGHT = 2000
+FLOOR = 28  # 14 px at 400 px wide: 14 * WIDTH / 400
+BIG = 34
+CELL_W = 200
+CELL_H = 112
+TOP = 178
+R = "renaissance.render."
+
+AREA_TINT: dict[int, kit.RGB] = {
+    0: (226, 232, 240),
+    1: (232, 222, 200),
+    2: (214, 230, 206),
+    3: (238, 220, 214),
+    4: (244, 232, 190),
+    5: (222, 214, 236),
+    6: (240, 214, 190),
+    7: (206, 226, 232),
+    8: (236, 224, 224),
+}
+OUT_OF_PLAY: kit.RGB = (206, 206, 206)
+EDGE: kit.RGB = (150, 140, 120)
+MARK: kit.RGB = (200, 30, 30)
+ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII")
+
+
+def _as_view(view: View) -> RenaissanceView:
+    if not isinstance(view, RenaissanceView):
+        raise TypeError(f"render.renaissance needs a RenaissanceView, got {type(view).__name__}")
+    return view
+
+
+def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """Every font of these images: never below the phone floor."""
+    if size < FLOOR:
+        raise ValueError(f"text of {size} px is below the {FLOOR} px floor")
+    return kit.font(size, bold)
+
+
+def _text(
+    d: ImageDraw.ImageDraw,
+    xy: kit.Point,
+    text: str,
+    size: int = FLOOR,
+    bold: bool = False,
+    fill: kit.Colour = kit.INK,
+    anchor: str = "la",
+    width: float | None = None,
+) -> None:
+    fnt = _font(size, bold)
+    if width is not None:
+        text = kit.shorten(text, width, fnt)
+    kit.label(d, xy, text, fnt, fill=fill, anchor=anchor)
+
+
+def _styles(view: RenaissanceView) -> dict[str, kit.SeatStyle]:
+    return kit.styles_for([p.seat for p in view.players])
+
+
+def _colour_word(style: kit.SeatStyle, tr: Translate) -> str:
+    return tr(f"core.colour.{style.name}")
+
+
+def _province(pid: str, tr: Translate) -> str:
+    return tr(f"renaissance.province.{pid}")
+
+
+def _areas_in_play(view: RenaissanceView) -> tuple[int, ...]:
+    return tuple(data().areas_in_play[str(len(view.players))])
+
+
+def _in_play(pid: str, areas: tuple[int, ...]) -> bool:
+    p = data().provinces[pid]
+    return p.overseas is not None or p.area in areas
+
+
+def _cell_xy(col: int, row: int) -> tuple[int, int]:
+    """Top-left of a grid cell."""
+    return CELL_W * col, TOP + CELL_H * row
+
+
+def _node_xy(col: int, row: int) -> tuple[int, int]:
+    x, y = _cell_xy(col, row)
+    return x + 38, y + 32
+
+
+def _part_height(part: str) -> int:
+    return TOP + CELL_H * len(GRIDS[part]) + 12
+
+
+def _part_areas(part: str) -> list[int]:
+    seen: list[int] = []
+    for pid, (p, _c, _r) in sorted(cells().items()):
+        a = data().provinces[pid].area
+        if p == part and a and a not in seen:
+            seen.append(a)
+    return sorted(seen)
+
+
+@lru_cache(maxsize=1)
+def _area_home() -> dict[int, str]:
+    """The map part that shows an area's chip for choices (where most of it lies)."""
+    count: dict[tuple[int, str], int] = {}
+    for pid, (part, _c, _r) in cells().items():
+        a = data().provinces[pid].area
+        count[(a, part)] = count.get((a, part), 0) + 1
+    out: dict[int, str] = {}
+    for (a, part), n in sorted(count.items()):
+        if a and n > count.get((a, out.get(a, "")), 0):
+            out[a] = part
+    return out
+
+
+def _chip_boxes(part: str, tr: Translate) -> dict[int, kit.Box]:
+    """Where the area chips of a map part are drawn (also the anchors of area choices)."""
+    out: dict[int, kit.Box] = {}
+    x = 16.0
+    fnt = _font(FLOOR)
+    for a in _part_areas(part):
+        w = fnt.getlength(kit.safe_text(tr(f"renaissance.area.{a}"))) + 28
+        out[a] = (x, 112.0, x + w, 158.0)
+        x += w + 12
+    return out
+
+
+# ----------------------------------------------------------------------------- map layer
+
+
+@kit.static_layer(maxsize=48)
+def _map_layer(
+    part: str, lang_key: str, labels: tuple[str, ...], areas: tuple[int, ...]
+) -> Image.Image:
+    """The fixed drawing of one map part (areas, links, province nodes and names)."""
+    names = dict(zip([pid for pid in _part_ids(part)], labels, strict=True))
+    title, area_names = lang_key.split("\x1f", 1)
+    area_words = area_names.split("\x1e")
+    img = kit.new_canvas(WIDTH, _part_height(part))
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, WIDTH, 100), fill=(52, 44, 36))
+    _text(d, (20, 50), title, BIG, True, kit.WHITE, "lm", WIDTH - 40)
+    for (a, box), word in zip(_chip_boxes_raw(part, area_words), area_words, strict=True):
+        fill = AREA_TINT[a] if a in areas else OUT_OF_PLAY
+        d.rounded_rectangle(box, radius=12, fill=fill, outline=EDGE, width=2)
+        _text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), word, anchor="mm")
+    pos = {pid: (c, r) for pid, (p, c, r) in cells().items() if p == part}
+    for pid, (c, r) in pos.items():
+        x, y = _cell_xy(c, r)
+        prov = data().provinces[pid]
+        fill = AREA_TINT[prov.area] if _in_play(pid, areas) else OUT_OF_PLAY
+        d.rounded_rectangle((x + 4, y + 4, x + CELL_W - 4, y + CELL_H - 4), radius=14, fill=fill)
+    for pid, (c, r) in pos.items():
+        for other in data().provinces[pid].land:
+            if other in pos and pid < other:
+                start, end = _node_xy(c, r), _node_xy(*pos[other])
+                d.line((start, end), fill=EDGE, width=3)
+    for pid, (c, r) in pos.items():
+        prov = data().provinces[pid]
+        nx, ny = _node_xy(c, r)
+        playing = _in_play(pid, areas)
+        ink = kit.INK if playing else kit.MUTED
+        if prov.kind == "satellite":
+            d.rectangle(
+                (nx - 18, ny - 18, nx + 18, ny + 18), fill=(200, 200, 200), outline=ink, width=3
+            )
+        else:
+            rad = 23 if prov.overseas else 21
+            d.ellipse(
+                (nx - rad, ny - rad, nx + rad, ny + rad), fill=kit.WHITE, outline=ink, width=3
+            )
+            if prov.kind == "capital":
+                d.ellipse((nx - 27, ny - 27, nx + 27, ny + 27), outline=ink, width=3)
+        _text(d, (nx, ny + 1), str(prov.size), FLOOR, True, ink, "mm")
+        if prov.coasts:
+            kit.paste_icon(img, "anchor", (nx - 26, ny + 24), 20, (40, 90, 160))
+        x, y = _cell_xy(c, r)
+        _text(d, (x + CELL_W / 2, y + 84), names[pid], FLOOR, False, ink, "mm", CELL_W - 12)
+    return img
+
+
+def _part_ids(part: str) -> list[str]:
+    return [pid for row in GRIDS[part] for pid in row if pid != "."]
+
+
+def _chip_boxes_raw(part: str, words: Sequence[str]) -> list[tuple[int, kit.Box]]:
+    out: list[tuple[int, kit.Box]] = []
+    x = 16.0
+    fnt = _font(FLOOR)
+    for a, word in zip(_part_areas(part), words, strict=True):
+        w = fnt.getlength(kit.safe_text(word)) + 28
+        out.append((a, (x, 112.0, x + w, 158.0)))
+        x += w + 12
+    return out
+
+
+def _static_map(part: str, view: RenaissanceView, tr: Translate) -> Image.Image:
+    labels = tuple(_province(pid, tr) for pid in _part_ids(part))
+    words = [tr(f"renaissance.area.{a}") for a in _part_areas(part)]
+    key = tr(f"renaissance.part.{part}") + "\x1f" + "\x1e".join(words)
+    return _map_layer(part, key, labels, _areas_in_play(view))
+
+
+# ------------------------------------------------------------------------------- pieces
+
+
+@kit.static_layer(maxsize=256)
+def _piece(style: kit.SeatStyle, radius: int, new: bool, dm: bool) -> Image.Image:
+    """A seat piece: its shape in its colour with its letter; a dominance marker sits on a
+    dark disc; a piece placed this turn (white side) has a white ring."""
+    side = 2 * radius + 16
+    img = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    c = side / 2
+    d = ImageDraw.Draw(img)
+    if dm:
+        r = radius + 6
+        d.ellipse((c - r, c - r, c + r, c + r), fill=kit.WHITE if new else kit.INK)
+    shape = kit.piece(style.shape, style.colour, radius, "", kit.WHITE if new else kit.INK)
+    kit.paste(img, shape, (c, c))
+    dy = radius * 0.2 if style.shape == "triangle" else 0
+    fnt = _font(FLOOR, True)
+    d.text((c, c + dy + 1), style.letter, font=fnt, fill=style.text_colour, anchor="mm")
+    return img
+
+
+def _draw_pieces(
+    img: Image.Image, d: ImageDraw.ImageDraw, view: RenaissanceView, part: str
+) -> None:
+    styles = _styles(view)
+    owners = {p.capital: p.seat for p in view.players if p.capital}
+    for pid, (p, c, r) in cells().items():
+        if p != part:
+            continue
+        nx, ny = _node_xy(c, r)
+        if pid in owners:
+            d.ellipse(
+                (nx - 27, ny - 27, nx + 27, ny + 27), outline=styles[owners[pid]].colour, width=6
+            )
+        prov = view.provinces.get(pid)
+        if prov is None:
+            continue
+        x = nx + 50
+        if prov.dm is not None and prov.dm in styles:
+            kit.paste(img, _piece(styles[prov.dm], 20, prov.dm_white, True), (x, ny))
+            x += 56
+        for seat, n in sorted(prov.tokens.items()):
+            if n <= 0 or seat not in styles or x > nx + CELL_W - 40:
+                continue
+            new = prov.white.get(seat, 0) > 0
+            kit.paste(img, _piece(styles[seat], 18, new, False), (x, ny))
+            x += 40
+            if n > 1:
+                _text(d, (x - 4, ny), str(n), FLOOR, True, kit.INK, "lm")
+                x += 22
+
+
+def draw_map(view: RenaissanceView, tr: Translate, part: str) -> Image.Image:
+    img = _static_map(part, view, tr).copy()
+    d = ImageDraw.Draw(img)
+    _draw_pieces(img, d, view, part)
+    return img
+
+
+# ------------------------------------------------------------------------------ status
+
+
+def _header(d: ImageDraw.ImageDraw, view: RenaissanceView, tr: Translate, title: str) -> int:
+    d.rectangle((0, 0, WIDTH, 100), fill=(52, 44, 36))
+    _text(d, (20, 50), title, BIG, True, kit.WHITE, "lm", WIDTH - 40)
+    line = tr(
+        R + "turn_line",
+        turn=view.turn,
+        epoch=view.epoch,
+        phase=tr(f"renaissance.phase.{view.phase}"),
+    )
+    _text(d, (20, 130), line, FLOOR, True, width=WIDTH - 40)
+    return 170
+
+
+def _player_rows(view: RenaissanceView) -> list[PlayerView]:
+    order = {s: i for i, s in enumerate(view.order)}
+    return sorted(view.players, key=lambda p: (order.get(p.seat, 99), p.seat))
+
+
+def _score(p: PlayerView) -> int:
+    adv = sum(data().advances[a].cost for a in p.advances)
+    boxes = data().misery.boxes
+    return adv + p.cash - boxes[min(p.misery, len(boxes) - 1)]
+
+
+def draw_status(view: RenaissanceView, tr: Translate) -> Image.Image:
+    styles = _styles(view)
+    rows = _player_rows(view)
+    img = kit.new_canvas(WIDTH, MAX_HEIGHT)
+    d = ImageDraw.Draw(img)
+    y = _header(d, view, tr, tr("renaissance.part.status"))
+    facts = [tr(R + "deck", count=view.draw_pile, discard=view.discard)]
+    if view.last_turn:
+        facts.append(tr(R + "last_turn"))
+    if view.papal_ban:
+        facts.append(tr(R + "papal_ban", category=tr(f"renaissance.category.{view.papal_ban}")))
+    for line in facts:
+        _text(d, (20, y), line, width=WIDTH - 40)
+        y += 40
+    # players table, in order of play
+    y += 6
+    cols = [
+        (92, R + "col.cash"),
+        (252, R + "col.misery"),
+        (412, R + "col.cards"),
+        (572, R + "col.score"),
+    ]
+    for x, key in cols:
+        _text(d, (x, y), tr(key), FLOOR, True, width=150)
+    y += 42
+    for p in rows:
+        st = styles[p.seat]
+        d.rounded_rectangle(
+            (12, y - 4, WIDTH - 12, y + 84), radius=12, fill=kit.lighter(st.colour, 0.75)
+        )
+        kit.paste(img, _piece(st, 20, False, False), (46, y + 20))
+        name = tr.name(p.seat)
+        box = f" · {tr(R + 'box', box=p.box)}" if p.box else ""
+        _text(d, (92, y + 20), name + box, FLOOR, True, anchor="lm", width=WIDTH - 110)
+        misery = data().misery.boxes[min(p.misery, len(data().misery.boxes) - 1)]
+        values = [f"${p.cash}", str(misery), str(p.hand_count), str(_score(p))]
+        for (x, _k), v in zip(cols, values, strict=True):
+            _text(d, (x, y + 60), v, FLOOR, False, anchor="lm")
+        y += 96
+        extra = tr(
+            R + "pieces_line",
+            stock=p.stock,
+            expansion=p.expansion,
+            markers=sum(1 for pr in view.provinces.values() if pr.dm == p.seat),
+        )
+        capital = _province(p.capital, tr) if p.capital else tr(R + "no_capital")
+        _text(d, (40, y), f"{capital} · {extra}", width=WIDTH - 60)
+        y += 40
+        if p.eliminated:
+            _text(d, (40, y), tr("renaissance.score.chaos"), fill=MARK, width=WIDTH - 60)
+            y += 40
+        elif view.phase in ("setup", "bid") and not p.submitted:
+            _text(d, (40, y), tr(R + "choosing"), fill=MARK, width=WIDTH - 60)
+            y += 40
+        y += 8
+    y = _misery_track(img, d, view, styles, tr, y + 10)
+    y = _shipping(img, d, view, styles, tr, y + 10)
+    return img.crop((0, 0, WIDTH, min(MAX_HEIGHT, y + 20)))
+
+
+def draw_market(view: RenaissanceView, tr: Translate) -> Image.Image:
+    styles = _styles(view)
+    img = kit.new_canvas(WIDTH, MAX_HEIGHT)
+    d = ImageDraw.Draw(img)
+    y = _header(d, view, tr, tr("renaissance.part.market"))
+    y = _commodities(img, d, view, styles, tr, y)
+    y = _leaders(d, view, tr, y + 10)
+    return img.crop((0, 0, WIDTH, min(MAX_HEIGHT, y + 20)))
+
+
+def _section(d: ImageDraw.ImageDraw, y: int, title: str) -> int:
+    d.line((12, y, WIDTH - 12, y), fill=kit.PANEL_EDGE, width=3)
+    _text(d, (20, y + 10), title, 30, True, width=WIDTH - 40)
+    return y + 52
+
+
+def _misery_track(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: RenaissanceView,
+    styles: dict[str, kit.SeatStyle],
+    tr: Translate,
+    y: int,
+) -> int:
+    y = _section(d, y, tr(R + "misery_track"))
+    boxes = data().misery.boxes
+    per_row, w, h = 7, 108, 92
+    at: dict[int, list[str]] = {}
+    for p in view.players:
+        at.setdefault(min(p.misery, len(boxes) - 1), []).append(p.seat)
+    for i, value in enumerate(boxes):
+        x0 = 20 + (i % per_row) * w
+        y0 = y + (i // per_row) * h
+        here = at.get(i, [])
+        fill = kit.lighter(MARK, 0.85) if i >= len(boxes) - 6 else kit.PANEL
+        d.rounded_rectangle(
+            (x0, y0, x0 + w - 8, y0 + h - 8), radius=8, fill=fill, outline=kit.PANEL_EDGE, width=2
+        )
+        _text(d, (x0 + (w - 8) / 2, y0 + 20), str(value), FLOOR, True, anchor="mm")
+        for j, seat in enumerate(here[:3]):
+            kit.paste(img, _piece(styles[seat], 16, False, False), (x0 + 19 + j * 34, y0 + 60))
+    rows = (len(boxes) + per_row - 1) // per_row
+    return y + rows * h
+
+
+def _shipping(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: RenaissanceView,
+    styles: dict[str, kit.SeatStyle],
+    tr: Translate,
+    y: int,
+) -> int:
+    y = _section(d, y, tr(R + "shipping"))
+    for row in ("galley", "seaworthy", "ocean"):
+        _text(d, (20, y + 26), tr(f"renaissance.ship.{row}"), FLOOR, True, anchor="lm", width=250)
+        boxes = data().ships[row].boxes
+        for i, value in enumerate(boxes):
+            x0 = 280 + i * 100
+            d.rounded_rectangle(
+                (x0, y, x0 + 92, y + 86), radius=8, fill=kit.PANEL, outline=kit.PANEL_EDGE, width=2
+            )
+            _text(d, (x0 + 46, y + 20), str(value), FLOOR, True, anchor="mm")
+            here = [p.seat for p in view.players if p.ship == row and p.ship_box == i]
+            for j, seat in enumerate(here[:3]):
+                kit.paste(img, _piece(styles[seat], 16, False, False), (x0 + 19 + j * 34, y + 60))
+        y += 96
+    return y
+
+
+def _commodities(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: RenaissanceView,
+    styles: dict[str, kit.SeatStyle],
+    tr: Translate,
+    y: int,
+) -> int:
+    y = _section(d, y, tr(R + "commodities"))
+    for cid, com in data().commodities.items():
+        n = view.markers.get(cid, 0)
+        state = (
+            tr(R + "shortage", count=n) if n > 0 else tr(R + "surplus", count=-n) if n < 0 else ""
+        )
+        _text(
+            d, (20, y + 20), tr(f"renaissance.commodity.{cid}"), FLOOR, True, anchor="lm", width=170
+        )
+        _text(d, (200, y + 20), f"${com.value}", anchor="lm")
+        if state:
+            _text(d, (290, y + 20), state, FLOOR, True, MARK, "lm", 220)
+        x = 520
+        for p in view.players:
+            held = sum(
+                1
+                for pid in data().suppliers.get(cid, [])
+                if (pr := view.provinces.get(pid)) is not None and pr.dm == p.seat
+            )
+            if held:
+                kit.paste(img, _piece(styles[p.seat], 16, False, False), (x + 16, y + 20))
+                _text(d, (x + 38, y + 20), str(held), FLOOR, True, anchor="lm")
+                x += 72
+        y += 44
+    return y
+
+
+def _leaders(d: ImageDraw.ImageDraw, view: RenaissanceView, tr: Translate, y: int) -> int:
+    lines = [
+        tr(
+            R + "leader",
+            card=tr(card_term_key(lp.card)),
+            seat=tr.name(lp.seat),
+            amount=lp.protection,
+        )
+        for lp in view.leaders
+    ]
+    lines += [
+        tr(R + "military", seat=tr.name(seat), card=tr(card_term_key(card)))
+        for seat, card in view.military
+    ]
+    if not lines:
+        return y
+    y = _section(d, y, tr(R + "leaders"))
+    for line in lines:
+        _text(d, (20, y), line, width=WIDTH - 40)
+        y += 40
+    return y
+
+
+# ---------------------------------------------------------------------------- advances
+
+
+def _advance_key(view: RenaissanceView, letter: str) -> str:
+    if view.options.get("euro_jk_swap") and letter in ("J", "K"):
+        letter = "K" if letter == "J" else "J"
+    return f"renaissance.advance.{data().advances[letter].id}"
+
+
+def draw_advances(view: RenaissanceView, tr: Translate) -> Image.Image:
+    styles = _styles(view)
+    seats = [p.seat for p in _player_rows(view)]
+    held = {p.seat: set(p.advances) for p in view.players}
+    col_w = 50
+    x_players = WIDTH - 16 - col_w * len(seats)
+    img = kit.new_canvas(WIDTH, MAX_HEIGHT)
+    d = ImageDraw.Draw(img)
+    y = _header(d, view, tr, tr("renaissance.part.advances"))
+    for i, seat in enumerate(seats):
+        kit.paste(
+            img, _piece(styles[seat], 18, False, False), (x_players + col_w * i + col_w / 2, y + 8)
+        )
+    y += 40
+    by_cat = {c: [a for a in data().advances.values() if a.category == c] for c in CATEGORIES}
+    for cat in CATEGORIES:
+        d.rectangle((12, y, WIDTH - 12, y + 40), fill=(90, 80, 66))
+        _text(d, (20, y + 20), tr(f"renaissance.category.{cat}"), FLOOR, True, kit.WHITE, "lm")
+        y += 44
+        for k, adv in enumerate(sorted(by_cat[cat], key=lambda a: a.letter)):
+            if k % 2:
+                d.rectangle((12, y, WIDTH - 12, y + 40), fill=(240, 234, 220))
+            _text(d, (20, y + 20), adv.letter, FLOOR, True, anchor="lm")
+            _text(
+                d,
+                (56, y + 20),
+                tr(_advance_key(view, adv.letter)),
+                anchor="lm",
+                width=x_players - 150,
+            )
+            _text(d, (x_players - 12, y + 20), str(adv.cost), anchor="rm")
+            for i, seat in enumerate(seats):
+                if adv.letter in held[seat]:
+                    kit.paste(
+                        img,
+                        _piece(styles[seat], 16, False, False),
+                        (x_players + col_w * i + col_w / 2, y + 20),
+                    )
+            y += 42
+    return img.crop((0, 0, WIDTH, min(MAX_HEIGHT, y + 16)))
+
+
+# -------------------------------------------------------------------------------- output
+
+
+def _png(img: Image.Image) -> bytes:
+    """A palette PNG: flat board art needs few colours, and it keeps the file small."""
+    return kit.encode_png(img.quantize(colors=192, method=Image.Quantize.FASTOCTREE))
+
+
+def _draw_part(view: RenaissanceView, tr: Translate, part: str) -> Image.Image:
+    if part in MAP_PARTS:
+        return draw_map(view, tr, part)
+    if part == "status":
+        return draw_status(view, tr)
+    if part == "market":
+        return draw_market(view, tr)
+    if part == "advances":
+        return draw_advances(view, tr)
+    raise KeyError(f"unknown board part {part!r}; parts: {', '.join(BOARD_PARTS)}")
+
+
+def render_board_part(view: View, tr: Translate, part: str) -> RenderedImage:
+    v = _as_view(view)
+    img = _draw_part(v, tr, part)
+    return RenderedImage(
+        png=_png(img), filename=f"renaissance-{part}.png", summary=part_summary(v, tr, part)
+    )
+
+
+def render_board(view: View, tr: Translate) -> RenderedImage:
+    return render_board_part(view, tr, BOARD_PARTS[0])
+
+
+# ------------------------------------------------------------------------------ summary
+
+
+def _who(seat: str, styles: dict[str, kit.SeatStyle], tr: Translate) -> str:
+    return tr(R + "summary.who", name=tr.name(seat), colour=_colour_word(styles[seat], tr))
+
+
+def _province_line(view: RenaissanceView, pid: str, tr: Translate) -> str | None:
+    prov = view.provinces.get(pid)
+    if prov is None:
+        return None
+    parts = []
+    if prov.dm is not None:
+        parts.append(tr(R + "summary.dm", name=tr.name(prov.dm)))
+    for seat, n in sorted(prov.tokens.items()):
+        if n > 0:
+            parts.append(tr(R + "summary.tokens", count=n, name=tr.name(seat)))
+    if not parts:
+        return None
+    return tr(
+        R + "summary.province",
+        province=_province(pid, tr),
+        pieces=tr(R + "summary.and").join(parts),
+    )
+
+
+def part_summary(view: RenaissanceView, tr: Translate, part: str) -> str:
+    styles = _styles(view)
+    head = tr(
+        R + "turn_line",
+        turn=view.turn,
+        epoch=view.epoch,
+        phase=tr(f"renaissance.phase.{view.phase}"),
+    )
+    lines = [tr(f"renaissance.part.{part}") + ": " + head]
+    if part in MAP_PARTS:
+        for pid in _part_ids(part):
+            line = _province_line(view, pid, tr)
+            if line:
+                lines.append(line)
+        if len(lines) == 1:
+            lines.append(tr(R + "summary.empty"))
+        for p in view.players:
+            if p.capital and cells()[p.capital][0] == part:
+                lines.append(
+                    tr(
+                        R + "summary.capital",
+                        name=_who(p.seat, styles, tr),
+                        capital=_province(p.capital, tr),
+                    )
+                )
+    elif part == "market":
+        for cid, n in sorted(view.markers.items()):
+            if n:
+                word = tr(R + "shortage", count=n) if n > 0 else tr(R + "surplus", count=-n)
+                lines.append(f"{tr(f'renaissance.commodity.{cid}')}: {word}")
+        for lp in view.leaders:
+            card = tr(card_term_key(lp.card))
+            lines.append(tr(R + "leader", card=card, seat=tr.name(lp.seat), amount=lp.protection))
+    elif part == "status":
+        for p in _player_rows(view):
+            misery = data().misery.boxes[min(p.misery, len(data().misery.boxes) - 1)]
+            lines.append(
+                tr(
+                    R + "summary.player",
+                    name=_who(p.seat, styles, tr),
+                    cash=p.cash,
+                    misery=misery,
+                    cards=p.hand_count,
+                    score=_score(p),
+                    ship=tr(f"renaissance.ship.{p.ship}"),
+                )
+            )
+    else:
+        for p in _player_rows(view):
+            names = [tr(_advance_key(view, a)) for a in sorted(p.advances)]
+            lines.append(
+                tr(
+                    R + "summary.advances",
+                    name=_who(p.seat, styles, tr),
+                    count=len(names),
+                    list=tr(R + "summary.list").join(names) or "-",
+                )
+            )
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------------------ private
+
+
+def _card_lines(view: RenaissanceView, card: str, tr: Translate) -> tuple[str, str]:
+    info = data().cards[card]
+    name = tr(card_term_key(card))
+    bits = [tr(f"{R}kind.{info.kind}"), tr(R + "epoch", epoch=info.epoch)]
+    bits.append(tr(R + ("recycles" if info.recycles else "leaves")))
+    if info.kind == "commodity":
+        bits.append(
+            tr(R + "summary.list").join(tr(f"renaissance.commodity.{c}") for c in info.commodities)
+        )
+    for letter, amount in sorted(info.discounts.items()):
+        bits.append(tr(R + "discount", advance=tr(_advance_key(view, letter)), amount=amount))
+    if info.military:
+        bits.append(tr(R + "military_card"))
+    return name, " · ".join(bits)
+
+
+def _private_lines(view: RenaissanceView, me: PlayerView, tr: Translate) -> list[tuple[str, bool]]:
+    out: list[tuple[str, bool]] = [(tr(R + "private.cash", cash=me.cash), False)]
+    if view.phase == "setup":
+        if me.dealt:
+            dealt = tr(R + "summary.list").join(tr(card_term_key(c)) for c in me.dealt)
+            out.append((tr(R + "private.dealt", cards=dealt), False))
+        if me.returned:
+            out.append((tr(R + "private.returned", card=tr(card_term_key(me.returned))), False))
+        ranking = tr(R + "summary.list").join(_province(c, tr) for c in me.ranking or [])
+        out.append((tr(R + "private.ranking", list=ranking or "-"), False))
+        bid = tr(R + "private.not_chosen") if me.capital_bid is None else f"${me.capital_bid}"
+        out.append((tr(R + "private.capital_bid", bid=bid), True))
+    if view.phase == "bid":
+        bid = tr(R + "private.not_chosen") if me.token_bid is None else str(me.token_bid)
+        out.append((tr(R + "private.token_bid", bid=bid), True))
+    return out
+
+
+def render_private(view: View, tr: Translate) -> RenderedImage | None:
+    v = _as_view(view)
+    me = next((p for p in v.players if p.seat == v.viewer), None)
+    if me is None:
+        return None
+    hand = list(me.hand or [])
+    lines = _private_lines(v, me, tr)
+    img = kit.new_canvas(WIDTH, MAX_HEIGHT)
+    d = ImageDraw.Draw(img)
+    y = _header(d, v, tr, tr(R + "private.title", name=tr.name(me.seat)))
+    for text, bold in lines:
+        _text(d, (20, y), text, FLOOR, bold, width=WIDTH - 40)
+        y += 42
+    y = _section(d, y + 6, tr(R + "private.hand", count=len(hand)))
+    summary = [tr(R + "private.title", name=tr.name(me.seat)), *(t for t, _b in lines)]
+    for card in hand[:16]:
+        name, detail = _card_lines(v, card, tr)
+        d.rounded_rectangle(
+            (12, y, WIDTH - 12, y + 84), radius=10, fill=kit.PANEL, outline=kit.PANEL_EDGE, width=2
+        )
+        _text(d, (26, y + 22), name, FLOOR, True, anchor="lm", width=WIDTH - 52)
+        _text(d, (26, y + 60), detail, FLOOR, False, kit.MUTED, "lm", WIDTH - 52)
+        y += 92
+        summary.append(f"{name}: {detail}")
+    if not hand:
+        _text(d, (20, y), tr(R + "private.no_cards"))
+        y += 42
+        summary.append(tr(R + "private.no_cards"))
+    img = img.crop((0, 0, WIDTH, min(MAX_HEIGHT, y + 16)))
+    return RenderedImage(png=_png(img), filename="renaissance-hand.png", summary="\n".join(summary))
+
+
+# ------------------------------------------------------------------------------ choices
+
+
+def anchor_point(anchor: str, tr: Translate) -> tuple[str, float, float] | None:
+    """(map part, x, y) where a choice anchor's number is drawn, or ``None`` if unknown."""
+    if anchor.startswith(AREA_PREFIX):
+        tail = anchor[len(AREA_PREFIX) :]
+        if not tail.isdigit() or int(tail) not in _area_home():
+            return None
+        part = _area_home()[int(tail)]
+        box = _chip_boxes(part, tr).get(int(tail))
+        if box is None:
+            return None
+        return part, (box[0] + box[2]) / 2, box[1] + 4
+    where = cells().get(anchor)
+    if where is None:
+        return None
+    part, c, r = where
+    nx, ny = _node_xy(c, r)
+    return part, nx, ny
+
+
+def _place_name(anchor: str, tr: Translate) -> str:
+    if anchor.startswith(AREA_PREFIX):
+        return tr(f"renaissance.area.{anchor[len(AREA_PREFIX) :]}")
+    return _province(anchor, tr)
+
+
+def choice_legend(marks: Marks, tr: Translate) -> list[tuple[list[int], str]]:
+    """Numbers grouped by place, in the order of their first number."""
+    grouped: dict[str, list[int]] = {}
+    for n, anchor in marks:
+        grouped.setdefault(anchor, []).append(n)
+    return [(nums, _place_name(anchor, tr)) for anchor, nums in grouped.items()]
+
+
+def render_choices(view: View, tr: Translate, marks: Marks) -> RenderedImage | None:
+    v = _as_view(view)
+    points: dict[str, list[tuple[float, float, list[int]]]] = {}
+    grouped: dict[str, list[int]] = {}
+    for n, anchor in marks:
+        grouped.setdefault(anchor, []).append(n)
+    for anchor, nums in grouped.items():
+        at = anchor_point(anchor, tr)
+        if at is None:
+            continue
+        points.setdefault(at[0], []).append((at[1], at[2], nums))
+    if not points:
+        return None
+    pieces: list[Image.Image] = []
+    for part in MAP_PARTS:
+        if part not in points:
+            continue
+        img = draw_map(v, tr, part)
+        d = ImageDraw.Draw(img)
+        fnt = _font(FLOOR, True)
+        for x, y, _nums in points[part]:
+            d.ellipse((x - 30, y - 30, x + 30, y + 30), outline=MARK, width=6)
+        for x, y, nums in points[part]:
+            label = ",".join(str(n) for n in nums)
+            w = fnt.getlength(label) + 18
+            box = (x - w / 2, y - 68, x + w / 2, y - 30)
+            d.rounded_rectangle(box, radius=12, fill=MARK, outline=kit.WHITE, width=2)
+            d.text((x, y - 49), label, font=fnt, fill=kit.WHITE, anchor="mm")
+        ys = [y for _x, y, _n in points[part]]
+        top = 0 if min(ys) < TOP + 40 else max(0, int(min(ys)) - 90)
+        bottom = min(img.height, int(max(ys)) + 90)
+        if top > 0:
+            head = img.crop((0, 0, WIDTH, 100))
+            body = img.crop((0, top, WIDTH, bottom))
+            img = kit.stack([head, body], gap=0)
+        else:
+            img = img.crop((0, 0, WIDTH, bottom))
+        pieces.append(img)
+    legend = choice_legend(marks, tr)
+    lines = [
+        tr(
+            R + "choice_line",
+            numbers=tr(R + "summary.list").join(str(n) for n in nums),
+            place=place,
+        )
+        for nums, place in legend
+    ]
+    per_col = (len(lines) + 1) // 2
+    leg = kit.new_canvas(WIDTH, 70 + 40 * max(1, per_col))
+    ld = ImageDraw.Draw(leg)
+    _text(ld, (20, 14), tr(R + "choices_title"), 30, True, width=WIDTH - 40)
+    for i, line in enumerate(lines):
+        col, row = divmod(i, per_col) if per_col else (0, i)
+        _text(ld, (20 + col * 390, 60 + row * 40), line, width=380)
+    pieces.append(leg)
+    img = kit.stack(pieces, gap=8)
+    if img.height > MAX_HEIGHT:
+        scale = MAX_HEIGHT / img.height
+        img = img.resize((round(img.width * scale), MAX_HEIGHT), Image.Resampling.LANCZOS)
+    summary = tr(R + "choices_title") + "\n" + "\n".join(lines)
+    return RenderedImage(png=_png(img), filename="renaissance-choices.png", summary=summary)
+
+
+__all__ = [
+    "BOARD_PARTS",
+    "anchor_point",
+    "choice_legend",
+    "draw_map",
+    "part_summary",
+    "render_board",
+    "render_board_part",
+    "render_choices",
+    "render_private",
+]

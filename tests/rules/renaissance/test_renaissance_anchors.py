@@ -1,0 +1,70 @@
+"""Numbered pictures: every spatial action has an anchor the renderer can draw (issue 11)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from bot.i18n import Translator
+from render import renaissance as renderer
+from rules.core.bots import play_random_game
+from rules.registry import register, unregister
+from rules.renaissance.actions import Attack, Cede, PirateTarget, Place, PlayCard, RankCapital
+from rules.renaissance.anchors import choice_anchor
+from rules.renaissance.components import data
+from rules.renaissance.spec import SPEC
+
+EN = Translator("en", {})
+SPATIAL = (Place, Attack, Cede, PirateTarget, RankCapital)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _registered() -> Iterator[None]:
+    register(SPEC)
+    yield
+    unregister(SPEC.key)
+
+
+def _spatial(action: Any) -> bool:
+    if isinstance(action, SPATIAL):
+        return True
+    return isinstance(action, PlayCard) and (
+        action.province is not None or action.area is not None
+    )
+
+
+@pytest.mark.parametrize(
+    ("players", "preset", "seed"),
+    [(3, "source", 1), (4, "ah1996", 2), (5, "euro1999", 3), (6, "source", 4)],
+)
+def test_every_spatial_legal_action_has_a_drawable_anchor(
+    players: int, preset: str, seed: int
+) -> None:
+    seen: set[str] = set()
+
+    def check(before: Any, _seat: str, _action: Any, _after: Any) -> None:
+        for seat in SPEC.to_act(before):
+            for action in SPEC.legal_actions(before, seat):
+                anchor = choice_anchor(before, seat, action)
+                if not _spatial(action):
+                    assert anchor is None, action
+                    continue
+                assert anchor is not None, action
+                assert renderer.anchor_point(anchor, EN) is not None, anchor
+                seen.add(type(action).__name__)
+
+    options = SPEC.Options(players=players, preset=preset)
+    state, _log = play_random_game(SPEC, options, seed, on_step=check)
+    assert SPEC.is_over(state)
+    assert {"Place", "RankCapital"} <= seen
+
+
+def test_every_province_and_area_can_be_drawn() -> None:
+    for pid in data().provinces:
+        assert renderer.anchor_point(pid, EN) is not None, pid
+    for area in range(1, 9):
+        assert renderer.anchor_point(f"area:{area}", EN) is not None, area
+    assert renderer.anchor_point("atlantis", EN) is None
+    assert renderer.anchor_point("area:x", EN) is None
