@@ -21,7 +21,7 @@ from rules.maracaibo.actions import Choose
 from rules.maracaibo.model import MaracaiboState, Options, Pending, Scoring
 from rules.maracaibo.ops import run
 from rules.maracaibo.spec import SPEC
-from tests.rules.maracaibo.helpers import act
+from tests.rules.maracaibo.helpers import act, check_text
 
 DATA = Path(__file__).resolve().parents[3] / "rules" / "maracaibo" / "data"
 
@@ -149,7 +149,12 @@ def _play_out(state: MaracaiboState, seed: int) -> MaracaiboState:
     while not SPEC.is_over(state):
         seat = sorted(SPEC.to_act(state))[0]
         actions = SPEC.legal_actions(state, seat)
-        state = checked_apply(SPEC, state, seat, actions[rnd.randrange(len(actions))]).state
+        for a in actions:
+            check_text(SPEC.describe_action(state, seat, a), "ko")
+        result = checked_apply(SPEC, state, seat, actions[rnd.randrange(len(actions))])
+        for event in result.events:
+            check_text(event, "ko")
+        state = result.state
     return state
 
 

@@ -15,7 +15,7 @@ from rules.maracaibo.actions import Ally, CombatAction, Main, Pile, Sail
 from rules.maracaibo.combat import start
 from rules.maracaibo.model import CampaignPlay, CampaignState, MaracaiboState, Options
 from rules.maracaibo.spec import SPEC
-from tests.rules.maracaibo.helpers import act, after_setup, at, put_markers
+from tests.rules.maracaibo.helpers import act, after_setup, at, check_text, put_markers
 
 
 def with_tiles(*tiles: str) -> MaracaiboState:
@@ -254,5 +254,12 @@ def test_random_games_with_every_legacy_tile(every_legacy_tile: None, players: i
     while not SPEC.is_over(s):
         seat = sorted(SPEC.to_act(s))[0]
         actions = SPEC.legal_actions(s, seat)
-        s = checked_apply(SPEC, s, seat, actions[rnd.randrange(len(actions))]).state
+        for a in actions:
+            for lang in ("en", "ko"):
+                check_text(SPEC.describe_action(s, seat, a), lang)
+        result = checked_apply(SPEC, s, seat, actions[rnd.randrange(len(actions))])
+        for event in result.events:
+            for lang in ("en", "ko"):
+                check_text(event, lang)
+        s = result.state
     assert SPEC.campaign_after(s) is not None
