@@ -819,6 +819,16 @@ def encode_png(image: Image.Image) -> bytes:
     return buf.getvalue()
 
 
+def encode_png_palette(image: Image.Image, colours: int = 256) -> bytes:
+    """PNG bytes of ``image`` reduced to an adaptive palette of ``colours`` (flat board art
+    loses nothing visible; the file is a fraction of the size and encodes several times faster)."""
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    small = rgb.quantize(colors=colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    buf = io.BytesIO()
+    small.save(buf, format="PNG", compress_level=6)
+    return buf.getvalue()
+
+
 def join_words(items: Iterable[str]) -> str:
     """English list: ``a``, ``a and b``, ``a, b and c``."""
     parts = [p for p in items if p]

@@ -6,6 +6,7 @@ from typing import Any
 
 from rules.core import GameSpec
 from rules.endeavor.actions import ACTION_ADAPTER
+from rules.endeavor.anchors import choice_anchor
 from rules.endeavor.components import data
 from rules.endeavor.describe import action_group, describe_action
 from rules.endeavor.engine import anytime_actions, apply, is_over
@@ -43,6 +44,7 @@ SPEC: GameSpec[EndeavorState, Options, Any, EndeavorView] = GameSpec(
     seat_order="random",
     data_source=_data_source,
     anytime_actions=anytime_actions,
+    choice_anchor=choice_anchor,
 )
 
 __all__ = ["SPEC", "EndeavorState", "EndeavorView", "Options"]

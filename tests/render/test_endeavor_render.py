@@ -1,5 +1,6 @@
-"""Endeavor images from real games: decoding, phone size, open information, goldens, and
-every word in the viewer's language (issue 7)."""
+"""Endeavor images from real games: decoding, phone size and text size (issue 8), open
+information, goldens, numbered choice pictures (issue 8), and every word in the viewer's
+language (issue 7)."""
 
 from __future__ import annotations
 
@@ -11,28 +12,66 @@ import pytest
 import render
 from bot.i18n import Translator
 from render import endeavor as endeavor_render
+from render.endeavor_common import recording_fonts
+from render.endeavor_map import map_geometry
 from rules.core import Text
+from rules.endeavor.anchors import choice_anchor
 from rules.endeavor.view import EndeavorView
 from tests.korean import latin_words
 from tests.render.games import spec_for, state_at, view_at
 from tests.render.imaging import GOLDEN_DIR, assert_matches_golden, decode, updating
 
 MAX_WIDTH = 1600
-MAX_HEIGHT = 4200
+MAX_HEIGHT = 2000
+MAX_BYTES = 350 * 1024
 EN = Translator("en", {})
 NAMES_KO = {f"p{i}": name for i, name in enumerate(("김하나", "이둘", "박셋", "최넷", "정다섯"), 1)}
 KO = Translator("ko", NAMES_KO)
 
 
-@pytest.mark.parametrize(("players", "side"), [(2, "A"), (3, "A"), (4, "A"), (4, "B"), (5, "B")])
-def test_mid_game_board_decodes_and_fits_a_phone(players: int, side: str) -> None:
-    view = view_at("endeavor", players, 13, 0.5, options=(("board_side", side),))
-    assert view.side == side
-    out = render.render_board(view, EN)
-    img = decode(out.png)
-    assert img.width <= MAX_WIDTH and img.height <= MAX_HEIGHT
-    assert len(out.png) < 2_500_000
-    assert f"round {view.round} of {view.rounds}" in out.summary
+SIZES = [(p, side) for p in (2, 3, 4, 5) for side in ("A", "B")]
+
+
+@pytest.mark.parametrize(("players", "side"), SIZES)
+def test_every_part_fits_a_phone(players: int, side: str) -> None:
+    """Issue 8: every image at most 1,600 x 2,000 px and 350 KiB, for every player count and
+    both board sides, late in the game too; the map is the first part (channel posts)."""
+    for fraction in (0.5, 0.95):
+        view = view_at("endeavor", players, 13, fraction, options=(("board_side", side),))
+        assert view.side == side
+        assert render.board_parts(view) == ["map", "mats", "tray"]
+        for part in endeavor_render.BOARD_PARTS:
+            out = render.render_board_part(view, EN, part)
+            img = decode(out.png)
+            assert img.width <= MAX_WIDTH and img.height <= MAX_HEIGHT, (part, img.size)
+            assert len(out.png) <= MAX_BYTES, (part, len(out.png))
+            assert f"round {view.round} of {view.rounds}" in out.summary or view.over
+        assert render.render_board(view, EN).png == render.render_board_part(view, EN, "map").png
+
+
+@pytest.mark.parametrize(
+    ("players", "side", "lang"), [(5, "B", "en"), (5, "A", "ko"), (2, "A", "en")]
+)
+def test_text_is_legible_on_a_phone(players: int, side: str, lang: str) -> None:
+    """Issue 8: text at least 14 px when the whole image is shown 400 px wide (every font
+    an image uses is recorded, cached layers included)."""
+    view = view_at("endeavor", players, 13, 0.6, options=(("board_side", side),))
+    tr = KO if lang == "ko" else EN
+    for part in endeavor_render.BOARD_PARTS:
+        with recording_fonts() as sizes:
+            img = decode(render.render_board_part(view, tr, part).png)
+        assert sizes, part
+        assert min(sizes) >= 14 * img.width / 400, (part, img.width, min(sizes))
+    with recording_fonts() as sizes:
+        out = endeavor_render.render_choices(view, tr, [(1, "node:london")])
+    assert out is not None and sizes
+    assert min(sizes) >= 14 * decode(out.png).width / 400
+
+
+def test_part_names_are_in_both_catalogs() -> None:
+    for part in endeavor_render.BOARD_PARTS:
+        assert EN(f"endeavor.part.{part}") != f"endeavor.part.{part}"
+        assert not latin_words(KO(f"endeavor.part.{part}"))
 
 
 @pytest.mark.parametrize("fraction", [0.0, 0.05, 1.0])
@@ -91,11 +130,11 @@ def test_graph_layout_keeps_nodes_inside_their_box() -> None:
         ids = {n.id for n in nodes}
         edges = tuple((c.a, c.b) for c in view.connections if c.a in ids)
         layout = endeavor_render.graph_layout(
-            tuple(n.id for n in nodes), edges, tuple(80 for _ in nodes), 380, 300
+            tuple(n.id for n in nodes), edges, tuple(80 for _ in nodes), 380, 160
         )
         assert set(layout) == ids
         for x, y in layout.values():
-            assert 0 <= x <= 380 and 0 <= y <= 300
+            assert 0 <= x <= 380 and 0 <= y <= 160
 
 
 def test_honour_spaces_match_the_spec() -> None:
@@ -110,19 +149,37 @@ GOLDENS = {
     "endeavor_board_5p_B": (5, 23, 0.8, (("board_side", "B"),), "en"),
     "endeavor_board_3p_A_ko": (3, 31, 0.7, (("board_side", "A"),), "ko"),
 }
+PART_GOLDENS = {
+    "endeavor_mats_4p_A": ("endeavor_board_4p_A", "mats", "en"),
+    "endeavor_mats_3p_A_ko": ("endeavor_board_3p_A_ko", "mats", "ko"),
+    "endeavor_tray_3p_A_ko": ("endeavor_board_3p_A_ko", "tray", "ko"),
+}
+
+
+def _golden_view(name: str) -> EndeavorView:
+    players, seed, fraction, options, _lang = GOLDENS[name]
+    view_file: Path = GOLDEN_DIR / f"{name}.view.json"
+    if updating() and not view_file.exists():
+        view = view_at("endeavor", players, seed, fraction, None, options)
+        view_file.write_text(view.model_dump_json(indent=1), encoding="utf-8")
+    return EndeavorView.model_validate_json(view_file.read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("name", sorted(GOLDENS))
 def test_golden_image(name: str) -> None:
     """Renders a stored view (saved with the golden) and compares with a tolerance; regenerate
     with REFEREE_UPDATE_GOLDEN=1 after an intended visual change. One golden is Korean."""
-    players, seed, fraction, options, lang = GOLDENS[name]
-    view_file: Path = GOLDEN_DIR / f"{name}.view.json"
-    if updating():
-        view = view_at("endeavor", players, seed, fraction, None, options)
-        view_file.write_text(view.model_dump_json(indent=1), encoding="utf-8")
-    view = EndeavorView.model_validate_json(view_file.read_text(encoding="utf-8"))
-    out = endeavor_render.render_board(view, KO if lang == "ko" else EN)
+    view = _golden_view(name)
+    out = endeavor_render.render_board(view, KO if GOLDENS[name][4] == "ko" else EN)
+    assert_matches_golden(name, out.png)
+
+
+@pytest.mark.parametrize("name", sorted(PART_GOLDENS))
+def test_golden_part(name: str) -> None:
+    """The mats and the tray of the stored views (issue 8: separate images)."""
+    board, part, lang = PART_GOLDENS[name]
+    view = _golden_view(board)
+    out = endeavor_render.render_board_part(view, KO if lang == "ko" else EN, part)
     assert_matches_golden(name, out.png)
 
 
@@ -136,7 +193,8 @@ def test_golden_comparison_catches_a_small_change() -> None:
         (GOLDEN_DIR / "endeavor_board_4p_A.view.json").read_text(encoding="utf-8")
     )
     view.players[1].harbour += 1
-    _mean, block = compare_golden("endeavor_board_4p_A", endeavor_render.render_board(view, EN).png)
+    mats = endeavor_render.render_board_part(view, EN, "mats").png
+    _mean, block = compare_golden("endeavor_mats_4p_A", mats)
     from tests.render.imaging import BLOCK_TOLERANCE
 
     assert block >= BLOCK_TOLERANCE
@@ -219,3 +277,62 @@ def test_every_word_drawn_for_a_korean_viewer_is_korean(
     assert len(tr.out) > 100
     drawn = {w for text in tr.out for w in latin_words(text)}
     assert not drawn, sorted(drawn)
+
+
+# ------------------------------------------------------------------------------- choices
+
+
+def _spatial_menu(
+    players: int, seed: int, options: tuple[tuple[str, object], ...]
+) -> tuple[object, str, list[tuple[int, str]]]:
+    """A state where some seat has spatial choices, and its marks numbered in menu order."""
+    spec = spec_for("endeavor")
+    for fraction in (0.3, 0.4, 0.5, 0.6, 0.2, 0.7):
+        state = state_at("endeavor", players, seed, fraction, options)
+        for seat in sorted(spec.to_act(state)):
+            anchors = [choice_anchor(state, seat, a) for a in spec.legal_actions(state, seat)]
+            marks = [(n, a) for n, a in enumerate((a for a in anchors if a), 1)]
+            if len(marks) >= 2:
+                return state, seat, marks
+    raise AssertionError("no spatial menu found")
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "options", "lang"),
+    [(4, 13, (), "en"), (3, 13, (), "ko"), (2, 8, (("silent_fleet", True),), "en")],
+)
+def test_choice_picture_numbers_match_the_marks(
+    players: int, seed: int, options: tuple[tuple[str, object], ...], lang: str
+) -> None:
+    """Issue 8: the picture's legend lists exactly the numbers given, each with its place in
+    the reader's language; it fits a phone and is cropped to the panels concerned."""
+    state, seat, marks = _spatial_menu(players, seed, options)
+    view = spec_for("endeavor").view(state, seat)
+    tr = KO if lang == "ko" else EN
+    out = render.render_choices(view, tr, marks)
+    assert out is not None
+    img = decode(out.png)
+    assert img.width <= MAX_WIDTH and img.height <= MAX_HEIGHT and len(out.png) <= MAX_BYTES
+    numbers = [int(n) for n in re.findall(r"(\d+): ", out.summary)]
+    assert numbers == [n for n, _ in marks], out.summary
+    geometry = map_geometry(view, tr)
+    for _n, anchor in marks:
+        assert geometry.anchor(anchor) is not None
+    if lang == "ko":
+        assert not latin_words(out.summary), out.summary
+    else:
+        assert "node:" not in out.summary and "track:" not in out.summary
+
+
+def test_choice_picture_names_the_places() -> None:
+    view = view_at("endeavor", 4, 13, 0.5, "p1")
+    marks = [(1, "node:london"), (2, "track:africa"), (3, "sea:india"), (4, "deck:europe")]
+    out = endeavor_render.render_choices(view, EN, marks)
+    assert out is not None
+    assert out.summary == (
+        "Choices on the map: 1: London, 2: Africa shipping track, 3: India open sea, "
+        "4: Europe deck."
+    )
+    full = decode(render.render_board(view, EN).png)
+    assert decode(out.png).height <= full.height
+    assert endeavor_render.render_choices(view, EN, [(1, "node:atlantis")]) is None
