@@ -81,7 +81,7 @@ def start_buy(s: MaracaiboState, ev: list[Event], seat: str, card_id: str) -> No
     if c.cost.return_figure:
         p.personal -= 1
         p.general += 1
-    ev.append(gains.event("buy", seat, seat=seat, card=term(f"maracaibo.card.{card_id}")))
+    ev.append(gains.event("buy", seat, seat=seat, card=q.card_term(card_id)))
     s.stack.append(Pending(kind="acquire", seat=seat, card=card_id))
     herbs = c.cost.herbs - q.perm_objects(p, "herbs")
     if herbs > 0:

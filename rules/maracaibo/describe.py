@@ -36,12 +36,13 @@ from rules.maracaibo.actions import (
 )
 from rules.maracaibo.components import Op
 from rules.maracaibo.model import MaracaiboState, Pending
+from rules.maracaibo.query import card_term
 
 K = "maracaibo.action."
 
 
 def card(card_id: str) -> Text:
-    return term(f"maracaibo.card.{card_id}")
+    return card_term(card_id)
 
 
 def describe_op(op: Op) -> Text:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core import Event, Result, RuleViolation, Text, term
+from rules.core import Event, Result, RuleViolation, Text
 from rules.maracaibo import buying, campaign, explorer, gains, legacy, ops, quests, sailing
 from rules.maracaibo import combat as combat_rules
 from rules.maracaibo import query as q
@@ -392,7 +392,7 @@ def _draw(s: MaracaiboState, ev: list[Event], seat: str, slot: int) -> None:
         ev.append(
             Event(
                 key="maracaibo.event.drawn",
-                args={"card": term(f"maracaibo.card.{got}")},
+                args={"card": q.card_term(got)},
                 seat=seat,
                 visible_to=[seat],
                 reveals=True,
@@ -404,4 +404,4 @@ def _draw(s: MaracaiboState, ev: list[Event], seat: str, slot: int) -> None:
     if not q.has_upgrade(p, "U3"):
         p.doubloons -= data().tracks.display_cost
     p.hand.append(got)
-    ev.append(gains.event("draw_display", seat, seat=seat, card=term(f"maracaibo.card.{got}")))
+    ev.append(gains.event("draw_display", seat, seat=seat, card=q.card_term(got)))

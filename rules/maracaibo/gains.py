@@ -198,7 +198,7 @@ def refill_display(s: MaracaiboState, ev: list[Event]) -> None:
             ev.append(
                 Event(
                     key="maracaibo.event.display",
-                    args={"card": term(f"maracaibo.card.{top}"), "slot": i + 1},
+                    args={"card": q.card_term(top), "slot": i + 1},
                     reveals=True,
                 )
             )

@@ -16,6 +16,7 @@ from rules.maracaibo.model import (
     Player,
     PrestigeSlot,
 )
+from rules.maracaibo.query import card_term
 
 
 def new_game(
@@ -169,7 +170,7 @@ def reveal_setup(s: MaracaiboState, ev: list[Event]) -> None:
                 args={
                     "seat": seat,
                     "career": term(f"maracaibo.career.{p.career}"),
-                    "card": term(f"maracaibo.card.{p.plan[0]}"),
+                    "card": card_term(p.plan[0]),
                 },
                 seat=seat,
                 reveals=True,

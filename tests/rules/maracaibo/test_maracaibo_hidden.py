@@ -14,8 +14,8 @@ from rules.maracaibo.spec import SPEC
 def _card_keys(value: object) -> set[str]:
     out: set[str] = set()
     if isinstance(value, Text):
-        if value.key.startswith("maracaibo.card."):
-            out.add(value.key.rsplit(".", 1)[1])
+        if value.key in ("maracaibo.card", "maracaibo.card_named"):
+            out.add(f"{value.args['deck']}{value.args['number']:03d}")
         for v in value.args.values():
             out |= _card_keys(v)
     elif isinstance(value, list):
