@@ -72,6 +72,7 @@ def interactive(spec: GameSpec[Any, Any, Any, Any], options: Any, args: argparse
         print(f"--human must be between 1 and {options.players}", file=sys.stderr)
         return 2
     render = importlib.import_module("render")
+    tr = importlib.import_module("bot.i18n").Translator("en", {})
     png_dir = Path(args.png_dir) if args.png_dir else None
     if png_dir:
         png_dir.mkdir(parents=True, exist_ok=True)
@@ -90,9 +91,9 @@ def interactive(spec: GameSpec[Any, Any, Any, Any], options: Any, args: argparse
         else:
             if shown != len(log.actions):
                 shown = len(log.actions)
-                board = render.render_board(spec.view(state, None))
+                board = render.render_board(spec.view(state, None), tr)
                 print("\n=== board ===\n" + board.summary)
-                private = render.render_private(spec.view(state, me))
+                private = render.render_private(spec.view(state, me), tr)
                 if private is not None:
                     print("=== your private view ===\n" + private.summary)
                 if png_dir:

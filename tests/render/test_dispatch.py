@@ -8,26 +8,29 @@ from pathlib import Path
 import pytest
 
 import render
+from bot.i18n import Translator
 from rules.core import View
 from tests.render.games import view_at
+
+TR = Translator("en", {})
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_unknown_game_is_a_clear_error() -> None:
     with pytest.raises(render.UnknownGameError) as info:
-        render.render_board(View(game="chess"))
+        render.render_board(View(game="chess"), TR)
     assert "chess" in str(info.value) and "ilos" in str(info.value)
 
 
 def test_private_needs_a_seat() -> None:
     with pytest.raises(ValueError, match="viewer"):
-        render.render_private(view_at("ilos", 2, 5, 0.5))
+        render.render_private(view_at("ilos", 2, 5, 0.5), TR)
 
 
 @pytest.mark.parametrize("game", ["ilos", "endeavor"])
 def test_dispatch_by_game_key(game: str) -> None:
-    out = render.render_board(view_at(game, 2, 5, 0.5))
+    out = render.render_board(view_at(game, 2, 5, 0.5), TR)
     assert isinstance(out, render.RenderedImage)
     assert out.filename.startswith(game) and out.filename.endswith(".png")
     assert out.png[:8] == b"\x89PNG\r\n\x1a\n"
@@ -38,9 +41,9 @@ def test_wrong_view_type_is_rejected() -> None:
     from render import endeavor, ilos
 
     with pytest.raises(TypeError):
-        ilos.render_board(view_at("endeavor", 2, 5, 0.5))
+        ilos.render_board(view_at("endeavor", 2, 5, 0.5), TR)
     with pytest.raises(TypeError):
-        endeavor.render_board(view_at("ilos", 2, 5, 0.5))
+        endeavor.render_board(view_at("ilos", 2, 5, 0.5), TR)
 
 
 def test_pillow_is_imported_only_inside_render() -> None:
