@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 from render import RenderedImage, Translate, kit
 from render.endeavor_common import (
     ATTRS,
+    SEA_BG,
     SILENT_FLEET_STYLE,
     R,
     as_endeavor,
@@ -199,16 +200,22 @@ LEGEND_GAP = 6
 def render_choices(
     view: View, tr: Translate, marks: Sequence[tuple[int, str]]
 ) -> RenderedImage | None:
-    """The map panels holding the marks, each choice's number drawn at its place, and a
-    legend below them ("1 London  2 Paris")."""
+    """The map panels holding the marks (only those), each choice's number drawn at its
+    place, and a legend below them ("1 London  2 Paris")."""
     v = as_endeavor(view)
     img, geo = draw_map(v, tr, styles_of(v))
     drawable = [(n, a) for n, a in marks if geo.anchor(a) is not None]
     if not drawable:
         return None
-    span = mark_choices(img, geo, drawable)
-    top, bottom = span if span is not None else (0, img.height)
-    crop = img.crop((0, max(0, top - 4), MAP_W, min(img.height, bottom + 4)))
+    spans = mark_choices(img, geo, drawable) or [(0, img.height)]
+    panels = [
+        img.crop((0, max(0, top - 4), MAP_W, min(img.height, bottom + 4))) for top, bottom in spans
+    ]
+    crop = Image.new("RGB", (MAP_W, sum(p.height for p in panels)), SEA_BG)
+    y0 = 0
+    for panel in panels:
+        crop.paste(panel, (0, y0))
+        y0 += panel.height
     fnt = font(TEXT + 2, True)
     entries = [f"{n} {place_name(v, a, tr)}" for n, a in drawable]
     lines: list[str] = []

@@ -596,18 +596,17 @@ def place_name(view: EndeavorView, anchor: str, tr: Translate) -> str:
 
 
 MARK_R = 15
-RING_R = {"node": NODE_R + 5, "track": TRACK_R + 4, "sea": 26, "deck": 40}
 
 
 def mark_choices(
     img: Image.Image, geo: MapGeometry, marks: list[tuple[int, str]]
-) -> tuple[int, int] | None:
-    """Draw each numbered mark at its anchor; returns the vertical span of the marked panels."""
+) -> list[tuple[int, int]]:
+    """Draw each numbered mark at its anchor; returns the vertical spans of the marked
+    panels, top to bottom."""
     d = ImageDraw.Draw(img)
     fnt = font(TEXT + 2, True)
     seen: dict[str, int] = {}
-    top: int | None = None
-    bottom: int | None = None
+    spans: set[tuple[int, int]] = set()
     for number, anchor in marks:
         point = geo.anchor(anchor)
         if point is None:
@@ -615,9 +614,19 @@ def mark_choices(
         k = seen.get(anchor, 0)
         seen[anchor] = k + 1
         if k == 0:
-            ring = RING_R.get(anchor.partition(":")[0], NODE_R + 5)
+            kind = anchor.partition(":")[0]
             px, py = point
-            d.ellipse((px - ring, py - ring, px + ring, py + ring), outline=kit.HIGHLIGHT, width=3)
+            if kind == "deck":
+                box = (px - COL_W / 2 - 4, py - 39, px + COL_W / 2 + 4, py + 39)
+                d.rounded_rectangle(box, radius=8, outline=kit.HIGHLIGHT, width=4)
+            elif kind == "sea":
+                box = (px - COL_W / 2 - 4, py - 26, px + COL_W / 2 + 4, py + 26)
+                d.ellipse(box, outline=kit.HIGHLIGHT, width=4)
+            else:
+                ring = TRACK_R + 4 if kind == "track" else NODE_R + 5
+                d.ellipse(
+                    (px - ring, py - ring, px + ring, py + ring), outline=kit.HIGHLIGHT, width=3
+                )
         x, y = point[0] + 12 + k * 2 * MARK_R, point[1] - 14
         x = min(max(x, MARK_R + 2), MAP_W - MARK_R - 2)
         d.ellipse(
@@ -629,8 +638,5 @@ def mark_choices(
         kit.label(d, (x, y + 1), str(number), fnt, fill=kit.WHITE, anchor="mm")
         span = geo.area_of(anchor)
         if span is not None:
-            top = span[0] if top is None else min(top, span[0])
-            bottom = span[1] if bottom is None else max(bottom, span[1])
-    if top is None or bottom is None:
-        return None
-    return (top, bottom)
+            spans.add(span)
+    return sorted(spans)
