@@ -7,6 +7,7 @@ from rules.maracaibo import gains, legacy, quests
 from rules.maracaibo import query as q
 from rules.maracaibo.components import NATIONS, AutomaAction, AutomaCard, data
 from rules.maracaibo.model import Jean, MaracaiboState, Options, Pending
+from rules.maracaibo.terms import tile_term, token_term
 
 JEAN = "jean"
 
@@ -140,7 +141,7 @@ def play_turn(s: MaracaiboState, ev: list[Event]) -> None:
         if not tiles:
             del s.board.quests[dest]
         j.quests.append(tile)
-        ev.append(gains.event("jean_quest", None, tile=term(f"maracaibo.quest.{tile}")))
+        ev.append(gains.event("jean_quest", None, tile=tile_term(tile)))
         if legacy.city_rule(s, dest) is not None:
             quests.add_tiles(s, ev, [dest])  # L1 refills its quest space
         j.discard.append(card_id)
@@ -205,7 +206,7 @@ def _action(s: MaracaiboState, ev: list[Event], a: AutomaAction) -> None:
         if s.board.quest_pile:
             tile = s.board.quest_pile.pop(0)
             j.quests.append(tile)
-            ev.append(gains.event("jean_quest", None, tile=term(f"maracaibo.quest.{tile}")))
+            ev.append(gains.event("jean_quest", None, tile=tile_term(tile)))
         vp(s, ev, a.vp + (a.late_vp if _late(s) else 0), "automa")
     elif a.kind == "combat":
         combat(s, ev, a)
@@ -249,7 +250,7 @@ def explore(s: MaracaiboState, ev: list[Event], steps: int) -> None:
             tile = s.board.explorer_quests.pop(at)
             s.board.explorer_done.append(at)
             j.quests.append(tile)
-            ev.append(gains.event("jean_quest", None, tile=term(f"maracaibo.quest.{tile}")))
+            ev.append(gains.event("jean_quest", None, tile=tile_term(tile)))
             break
     if data().spaces[at].final and JEAN not in s.board.final_order:
         s.board.final_order.append(JEAN)
@@ -287,7 +288,7 @@ def combat(s: MaracaiboState, ev: list[Event], a: AutomaAction) -> None:
             best, ally = key, nation
     if token:
         j.tokens.append(token)
-        ev.append(gains.event("jean_token", None, token=term(f"maracaibo.token.{token}")))
+        ev.append(gains.event("jean_token", None, token=token_term(token)))
     ev.append(gains.event("jean_ally", None, nation=term(f"maracaibo.nation.{ally}")))
     _annex(s, ev, ally, cities_first=True)
     if a.extra_village:

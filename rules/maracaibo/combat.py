@@ -9,6 +9,7 @@ from rules.maracaibo.actions import Ally, Boost, CombatAction, MaracaiboAction, 
 from rules.maracaibo.buying import substitute
 from rules.maracaibo.components import NATIONS, data
 from rules.maracaibo.model import Combat, MaracaiboState, Pending
+from rules.maracaibo.terms import token_term
 
 
 def start(s: MaracaiboState, ev: list[Event], seat: str) -> None:
@@ -102,7 +103,7 @@ def choose_pile(s: MaracaiboState, ev: list[Event], seat: str, pile: int) -> Non
     ev.append(
         Event(
             key="maracaibo.event.token",
-            args={"seat": seat, "token": term(f"maracaibo.token.{c.token}")},
+            args={"seat": seat, "token": token_term(c.token)},
             seat=seat,
             reveals=True,
         )

@@ -37,6 +37,7 @@ from rules.maracaibo.actions import (
 from rules.maracaibo.components import Op
 from rules.maracaibo.model import MaracaiboState, Pending
 from rules.maracaibo.query import card_term
+from rules.maracaibo.terms import career_term, tile_term
 
 K = "maracaibo.action."
 
@@ -61,7 +62,7 @@ def describe_op(op: Op) -> Text:
 def describe_action(state: MaracaiboState, seat: str, action: MaracaiboAction) -> Text:
     a = action
     if isinstance(a, SetupCareer):
-        return term(K + "setup_career", career=term(f"maracaibo.career.{a.career}"))
+        return term(K + "setup_career", career=career_term(a.career))
     if isinstance(a, SetupPlan | Plan):
         return term(K + a.type, card=card(a.card))
     if isinstance(a, SetupDiscard | Buy | Discard):
@@ -70,7 +71,7 @@ def describe_action(state: MaracaiboState, seat: str, action: MaracaiboAction) -
         return term(K + "sail", location=term(f"maracaibo.loc.{a.to}"))
     if isinstance(a, Main):
         if a.kind == "quest":
-            return term(K + "main_quest", tile=term(f"maracaibo.quest.{a.target}"))
+            return term(K + "main_quest", tile=tile_term(a.target))
         if a.kind == "assistant":
             return term(K + "main_assistant", card=card(a.target))
         return term(K + f"main_{a.kind}")
@@ -152,7 +153,7 @@ def _in_context(a: Pay | Skip, top: Pending) -> Text:
     if isinstance(a, Skip):
         return term(K + SKIPS.get(top.kind, "skip"))
     if top.kind == "explorer_quest":
-        return term(K + "pay_quest", tile=term(f"maracaibo.quest.{top.card}"))
+        return term(K + "pay_quest", tile=tile_term(top.card))
     if top.kind == "disc_tile":
         return term(K + "pay_tile", tile=term(f"maracaibo.legacy.{top.card}"))
     if top.what == "hand":

@@ -3,12 +3,13 @@ for their seat, and decisions nobody can take are dropped (MAR-U3, MAR-Q7 …)."
 
 from __future__ import annotations
 
-from rules.core import Event, term
+from rules.core import Event
 from rules.maracaibo import buying, campaign, explorer, flow, gains, quests
 from rules.maracaibo import combat as combat_rules
 from rules.maracaibo import query as q
 from rules.maracaibo.components import Op, data
 from rules.maracaibo.model import MaracaiboState, Pending
+from rules.maracaibo.terms import tile_term
 
 DECISIONS = {
     "village",
@@ -121,7 +122,7 @@ def execute(s: MaracaiboState, ev: list[Event], frame: Pending, op: Op) -> None:
             ev.append(
                 Event(
                     key="maracaibo.event.quest_on_card",
-                    args={"seat": seat, "tile": term(f"maracaibo.quest.{tile}")},
+                    args={"seat": seat, "tile": tile_term(tile)},
                     seat=seat,
                     reveals=True,
                 )

@@ -7,6 +7,7 @@ from rules.maracaibo import gains
 from rules.maracaibo import query as q
 from rules.maracaibo.components import Op, QuestCost, data
 from rules.maracaibo.model import MaracaiboState, Pending
+from rules.maracaibo.terms import tile_term
 
 
 def definition(s: MaracaiboState, tile: str) -> tuple[QuestCost, list[Op]]:
@@ -49,7 +50,7 @@ def fulfil(s: MaracaiboState, ev: list[Event], seat: str, tile: str) -> None:
     cost, rewards = definition(s, tile)
     discard = pay_cost(s, ev, seat, cost)
     p.quests.append(tile)
-    ev.append(gains.event("quest", seat, seat=seat, tile=term(f"maracaibo.quest.{tile}")))
+    ev.append(gains.event("quest", seat, seat=seat, tile=tile_term(tile)))
     bonus = data().ship.quest_bonus
     if len(p.quests) == 4:
         gains.vp(s, ev, seat, bonus["fourth"], "quests")
@@ -71,7 +72,7 @@ def add_tiles(s: MaracaiboState, ev: list[Event], locations: list[str]) -> None:
             Event(
                 key="maracaibo.event.quest_added",
                 args={
-                    "tile": term(f"maracaibo.quest.{tile}"),
+                    "tile": tile_term(tile),
                     "location": term(f"maracaibo.loc.{loc}"),
                 },
                 reveals=True,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.core import Event, Rng, term
+from rules.core import Event, Rng
 from rules.core.spec import Campaign
 from rules.maracaibo import automa, flow, gains, quests
 from rules.maracaibo import campaign as campaign_rules
@@ -17,6 +17,7 @@ from rules.maracaibo.model import (
     PrestigeSlot,
 )
 from rules.maracaibo.query import card_term
+from rules.maracaibo.terms import career_term
 
 
 def new_game(
@@ -169,7 +170,7 @@ def reveal_setup(s: MaracaiboState, ev: list[Event]) -> None:
                 key="maracaibo.event.setup_revealed",
                 args={
                     "seat": seat,
-                    "career": term(f"maracaibo.career.{p.career}"),
+                    "career": career_term(p.career),
                     "card": card_term(p.plan[0]),
                 },
                 seat=seat,
