@@ -49,6 +49,7 @@ AREA_TINT: dict[int, kit.RGB] = {
 }
 OUT_OF_PLAY: kit.RGB = (206, 206, 206)
 EDGE: kit.RGB = (150, 140, 120)
+LINK: kit.RGB = (168, 158, 138)
 MARK: kit.RGB = (200, 30, 30)
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII")
 
@@ -75,11 +76,14 @@ def _text(
     fill: kit.Colour = kit.INK,
     anchor: str = "la",
     width: float | None = None,
+    outline: kit.Colour | None = None,
 ) -> None:
     fnt = _font(size, bold)
     if width is not None:
         text = kit.shorten(text, width, fnt)
-    kit.label(d, xy, text, fnt, fill=fill, anchor=anchor)
+    kit.label(
+        d, xy, text, fnt, fill=fill, anchor=anchor, outline=outline, stroke=4 if outline else 0
+    )
 
 
 def _styles(view: RenaissanceView) -> dict[str, kit.SeatStyle]:
@@ -181,7 +185,7 @@ def _map_layer(
         for other in data().provinces[pid].land:
             if other in pos and pid < other:
                 start, end = _node_xy(c, r), _node_xy(*pos[other])
-                d.line((start, end), fill=EDGE, width=3)
+                d.line((start, end), fill=LINK, width=3)
     for pid, (c, r) in pos.items():
         prov = data().provinces[pid]
         nx, ny = _node_xy(c, r)
@@ -202,7 +206,8 @@ def _map_layer(
         if prov.coasts:
             kit.paste_icon(img, "anchor", (nx - 26, ny + 24), 20, (40, 90, 160))
         x, y = _cell_xy(c, r)
-        _text(d, (x + CELL_W / 2, y + 84), names[pid], FLOOR, False, ink, "mm", CELL_W - 12)
+        tint = AREA_TINT[prov.area] if playing else OUT_OF_PLAY
+        _text(d, (x + CELL_W / 2, y + 84), names[pid], FLOOR, False, ink, "mm", CELL_W - 4, tint)
     return img
 
 
@@ -235,16 +240,18 @@ def _static_map(part: str, view: RenaissanceView, tr: Translate) -> Image.Image:
 def _piece(style: kit.SeatStyle, radius: int, new: bool, dm: bool) -> Image.Image:
     """A seat piece: its shape in its colour with its letter; a dominance marker sits on a
     dark disc; a piece placed this turn (white side) has a white ring."""
-    side = 2 * radius + 16
+    grow = {"triangle": 1.4, "diamond": 1.15}.get(style.shape, 1.0)
+    side = 2 * round(radius * grow) + 16
     img = Image.new("RGBA", (side, side), (0, 0, 0, 0))
     c = side / 2
     d = ImageDraw.Draw(img)
     if dm:
-        r = radius + 6
+        r = radius * grow + 6
         d.ellipse((c - r, c - r, c + r, c + r), fill=kit.WHITE if new else kit.INK)
-    shape = kit.piece(style.shape, style.colour, radius, "", kit.WHITE if new else kit.INK)
+    ring = kit.WHITE if new else kit.INK
+    shape = kit.piece(style.shape, style.colour, round(radius * grow), "", ring)
     kit.paste(img, shape, (c, c))
-    dy = radius * 0.2 if style.shape == "triangle" else 0
+    dy = radius * 0.4 if style.shape == "triangle" else 0
     fnt = _font(FLOOR, True)
     d.text((c, c + dy + 1), style.letter, font=fnt, fill=style.text_colour, anchor="mm")
     return img
@@ -659,6 +666,8 @@ def part_summary(view: RenaissanceView, tr: Translate, part: str) -> str:
                     ship=tr(f"renaissance.ship.{p.ship}"),
                 )
             )
+            if view.phase in ("setup", "bid") and not p.submitted:
+                lines.append(tr(R + "summary.choosing", name=tr.name(p.seat)))
     else:
         for p in _player_rows(view):
             names = [tr(_advance_key(view, a)) for a in sorted(p.advances)]
@@ -681,7 +690,7 @@ def _card_lines(view: RenaissanceView, card: str, tr: Translate) -> tuple[str, s
     name = tr(card_term_key(card))
     bits = [tr(f"{R}kind.{info.kind}"), tr(R + "epoch", epoch=info.epoch)]
     bits.append(tr(R + ("recycles" if info.recycles else "leaves")))
-    if info.kind == "commodity":
+    if len(info.commodities) > 1:
         bits.append(
             tr(R + "summary.list").join(tr(f"renaissance.commodity.{c}") for c in info.commodities)
         )

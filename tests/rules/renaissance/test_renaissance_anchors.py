@@ -30,9 +30,7 @@ def _registered() -> Iterator[None]:
 def _spatial(action: Any) -> bool:
     if isinstance(action, SPATIAL):
         return True
-    return isinstance(action, PlayCard) and (
-        action.province is not None or action.area is not None
-    )
+    return isinstance(action, PlayCard) and (action.province is not None or action.area is not None)
 
 
 @pytest.mark.parametrize(
