@@ -42,16 +42,17 @@ TEXT = min_font(MAP_W)  # 19: every small text of the map
 MAP_TEXT = {"title": 26, "head": 20, "area": 22, "text": TEXT}
 """Every text size the map uses (the smallest is the phone rule's minimum for ``MAP_W``)."""
 PAD = 8
-HEADER_H = 96
-FOOTER_H = 118
+HEADER_H = 92
+FOOTER_H = 104
 BAND_H = 30
 COL_W = 100
 NODE_R = 14
 TRACK_R = 17
 ORDER = ("europe", "north_america", "caribbean", "south_america", "africa", "india", "far_east")
 HEIGHTS = {"europe": 300}
-AREA_H = 228
+AREA_H = 228  # an area of up to 6 cities and fleets; 24 px more for each further one
 Point = tuple[float, float]
+ITERATIONS = 110  # of the node layout (it stops earlier once nothing overlaps)
 
 
 # ---------------------------------------------------------------------------- node layout
@@ -87,7 +88,7 @@ def graph_layout(
     for n, p in pos.items():
         p[0] = min(max(p[0], half_w[n]), width - half_w[n])
         p[1] = min(max(p[1], top), height - bottom)
-    for _ in range(240):
+    for _ in range(ITERATIONS):
         moved = False
         for i, a in enumerate(nodes):
             for b in nodes[i + 1 :]:
@@ -99,16 +100,35 @@ def graph_layout(
                     moved = True
                     if ox < oy:
                         sx = 1.0 if dx > 0 or (dx == 0 and i % 2) else -1.0
-                        pa[0] -= sx * ox * 0.26
-                        pb[0] += sx * ox * 0.26
+                        pa[0] -= sx * ox * 0.34
+                        pb[0] += sx * ox * 0.34
                     else:
                         sy = 1.0 if dy > 0 or (dy == 0 and i % 2) else -1.0
-                        pa[1] -= sy * oy * 0.26
-                        pb[1] += sy * oy * 0.26
+                        pa[1] -= sy * oy * 0.34
+                        pb[1] += sy * oy * 0.34
         for a, b in edges:
             if a not in pos or b not in pos:
                 continue
             pa, pb = pos[a], pos[b]
+            mx, my = (pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2
+            for n in nodes:
+                if n in (a, b):
+                    continue
+                pn = pos[n]
+                ox = half_w[n] + 12 - abs(mx - pn[0])
+                oy = (top + 12 - (pn[1] - my)) if my < pn[1] else (bottom + 12 - (my - pn[1]))
+                if ox > 0 and oy > 0:
+                    moved = True
+                    if ox < oy:
+                        sx = 1.0 if pn[0] >= mx else -1.0
+                        pn[0] += sx * ox * 0.3
+                        pa[0] -= sx * ox * 0.15
+                        pb[0] -= sx * ox * 0.15
+                    else:
+                        sy = 1.0 if pn[1] >= my else -1.0
+                        pn[1] += sy * oy * 0.3
+                        pa[1] -= sy * oy * 0.15
+                        pb[1] -= sy * oy * 0.15
             dx, dy = pb[0] - pa[0], pb[1] - pa[1]
             dist = math.hypot(dx, dy) or 1.0
             if dist < 150.0:
@@ -157,6 +177,8 @@ class AreaGeometry:
     decks: dict[str, tuple[float, float, float, float]]
     governor: tuple[float, float, float, float] | None
     graph: tuple[int, int, int, int]
+    above: frozenset[str] = frozenset()
+    """Nodes whose name is drawn above them (less crowded there than below)."""
 
 
 @cached
@@ -197,7 +219,61 @@ def area_geometry(key: AreaKey) -> AreaGeometry:
         starts,
     )
     nodes = {nid: (graph[0] + x, graph[1] + y) for nid, (x, y) in layout.items()}
-    return AreaGeometry(key, nodes, tuple(track), sea, decks, governor, graph)
+    widths = {n[0]: label_font.getlength(n[3]) for n in key.nodes}
+    above = _labels_above(nodes, widths, key.edges, graph)
+    return AreaGeometry(key, nodes, tuple(track), sea, decks, governor, graph, above)
+
+
+Box = tuple[float, float, float, float]
+
+
+def _label_box(p: Point, width: float, above: bool) -> Box:
+    x, y = p
+    if above:
+        return (x - width / 2, y - NODE_R - 3 - TEXT, x + width / 2, y - NODE_R - 1)
+    return (x - width / 2, y + NODE_R + 1, x + width / 2, y + NODE_R + 3 + TEXT)
+
+
+def _overlap(a: Box, b: Box) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _labels_above(
+    nodes: dict[str, Point],
+    widths: dict[str, float],
+    edges: tuple[EdgeKey, ...],
+    graph: tuple[int, int, int, int],
+) -> frozenset[str]:
+    """Put a node's name above it where that covers less of the other names, nodes and link
+    markers than below (greedy, two passes; names below by default)."""
+    r = NODE_R
+    obstacles = [(x - r, y - r, x + r, y + r) for x, y in nodes.values()]
+    for a, b, _shape, _honour in edges:
+        if a in nodes and b in nodes:
+            mx, my = (nodes[a][0] + nodes[b][0]) / 2, (nodes[a][1] + nodes[b][1]) / 2
+            obstacles.append((mx - 10, my - 10, mx + 10, my + 10))
+    above: set[str] = set()
+
+    def cost(n: str, up: bool) -> float:
+        box = _label_box(nodes[n], widths[n], up)
+        total = sum(_overlap(box, o) for o in obstacles)
+        for m in nodes:
+            if m != n:
+                total += _overlap(box, _label_box(nodes[m], widths[m], m in above))
+        if box[1] < graph[1] - 2 or box[3] > graph[3] + 30:
+            total += 10_000
+        return total
+
+    for _ in range(2):
+        for n in nodes:
+            below_cost, above_cost = cost(n, False), cost(n, True)
+            if above_cost + 1 < below_cost:
+                above.add(n)
+            elif below_cost <= above_cost:
+                above.discard(n)
+    return frozenset(above)
 
 
 def area_key(view: EndeavorView, area: AreaView, tr: Translate) -> AreaKey:
@@ -225,7 +301,7 @@ def area_key(view: EndeavorView, area: AreaView, tr: Translate) -> AreaKey:
         nodes=nodes,
         edges=edges,
         width=MAP_W - 2 * PAD,
-        height=HEIGHTS.get(area.id, AREA_H),
+        height=HEIGHTS.get(area.id, AREA_H + 24 * max(0, len(nodes) - 6)),
     )
 
 
@@ -449,15 +525,16 @@ def _area_panel(
     fn = font(TEXT)
     for _nid, _kind, _honour, label, _fx, _fy in geo.key.nodes:
         x, y = nodes[_nid]
+        up = _nid in geo.above
         kit.label(
             d,
-            (x, y + NODE_R + 1),
+            (x, y - NODE_R - 1) if up else (x, y + NODE_R + 1),
             label,
             fn,
             fill=kit.INK,
             outline=kit.WHITE,
             stroke=3,
-            anchor="ma",
+            anchor="md" if up else "ma",
         )
     for node in view.nodes:
         if node.id not in nodes:
@@ -523,7 +600,7 @@ def _header(view: EndeavorView, styles: dict[str, kit.SeatStyle], tr: Translate)
         fn = font(TEXT)
         kit.label(
             d,
-            (PAD + 4, 79),
+            (PAD + 4, 77),
             kit.shorten(" · ".join(parts), MAP_W - 2 * PAD - 8, fn),
             fn,
             fill=(255, 236, 190),
@@ -548,21 +625,21 @@ def _footer(view: EndeavorView, tr: Translate) -> Image.Image:
     for card in view.discard_pile:
         if x + 70 > w - 80:
             break
-        card_chip(img, d, (x, 30, x + 66, 30 + 44), card, card.deck, tr, TEXT)
+        card_chip(img, d, (x, 28, x + 66, 28 + 44), card, card.deck, tr, TEXT)
         x += 72
         shown += 1
     extra = len(view.discard_pile) - shown
     if not view.discard_pile:
-        kit.label(d, (w / 2, 52), tr(R + "empty"), fn, fill=kit.MUTED, anchor="mm")
+        kit.label(d, (w / 2, 50), tr(R + "empty"), fn, fill=kit.MUTED, anchor="mm")
     if extra > 0:
-        kit.label(d, (x + 4, 52), tr(R + "more", count=extra), fn, fill=kit.MUTED, anchor="lm")
+        kit.label(d, (x + 4, 50), tr(R + "more", count=extra), fn, fill=kit.MUTED, anchor="lm")
     # trade tokens still on the board, by kind
     kinds = [t.id for t in view.token_kinds]
     step = (w - 20) / max(1, len(kinds))
     for i, kind in enumerate(kinds):
         tx = 10 + i * step
-        kit.paste(img, token_sprite(kind, token_colour(view, kind), 11), (tx + 12, 96))
-        kit.label(d, (tx + 26, 96), str(view.tokens_on_board.get(kind, 0)), fb, anchor="lm")
+        kit.paste(img, token_sprite(kind, token_colour(view, kind), 11), (tx + 12, 88))
+        kit.label(d, (tx + 26, 88), str(view.tokens_on_board.get(kind, 0)), fb, anchor="lm")
     return img
 
 
