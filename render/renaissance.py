@@ -13,6 +13,7 @@ the reader's ``Translate``; secret bids and other players' hands are never read.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -50,6 +51,7 @@ AREA_TINT: dict[int, kit.RGB] = {
 OUT_OF_PLAY: kit.RGB = (206, 206, 206)
 EDGE: kit.RGB = (150, 140, 120)
 LINK: kit.RGB = (168, 158, 138)
+ARROW: kit.RGB = (60, 84, 120)
 MARK: kit.RGB = (200, 30, 30)
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII")
 
@@ -117,8 +119,50 @@ def _node_xy(col: int, row: int) -> tuple[int, int]:
     return x + 38, y + 32
 
 
-def _part_height(part: str) -> int:
+def _grid_bottom(part: str) -> int:
     return TOP + CELL_H * len(GRIDS[part]) + 12
+
+
+def _wrap(text: str, fnt: ImageFont.FreeTypeFont, width: float) -> list[str]:
+    """``text`` in lines no wider than ``width`` (breaking at spaces)."""
+    lines: list[str] = []
+    line = ""
+    for word in kit.safe_text(text).split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and fnt.getlength(trial) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line] if line else lines
+
+
+def cross_links(part: str) -> list[tuple[str, str, list[str]]]:
+    """(province, other part, its land neighbours there) for links leaving a map part."""
+    where = cells()
+    out: list[tuple[str, str, list[str]]] = []
+    for pid in _part_ids(part):
+        by_part: dict[str, list[str]] = {}
+        for other in data().provinces[pid].land:
+            other_part = where[other][0]
+            if other_part != part:
+                by_part.setdefault(other_part, []).append(other)
+        for other_part, ids in sorted(by_part.items()):
+            out.append((pid, other_part, ids))
+    return out
+
+
+def _link_lines(part: str, tr: Translate) -> list[str]:
+    sep = tr(R + "summary.list")
+    return [
+        tr(
+            R + "link",
+            province=_province(pid, tr),
+            others=sep.join(_province(o, tr) for o in others),
+            part=tr(f"renaissance.part.{other}"),
+        )
+        for pid, other, others in cross_links(part)
+    ]
 
 
 def _part_areas(part: str) -> list[int]:
@@ -146,14 +190,8 @@ def _area_home() -> dict[int, str]:
 
 def _chip_boxes(part: str, tr: Translate) -> dict[int, kit.Box]:
     """Where the area chips of a map part are drawn (also the anchors of area choices)."""
-    out: dict[int, kit.Box] = {}
-    x = 16.0
-    fnt = _font(FLOOR)
-    for a in _part_areas(part):
-        w = fnt.getlength(kit.safe_text(tr(f"renaissance.area.{a}"))) + 28
-        out[a] = (x, 112.0, x + w, 158.0)
-        x += w + 12
-    return out
+    words = [tr(f"renaissance.area.{a}") for a in _part_areas(part)]
+    return dict(_chip_boxes_raw(part, words))
 
 
 # ----------------------------------------------------------------------------- map layer
@@ -161,14 +199,26 @@ def _chip_boxes(part: str, tr: Translate) -> dict[int, kit.Box]:
 
 @kit.static_layer(maxsize=48)
 def _map_layer(
-    part: str, lang_key: str, labels: tuple[str, ...], areas: tuple[int, ...]
+    part: str,
+    lang_key: str,
+    labels: tuple[str, ...],
+    areas: tuple[int, ...],
+    link_title: str,
+    link_words: tuple[str, ...],
 ) -> Image.Image:
     """The fixed drawing of one map part (areas, links, province nodes and names)."""
     names = dict(zip([pid for pid in _part_ids(part)], labels, strict=True))
     title, area_names = lang_key.split("\x1f", 1)
     area_words = area_names.split("\x1e")
-    img = kit.new_canvas(WIDTH, _part_height(part))
+    fnt = _font(FLOOR)
+    links = [w for line in link_words for w in _wrap(line, fnt, WIDTH - 40)]
+    bottom = _grid_bottom(part)
+    img = kit.new_canvas(WIDTH, bottom + (60 + 38 * len(links) if links else 0))
     d = ImageDraw.Draw(img)
+    if links:
+        _text(d, (20, bottom + 8), link_title, FLOOR, True, width=WIDTH - 40)
+        for i, line in enumerate(links):
+            _text(d, (20, bottom + 52 + 38 * i), line)
     d.rectangle((0, 0, WIDTH, 100), fill=(52, 44, 36))
     _text(d, (20, 50), title, BIG, True, kit.WHITE, "lm", WIDTH - 40)
     for (a, box), word in zip(_chip_boxes_raw(part, area_words), area_words, strict=True):
@@ -186,6 +236,10 @@ def _map_layer(
             if other in pos and pid < other:
                 start, end = _node_xy(c, r), _node_xy(*pos[other])
                 d.line((start, end), fill=LINK, width=3)
+    for pid, (c, r) in pos.items():
+        for target in data().provinces[pid].arrows:
+            if target in pos:
+                _arrow(d, _node_xy(c, r), _node_xy(*pos[target]))
     for pid, (c, r) in pos.items():
         prov = data().provinces[pid]
         nx, ny = _node_xy(c, r)
@@ -211,6 +265,22 @@ def _map_layer(
     return img
 
 
+def _arrow(d: ImageDraw.ImageDraw, start: kit.Point, end: kit.Point) -> None:
+    """A satellite's printed arrow toward a market province (competition support)."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    if length < 70:
+        return
+    ux, uy = dx / length, dy / length
+    tip = (end[0] - ux * 31, end[1] - uy * 31)
+    tail = (start[0] + ux * 24, start[1] + uy * 24)
+    d.line((tail, tip), fill=ARROW, width=3)
+    back = (tip[0] - ux * 16, tip[1] - uy * 16)
+    left = (back[0] - uy * 9, back[1] + ux * 9)
+    right = (back[0] + uy * 9, back[1] - ux * 9)
+    d.polygon([tip, left, right], fill=ARROW)
+
+
 def _part_ids(part: str) -> list[str]:
     return [pid for row in GRIDS[part] for pid in row if pid != "."]
 
@@ -230,7 +300,8 @@ def _static_map(part: str, view: RenaissanceView, tr: Translate) -> Image.Image:
     labels = tuple(_province(pid, tr) for pid in _part_ids(part))
     words = [tr(f"renaissance.area.{a}") for a in _part_areas(part)]
     key = tr(f"renaissance.part.{part}") + "\x1f" + "\x1e".join(words)
-    return _map_layer(part, key, labels, _areas_in_play(view))
+    links = tuple(_link_lines(part, tr))
+    return _map_layer(part, key, labels, _areas_in_play(view), tr(R + "links"), links)
 
 
 # ------------------------------------------------------------------------------- pieces
@@ -355,6 +426,8 @@ def draw_status(view: RenaissanceView, tr: Translate) -> Image.Image:
         kit.paste(img, _piece(st, 20, False, False), (46, y + 20))
         name = tr.name(p.seat)
         box = f" · {tr(R + 'box', box=p.box)}" if p.box else ""
+        if p.last_token_bid is not None and view.phase not in ("setup", "bid"):
+            box += f" · {tr(R + 'bid', amount=p.last_token_bid)}"
         _text(d, (92, y + 20), name + box, FLOOR, True, anchor="lm", width=WIDTH - 110)
         misery = data().misery.boxes[min(p.misery, len(data().misery.boxes) - 1)]
         values = [f"${p.cash}", str(misery), str(p.hand_count), str(_score(p))]
@@ -808,17 +881,18 @@ def render_choices(view: View, tr: Translate, marks: Marks) -> RenderedImage | N
         d = ImageDraw.Draw(img)
         fnt = _font(FLOOR, True)
         for x, y, _nums in points[part]:
-            d.ellipse((x - 30, y - 30, x + 30, y + 30), outline=MARK, width=6)
+            d.ellipse((x - 31, y - 31, x + 31, y + 31), outline=MARK, width=7)
         for x, y, nums in points[part]:
             label = ",".join(str(n) for n in nums)
-            w = fnt.getlength(label) + 18
-            box = (x - w / 2, y - 68, x + w / 2, y - 30)
-            d.rounded_rectangle(box, radius=12, fill=MARK, outline=kit.WHITE, width=2)
-            d.text((x, y - 49), label, font=fnt, fill=kit.WHITE, anchor="mm")
-        ys = [y for _x, y, _n in points[part]]
-        top = 0 if min(ys) < TOP + 40 else max(0, int(min(ys)) - 90)
-        bottom = min(img.height, int(max(ys)) + 90)
-        if top > 0:
+            w = max(44.0, fnt.getlength(label) + 16)
+            box = (x - 22, y - 21, x - 22 + w, y + 21)
+            d.rounded_rectangle(box, radius=14, fill=MARK, outline=kit.WHITE, width=3)
+            d.text(((box[0] + box[2]) / 2, y + 1), label, font=fnt, fill=kit.WHITE, anchor="mm")
+        rows = [int((y - TOP) // CELL_H) for _x, y, _n in points[part] if y >= TOP]
+        chips = any(y < TOP for _x, y, _n in points[part])
+        bottom = TOP + CELL_H * (max(rows) + 1) + 8 if rows else TOP
+        top = TOP + CELL_H * min(rows) if rows and not chips else 0
+        if top > TOP:
             head = img.crop((0, 0, WIDTH, 100))
             body = img.crop((0, top, WIDTH, bottom))
             img = kit.stack([head, body], gap=0)
@@ -834,13 +908,16 @@ def render_choices(view: View, tr: Translate, marks: Marks) -> RenderedImage | N
         )
         for nums, place in legend
     ]
-    per_col = (len(lines) + 1) // 2
+    widest = max(_font(FLOOR).getlength(kit.safe_text(line)) for line in lines)
+    columns = 3 if widest <= 236 else 2 if widest <= 370 else 1
+    per_col = (len(lines) + columns - 1) // columns
+    col_w = (WIDTH - 40) // columns
     leg = kit.new_canvas(WIDTH, 70 + 40 * max(1, per_col))
     ld = ImageDraw.Draw(leg)
     _text(ld, (20, 14), tr(R + "choices_title"), 30, True, width=WIDTH - 40)
     for i, line in enumerate(lines):
-        col, row = divmod(i, per_col) if per_col else (0, i)
-        _text(ld, (20 + col * 390, 60 + row * 40), line, width=380)
+        col, row = divmod(i, per_col)
+        _text(ld, (20 + col * col_w, 60 + row * 40), line, width=col_w - 10)
     pieces.append(leg)
     img = kit.stack(pieces, gap=8)
     if img.height > MAX_HEIGHT:
