@@ -88,9 +88,7 @@ def check_override_dir(packages: dict[str, str]) -> None:
         if sub.name not in packages:
             known = ", ".join(sorted(packages))
             raise DataError(f"{OVERRIDE_ENV}: no game called {sub.name!r} (games: {known})")
-        shipped = {
-            e.name for e in resources.files(packages[sub.name]).joinpath("data").iterdir()
-        }
+        shipped = {e.name for e in resources.files(packages[sub.name]).joinpath("data").iterdir()}
         for file in sorted(sub.iterdir()):
             if file.name not in shipped:
                 names = ", ".join(sorted(n for n in shipped if n.endswith(".json")))
