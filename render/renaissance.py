@@ -404,9 +404,9 @@ def draw_status(view: RenaissanceView, tr: Translate) -> Image.Image:
         facts.append(tr(R + "last_turn"))
     if view.papal_ban:
         facts.append(tr(R + "papal_ban", category=tr(f"renaissance.category.{view.papal_ban}")))
-    for line in facts:
+    for line in _wrap(" · ".join(facts), _font(FLOOR), WIDTH - 40):
         _text(d, (20, y), line, width=WIDTH - 40)
-        y += 40
+        y += 38
     # players table, in order of play
     y += 6
     cols = [
@@ -428,12 +428,21 @@ def draw_status(view: RenaissanceView, tr: Translate) -> Image.Image:
         box = f" · {tr(R + 'box', box=p.box)}" if p.box else ""
         if p.last_token_bid is not None and view.phase not in ("setup", "bid"):
             box += f" · {tr(R + 'bid', amount=p.last_token_bid)}"
-        _text(d, (92, y + 20), name + box, FLOOR, True, anchor="lm", width=WIDTH - 110)
+        flag = ""
+        if p.eliminated:
+            flag = tr("renaissance.score.chaos")
+        elif view.phase in ("setup", "bid") and not p.submitted:
+            flag = tr(R + "choosing")
+        flag_w = _font(FLOOR).getlength(kit.safe_text(flag)) if flag else 0.0
+        flag_w = min(flag_w, 330.0)
+        _text(d, (92, y + 20), name + box, FLOOR, True, anchor="lm", width=WIDTH - 130 - flag_w)
+        if flag:
+            _text(d, (WIDTH - 24, y + 20), flag, FLOOR, False, MARK, "rm", flag_w)
         misery = data().misery.boxes[min(p.misery, len(data().misery.boxes) - 1)]
         values = [f"${p.cash}", str(misery), str(p.hand_count), str(_score(p))]
         for (x, _k), v in zip(cols, values, strict=True):
             _text(d, (x, y + 60), v, FLOOR, False, anchor="lm")
-        y += 96
+        y += 92
         extra = tr(
             R + "pieces_line",
             stock=p.stock,
@@ -442,14 +451,7 @@ def draw_status(view: RenaissanceView, tr: Translate) -> Image.Image:
         )
         capital = _province(p.capital, tr) if p.capital else tr(R + "no_capital")
         _text(d, (40, y), f"{capital} · {extra}", width=WIDTH - 60)
-        y += 40
-        if p.eliminated:
-            _text(d, (40, y), tr("renaissance.score.chaos"), fill=MARK, width=WIDTH - 60)
-            y += 40
-        elif view.phase in ("setup", "bid") and not p.submitted:
-            _text(d, (40, y), tr(R + "choosing"), fill=MARK, width=WIDTH - 60)
-            y += 40
-        y += 8
+        y += 42
     y = _misery_track(img, d, view, styles, tr, y + 10)
     y = _shipping(img, d, view, styles, tr, y + 10)
     return img.crop((0, 0, WIDTH, min(MAX_HEIGHT, y + 20)))
@@ -494,10 +496,16 @@ def _misery_track(
             (x0, y0, x0 + w - 8, y0 + h - 8), radius=8, fill=fill, outline=kit.PANEL_EDGE, width=2
         )
         _text(d, (x0 + (w - 8) / 2, y0 + 20), str(value), FLOOR, True, anchor="mm")
-        for j, seat in enumerate(here[:3]):
-            kit.paste(img, _piece(styles[seat], 16, False, False), (x0 + 19 + j * 34, y0 + 60))
+        _markers(img, [styles[seat] for seat in here], x0, y0 + 46)
     rows = (len(boxes) + per_row - 1) // per_row
     return y + rows * h
+
+
+def _markers(img: Image.Image, styles: Sequence[kit.SeatStyle], x0: float, y0: float) -> None:
+    """Small seat markers (colour and shape) in a track box: three a row, two rows."""
+    for j, st in enumerate(styles[:6]):
+        row, col = divmod(j, 3)
+        kit.paste(img, kit.piece(st.shape, st.colour, 11), (x0 + 18 + col * 27, y0 + 2 + row * 23))
 
 
 def _shipping(
@@ -519,8 +527,7 @@ def _shipping(
             )
             _text(d, (x0 + 46, y + 20), str(value), FLOOR, True, anchor="mm")
             here = [p.seat for p in view.players if p.ship == row and p.ship_box == i]
-            for j, seat in enumerate(here[:3]):
-                kit.paste(img, _piece(styles[seat], 16, False, False), (x0 + 19 + j * 34, y + 60))
+            _markers(img, [styles[seat] for seat in here], x0, y + 46)
         y += 96
     return y
 
@@ -603,9 +610,9 @@ def draw_advances(view: RenaissanceView, tr: Translate) -> Image.Image:
     y = _header(d, view, tr, tr("renaissance.part.advances"))
     for i, seat in enumerate(seats):
         kit.paste(
-            img, _piece(styles[seat], 18, False, False), (x_players + col_w * i + col_w / 2, y + 8)
+            img, _piece(styles[seat], 18, False, False), (x_players + col_w * i + col_w / 2, y + 14)
         )
-    y += 40
+    y += 44
     by_cat = {c: [a for a in data().advances.values() if a.category == c] for c in CATEGORIES}
     for cat in CATEGORIES:
         d.rectangle((12, y, WIDTH - 12, y + 40), fill=(90, 80, 66))
@@ -631,7 +638,24 @@ def draw_advances(view: RenaissanceView, tr: Translate) -> Image.Image:
                         (x_players + col_w * i + col_w / 2, y + 20),
                     )
             y += 42
+    y = _section(d, y + 10, tr(R + "advance_totals"))
+    for seat in seats:
+        kit.paste(img, _piece(styles[seat], 16, False, False), (40, y + 20))
+        line = tr(
+            R + "advance_total",
+            name=tr.name(seat),
+            count=len(held[seat]),
+            points=sum(data().advances[a].cost for a in held[seat]),
+            tier=_tier(held[seat]),
+        )
+        _text(d, (72, y + 20), line, anchor="lm", width=WIDTH - 90)
+        y += 44
     return img.crop((0, 0, WIDTH, min(MAX_HEIGHT, y + 16)))
+
+
+def _tier(held: set[str]) -> int:
+    """AOR-R11a: the fewest advances held in any one category."""
+    return min(sum(1 for a in held if data().advances[a].category == c) for c in CATEGORIES)
 
 
 # -------------------------------------------------------------------------------- output
@@ -750,6 +774,16 @@ def part_summary(view: RenaissanceView, tr: Translate, part: str) -> str:
                     name=_who(p.seat, styles, tr),
                     count=len(names),
                     list=tr(R + "summary.list").join(names) or "-",
+                )
+            )
+            held = set(p.advances)
+            lines.append(
+                tr(
+                    R + "advance_total",
+                    name=tr.name(p.seat),
+                    count=len(held),
+                    points=sum(data().advances[a].cost for a in held),
+                    tier=_tier(held),
                 )
             )
     return "\n".join(lines)
