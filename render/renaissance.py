@@ -433,6 +433,8 @@ def draw_status(view: RenaissanceView, tr: Translate) -> Image.Image:
             flag = tr("renaissance.score.chaos")
         elif view.phase in ("setup", "bid") and not p.submitted:
             flag = tr(R + "choosing")
+        elif p.seat in view.acting:
+            flag = tr(R + "to_act")
         flag_w = _font(FLOOR).getlength(kit.safe_text(flag)) if flag else 0.0
         flag_w = min(flag_w, 330.0)
         _text(d, (92, y + 20), name + box, FLOOR, True, anchor="lm", width=WIDTH - 130 - flag_w)
@@ -567,20 +569,26 @@ def _commodities(
     return y
 
 
-def _leaders(d: ImageDraw.ImageDraw, view: RenaissanceView, tr: Translate, y: int) -> int:
-    lines = [
-        tr(
-            R + "leader",
-            card=tr(card_term_key(lp.card)),
-            seat=tr.name(lp.seat),
-            amount=lp.protection,
-        )
-        for lp in view.leaders
-    ]
+def leader_lines(view: RenaissanceView, tr: Translate) -> list[str]:
+    """The leaders played this turn (protection money, Patronage claims) and military cards."""
+    sep = tr(R + "summary.list")
+    lines = []
+    for lp in view.leaders:
+        line = tr(card_term_key(lp.card)) + ": " + tr.name(lp.seat)
+        if lp.protection:
+            line += " · " + tr(R + "protection", amount=lp.protection)
+        if lp.claims:
+            line += " · " + tr(R + "claims", names=sep.join(tr.name(c) for c in lp.claims))
+        lines.append(line)
     lines += [
         tr(R + "military", seat=tr.name(seat), card=tr(card_term_key(card)))
         for seat, card in view.military
     ]
+    return lines
+
+
+def _leaders(d: ImageDraw.ImageDraw, view: RenaissanceView, tr: Translate, y: int) -> int:
+    lines = [w for line in leader_lines(view, tr) for w in _wrap(line, _font(FLOOR), WIDTH - 40)]
     if not lines:
         return y
     y = _section(d, y, tr(R + "leaders"))
@@ -746,9 +754,7 @@ def part_summary(view: RenaissanceView, tr: Translate, part: str) -> str:
             if n:
                 word = tr(R + "shortage", count=n) if n > 0 else tr(R + "surplus", count=-n)
                 lines.append(f"{tr(f'renaissance.commodity.{cid}')}: {word}")
-        for lp in view.leaders:
-            card = tr(card_term_key(lp.card))
-            lines.append(tr(R + "leader", card=card, seat=tr.name(lp.seat), amount=lp.protection))
+        lines.extend(leader_lines(view, tr))
     elif part == "status":
         for p in _player_rows(view):
             misery = data().misery.boxes[min(p.misery, len(data().misery.boxes) - 1)]
