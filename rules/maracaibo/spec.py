@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.core import GameSpec
 from rules.maracaibo.actions import ACTION_ADAPTER, MaracaiboAction, action_group
+from rules.maracaibo.anchors import choice_anchor
 from rules.maracaibo.campaign import after as campaign_after
 from rules.maracaibo.components import data
 from rules.maracaibo.describe import describe_action
@@ -45,4 +46,5 @@ SPEC: GameSpec[MaracaiboState, Options, MaracaiboAction, MaracaiboView] = GameSp
     seat_order="random",
     data_source=_data_source,
     campaign_after=campaign_after,
+    choice_anchor=choice_anchor,
 )

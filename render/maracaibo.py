@@ -1,0 +1,253 @@
+"""Maracaibo images, drawn only from ``MaracaiboView``.
+
+The board comes in three phone-sized parts (``BOARD_PARTS``): the ``map`` (a schematic of
+the route: places, ships, markets, ownership markers, quests, assistants, legacy tiles, the
+Silver Fleet; channel posts carry it), the ``tracks`` (explorer track, influence, income and
+VP, the display, prestige buildings, piles, Jean's board in solo) and the ``ships`` (each
+player's ship board). ``render_private`` draws the seat's hand and private choices;
+``render_choices`` numbers spatial choices (anchors from ``rules.maracaibo.anchors``) on the
+map or the explorer track. Every image is 760 px wide with text of at least 27 px (14 px at
+400 px wide) and every word comes from the reader's ``Translate``. Hidden things (hands,
+career choices, deck order) are not in the public view, so they cannot be drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from render import RenderedImage, Translate, kit
+from render.maracaibo_common import (
+    NATIONS,
+    TEXT,
+    WIDTH,
+    R,
+    as_view,
+    encode,
+    font,
+    header_band,
+    seat_name,
+    seat_tag,
+    styles_of,
+    text,
+)
+from render.maracaibo_map import anchor_name, anchor_point, draw_map
+from render.maracaibo_parts import (
+    draw_explorer,
+    draw_private,
+    draw_ships,
+    draw_tracks,
+    explorer_height,
+    explorer_point,
+    private_lines,
+)
+from rules.core import View
+from rules.maracaibo.view import MaracaiboView
+
+BOARD_PARTS = ("map", "tracks", "ships")
+MAX_HEIGHT = 2000
+
+__all__ = [
+    "BOARD_PARTS",
+    "board_summary",
+    "render_board",
+    "render_board_part",
+    "render_choices",
+    "render_private",
+]
+
+
+def _status(view: MaracaiboView, tr: Translate) -> str:
+    if view.phase == "over":
+        return tr(R + "status_over")
+    if view.phase == "setup":
+        return tr(R + "status_setup", round=view.round)
+    if view.phase == "scoring":
+        return tr(R + "status_scoring", round=view.round)
+    return tr(R + "status_turn", round=view.round, name=seat_name(view.active, tr))
+
+
+def _title(view: MaracaiboView, tr: Translate, part: str) -> str:
+    return tr(R + "title", part=tr(f"maracaibo.part.{part}"), status=_status(view, tr))
+
+
+def board_summary(view: MaracaiboView, tr: Translate, part: str = "map") -> str:
+    """What the part shows, in words (for people who cannot see the image)."""
+    styles = styles_of(view)
+    seats = list(view.players) + (["jean"] if view.jean is not None else [])
+    out = [tr(R + "summary_head", part=tr(f"maracaibo.part.{part}"), status=_status(view, tr))]
+    if part == "map":
+        ships = [
+            tr(
+                R + "summary_ship",
+                seat=seat_tag(s, styles, tr),
+                location=tr(f"maracaibo.loc.{_ship(view, s)}"),
+            )
+            for s in seats
+        ]
+        out.append(tr(R + "summary_ships", ships=", ".join(ships)))
+        markers = [
+            tr(
+                R + "summary_marker",
+                nation=tr(f"maracaibo.nation.{n}"),
+                location=tr(f"maracaibo.loc.{loc}"),
+            )
+            for loc, n in sorted(view.board.markers.items())
+            if ":" not in loc and n in NATIONS
+        ]
+        if markers:
+            out.append(tr(R + "summary_markers", markers=", ".join(markers)))
+        quests = sum(len(q) for q in view.board.quests.values())
+        out.append(tr(R + "summary_quests", count=quests))
+    elif part == "tracks":
+        for s in seats:
+            if s == "jean" and view.jean is not None:
+                vp, inf, space = view.jean.vp, view.jean.influence, view.jean.explorer
+                income = ""
+            else:
+                p = view.players[s]
+                vp, inf, space = p.vp, p.influence, p.explorer
+                income = tr(R + "summary_income", d=p.inc_d, vp=p.inc_vp)
+            influence = ", ".join(
+                tr(R + "summary_inf", nation=tr(f"maracaibo.nation.{n}"), count=inf.get(n, 0))
+                for n in NATIONS
+            )
+            out.append(
+                tr(
+                    R + "summary_track",
+                    seat=seat_tag(s, styles, tr),
+                    vp=vp,
+                    influence=influence,
+                    space=tr(f"maracaibo.space.{space}"),
+                    income=income,
+                )
+            )
+        out.append(tr(R + "summary_display", count=len([c for c in view.board.display if c])))
+    else:
+        for s, p in view.players.items():
+            out.append(
+                tr(
+                    R + "summary_ship_board",
+                    seat=seat_tag(s, styles, tr),
+                    vp=p.vp,
+                    doubloons=p.doubloons,
+                    cp=p.cp,
+                    hand=p.hand_count,
+                    done=sum(1 for n in p.discs.values() if n == 0),
+                    tableau=len(p.tableau),
+                    plan=len(p.plan),
+                )
+            )
+    return tr(R + "summary_join", parts=" ".join(out))
+
+
+def _ship(view: MaracaiboView, seat: str) -> str:
+    if seat == "jean" and view.jean is not None:
+        return view.jean.ship
+    return view.players[seat].ship
+
+
+def _draw(view: MaracaiboView, tr: Translate, part: str) -> Image.Image:
+    title = _title(view, tr, part)
+    if part == "map":
+        return draw_map(view, tr, title)
+    if part == "tracks":
+        return draw_tracks(view, tr, title)
+    if part == "ships":
+        return draw_ships(view, tr, title)
+    raise KeyError(f"no Maracaibo board part {part!r}; parts: {', '.join(BOARD_PARTS)}")
+
+
+def render_board_part(view: View, tr: Translate, part: str) -> RenderedImage:
+    v = as_view(view)
+    img = _draw(v, tr, part)
+    return RenderedImage(
+        png=encode(img), filename=f"maracaibo-{part}.png", summary=board_summary(v, tr, part)
+    )
+
+
+def render_board(view: View, tr: Translate) -> RenderedImage:
+    return render_board_part(view, tr, BOARD_PARTS[0])
+
+
+def render_private(view: View, tr: Translate) -> RenderedImage | None:
+    v = as_view(view)
+    if v.viewer is None or v.you is None:
+        return None
+    title = tr(R + "private_title", name=seat_name(v.viewer, tr))
+    img = draw_private(v, tr, title)
+    parts = [
+        tr(R + "summary_section", caption=caption, items=", ".join(items) or tr(R + "none"))
+        for caption, items in private_lines(v, tr)
+    ]
+    summary = tr(R + "summary_join", parts=" ".join([title + ".", *parts]))
+    return RenderedImage(png=encode(img), filename="maracaibo-private.png", summary=summary)
+
+
+# ---------------------------------------------------------------------------- choices
+
+
+def _draw_numbers(img: Image.Image, placed: list[tuple[int, tuple[int, int]]]) -> None:
+    """Each number in a red disc at its point; several at one point sit side by side."""
+    d = ImageDraw.Draw(img)
+    seen: dict[tuple[int, int], int] = {}
+    fnt = font(TEXT, True)
+    for number, (x, y) in placed:
+        k = seen.get((x, y), 0)
+        seen[(x, y)] = k + 1
+        label = str(number)
+        w = max(40.0, fnt.getlength(label) + 18)
+        cx = x + 36 + k * (w + 4)
+        box = (cx - w / 2, y - 21, cx + w / 2, y + 21)
+        d.rounded_rectangle(box, radius=21, fill=kit.HIGHLIGHT, outline=kit.WHITE, width=3)
+        text(d, (cx, y), label, TEXT, True, kit.WHITE, "mm")
+        d.ellipse((x - 32, y - 32, x + 32, y + 32), outline=kit.HIGHLIGHT, width=4)
+
+
+def render_choices(
+    view: View, tr: Translate, marks: Sequence[tuple[int, str]]
+) -> RenderedImage | None:
+    """The map (or the explorer track) with each mark's number at its anchor, and a legend
+    "number: place" in the summary. ``None`` if an anchor is not drawable."""
+    v = as_view(view)
+    on_track = [(n, a) for n, a in marks if a.startswith("space:")]
+    on_map = [(n, a) for n, a in marks if not a.startswith("space:")]
+    images: list[Image.Image] = []
+    map_points: list[tuple[int, tuple[int, int]]] = []
+    if on_map:
+        img = draw_map(v, tr, tr(R + "choices_title"))
+        placed: list[tuple[int, tuple[int, int]]] = []
+        for n, a in on_map:
+            point = anchor_point(v, a)
+            if point is None:
+                return None
+            placed.append((n, point))
+        _draw_numbers(img, placed)
+        images.append(img)
+        map_points = placed
+    if on_track:
+        img = Image.new("RGB", (WIDTH, 60 + explorer_height() + 10), kit.PAPER)
+        d = ImageDraw.Draw(img)
+        top = header_band(img, d, tr(R + "choices_track"))
+        draw_explorer(img, d, v, top + 4, tr)
+        placed = []
+        for n, a in on_track:
+            point = explorer_point(a.partition(":")[2], top + 4)
+            if point is None:
+                return None
+            placed.append((n, point))
+        _draw_numbers(img, placed)
+        images.append(img)
+    if not images:
+        return None
+    if len(images) == 2 and images[0].height + images[1].height + 12 > MAX_HEIGHT:
+        ys = [p[1] for _n, p in map_points]
+        top, bottom = max(0, min(ys) - 120), min(images[0].height, max(ys) + 120)
+        images[0] = images[0].crop((0, top, WIDTH, bottom))
+    picture = images[0] if len(images) == 1 else kit.stack(images, gap=12)
+    legend = ", ".join(
+        tr(R + "choice_item", number=n, place=anchor_name(v, a, tr)) for n, a in marks
+    )
+    summary = tr(R + "choices_summary", items=legend)
+    return RenderedImage(png=encode(picture), filename="maracaibo-choices.png", summary=summary)

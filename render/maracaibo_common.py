@@ -1,0 +1,194 @@
+"""Shared pieces of the Maracaibo images: fonts (recorded for the phone rule), seat styles
+(Jean included), nation colours, short card labels and small drawing helpers.
+
+Every image is ``WIDTH`` px wide, so the smallest text is ``TEXT`` px: at least 14 px when the
+whole image is shown 400 px wide. Every word comes from the reader's ``Translate``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import TypeVar
+
+from PIL import Image, ImageDraw, ImageFont
+
+from render import Translate, kit
+from rules.maracaibo.view import MaracaiboView
+
+R = "maracaibo.render."
+WIDTH = 760
+PHONE_WIDTH = 400
+PHONE_MIN_TEXT = 14
+TEXT = math.ceil(PHONE_MIN_TEXT * WIDTH / PHONE_WIDTH)  # 27 px
+BIG = TEXT + 5
+NATIONS = ("FR", "ES", "EN")
+NATION_COLOUR: dict[str, kit.RGB] = {
+    "FR": (40, 80, 170),
+    "ES": (200, 150, 20),
+    "EN": (190, 40, 40),
+}
+JEAN_STYLE = kit.SeatStyle((90, 90, 90), "J", "hexagon", "black")
+HEADER = (44, 62, 80)
+CITY = (236, 214, 160)
+VILLAGE = (190, 220, 170)
+HOME = (170, 200, 230)
+ROUTE = (120, 140, 160)
+
+
+def min_font(width: int) -> int:
+    return math.ceil(PHONE_MIN_TEXT * width / PHONE_WIDTH)
+
+
+# ------------------------------------------------------------------------------ fonts
+
+_RECORD: ContextVar[list[int] | None] = ContextVar("maracaibo_font_sizes", default=None)
+_CACHES: list[Callable[[], None]] = []
+
+
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The shipped font; its size is recorded inside :func:`recording_fonts`."""
+    sizes = _RECORD.get()
+    if sizes is not None:
+        sizes.append(size)
+    return kit.font(size, bold)
+
+
+@contextmanager
+def recording_fonts() -> Iterator[list[int]]:
+    """Collect every text size used inside the block (cached layers are redrawn)."""
+    for clear in _CACHES:
+        clear()
+    sizes: list[int] = []
+    token = _RECORD.set(sizes)
+    try:
+        yield sizes
+    finally:
+        _RECORD.reset(token)
+
+
+F = TypeVar("F")
+
+
+def cached(fn: F) -> F:
+    """Register an ``lru_cache``-wrapped function so that font recording redraws it."""
+    _CACHES.append(fn.cache_clear)  # type: ignore[attr-defined]
+    return fn
+
+
+# ------------------------------------------------------------------------------ views
+
+
+def as_view(view: object) -> MaracaiboView:
+    if not isinstance(view, MaracaiboView):
+        raise TypeError(f"render.maracaibo needs a MaracaiboView, got {type(view).__name__}")
+    return view
+
+
+def seats_of(view: MaracaiboView) -> list[str]:
+    return list(view.players)
+
+
+def styles_of(view: MaracaiboView) -> dict[str, kit.SeatStyle]:
+    styles = kit.styles_for(seats_of(view))
+    styles["jean"] = JEAN_STYLE
+    return styles
+
+
+def style(styles: dict[str, kit.SeatStyle], seat: str) -> kit.SeatStyle:
+    return styles.get(seat, JEAN_STYLE)
+
+
+def seat_name(seat: str, tr: Translate) -> str:
+    """A player's name; Jean (the solo automa) is named by the catalog in both languages."""
+    return tr("maracaibo.jean") if seat == "jean" else tr.name(seat)
+
+
+def seat_tag(seat: str, styles: dict[str, kit.SeatStyle], tr: Translate) -> str:
+    """Name with colour and letter, for summaries (colour is never the only cue)."""
+    st = style(styles, seat)
+    colour = tr(f"core.colour.{st.name}")
+    return tr(R + "seat_tag", name=seat_name(seat, tr), colour=colour, letter=st.letter)
+
+
+def digits(component: str) -> int:
+    found = "".join(ch for ch in component if ch.isdigit())
+    return int(found) if found else 0
+
+
+def card_short(card: str, tr: Translate) -> str:
+    """A project card's short label (deck letter and number, as printed on the card)."""
+    return tr(R + "card_short", deck=card[:1], number=digits(card))
+
+
+# ------------------------------------------------------------------------------ drawing
+
+
+def text(
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    words: str,
+    size: int = TEXT,
+    bold: bool = False,
+    fill: kit.Colour = kit.INK,
+    anchor: str = "la",
+    max_width: float | None = None,
+) -> float:
+    """Draw ``words``; returns their width (cut with an ellipsis to ``max_width``)."""
+    fnt = font(size, bold)
+    if max_width is not None:
+        words = kit.shorten(words, max_width, fnt)
+    kit.label(d, xy, words, fnt, fill=fill, anchor=anchor)
+    return fnt.getlength(kit.safe_text(words))
+
+
+def piece(img: Image.Image, st: kit.SeatStyle, centre: tuple[float, float], r: int = 15) -> None:
+    kit.paste(img, kit.seat_piece(st, r), centre)
+
+
+def nation_flag(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    nation: str,
+    centre: tuple[float, float],
+    tr: Translate,
+) -> None:
+    """An ownership marker: the nation's colour with its initial (from the catalog)."""
+    x, y = centre
+    d.rounded_rectangle(
+        (x - 19, y - 17, x + 19, y + 17),
+        radius=6,
+        fill=NATION_COLOUR.get(nation, kit.MUTED),
+        outline=kit.INK,
+        width=2,
+    )
+    text(d, (x, y), tr(f"{R}nation_short.{nation}"), TEXT, True, kit.WHITE, "mm")
+
+
+def header_band(img: Image.Image, d: ImageDraw.ImageDraw, title: str, height: int = 60) -> int:
+    d.rectangle((0, 0, img.width, height), fill=HEADER)
+    text(d, (18, height / 2), title, BIG, True, kit.WHITE, "lm", img.width - 36)
+    return height
+
+
+def encode(img: Image.Image) -> bytes:
+    return kit.encode_png_palette(img)
+
+
+def wrap(words: str, width: float, size: int = TEXT) -> list[str]:
+    """``words`` broken into lines that fit ``width`` (at spaces; Korean has spaces too)."""
+    fnt = font(size)
+    lines: list[str] = []
+    current = ""
+    for word in words.split(" "):
+        trial = f"{current} {word}" if current else word
+        if current and fnt.getlength(kit.safe_text(trial)) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines

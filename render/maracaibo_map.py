@@ -1,0 +1,325 @@
+"""The Maracaibo map as a schematic (labelled so): the route from Havana to the homeward
+spaces drawn as rows, one row per step, a fork's two places side by side. The data has no
+map coordinates, so the positions are a fixed table derived once from the route graph.
+
+Each place shows its number, its name (or kind), ships, the market spaces (a seat's disc in
+a delivered space), the ownership marker, quest tiles, assistants and the legacy tiles lying
+there. The static layer (rows, routes, nodes, names) is cached per language and legacy set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from render import Translate, kit
+from render.maracaibo_common import (
+    CITY,
+    HOME,
+    NATIONS,
+    ROUTE,
+    TEXT,
+    VILLAGE,
+    WIDTH,
+    R,
+    cached,
+    header_band,
+    nation_flag,
+    piece,
+    seat_name,
+    style,
+    styles_of,
+    text,
+)
+from rules.maracaibo.components import LegacyTile, data
+from rules.maracaibo.view import MaracaiboView
+
+ROWS: tuple[tuple[str, ...], ...] = (
+    ("havana",),
+    ("1",),
+    ("2", "L4"),
+    ("3",),
+    ("4", "5"),
+    ("6",),
+    ("7",),
+    ("8",),
+    ("9",),
+    ("10", "11"),
+    ("12",),
+    ("13", "14"),
+    ("15",),
+    ("16", "L7"),
+    ("17",),
+    ("18", "19"),
+    ("20",),
+    ("21a", "21b"),
+    ("22",),
+)
+NAMED = ("havana", "4", "5", "6", "7", "8", "11", "13", "14")
+HEAD = 60
+FLEET_H = 64
+ROW_H = 82
+NODE_X = (48, 428)
+HALF = WIDTH // 2
+NODE_R = 28
+LEGEND_H = 50
+
+
+def shown_locations(legacy: Sequence[str]) -> list[tuple[str, ...]]:
+    """The rows with the legacy cities L4 / L7 only when their tile is on the board."""
+    out: list[tuple[str, ...]] = []
+    for row in ROWS:
+        out.append(tuple(loc for loc in row if not loc.startswith("L") or loc in legacy))
+    return out
+
+
+def _fleet(legacy: Sequence[str]) -> bool:
+    return "L6" in legacy
+
+
+def map_height(legacy: Sequence[str]) -> int:
+    return HEAD + (FLEET_H if _fleet(legacy) else 0) + len(ROWS) * ROW_H + LEGEND_H + 10
+
+
+def positions(legacy: tuple[str, ...]) -> dict[str, tuple[int, int]]:
+    """Node centre of each shown place (the schematic's fixed position table)."""
+    top = HEAD + (FLEET_H if _fleet(legacy) else 0) + ROW_H // 2
+    out: dict[str, tuple[int, int]] = {}
+    for i, row in enumerate(shown_locations(legacy)):
+        for j, loc in enumerate(row):
+            out[loc] = (NODE_X[j], top + i * ROW_H)
+    return out
+
+
+def fleet_spaces(legacy: tuple[str, ...]) -> dict[str, tuple[int, int]]:
+    """The Silver Fleet spaces (legacy tile L6) in their band under the header."""
+    if not _fleet(legacy):
+        return {}
+    spaces = next((t.spaces for t in _tiles("L6") if t.kind == "silver_fleet"), [])
+    return {
+        str(n): (WIDTH - 70 - 90 * (len(spaces) - 1 - i), HEAD + 32) for i, n in enumerate(spaces)
+    }
+
+
+def _tiles(tile: str) -> list[LegacyTile]:
+    return list(data().legacy.get(tile, []))
+
+
+def kind_of(loc: str, legacy: Sequence[str]) -> str:
+    if loc == "16" and "L1" in legacy:
+        return "city"
+    for location in data().board.locations:
+        if location.id == loc:
+            return location.kind
+    return "village"
+
+
+def place_name(loc: str, tr: Translate, legacy: Sequence[str] = ()) -> str:
+    """The short name drawn beside a node: the printed name, else the kind of place."""
+    if loc in NAMED:
+        return tr(f"{R}name.{loc}")
+    if loc in ("21a", "21b"):
+        return tr(f"{R}kind.home_{loc[-1]}")
+    return tr(f"{R}kind.{kind_of(loc, legacy)}")
+
+
+def _node_label(loc: str) -> str:
+    if loc == "havana":
+        return "0"
+    if loc in ("21a", "21b"):
+        return "21"
+    return loc
+
+
+def _draw_node(d: ImageDraw.ImageDraw, loc: str, kind: str, x: int, y: int) -> None:
+    r = NODE_R
+    if kind == "city":
+        d.rounded_rectangle(
+            (x - r, y - r, x + r, y + r), radius=9, fill=CITY, outline=kit.INK, width=3
+        )
+    elif kind == "homeward":
+        d.polygon(kit.regular_polygon((x, y), r + 5, 4), fill=HOME, outline=kit.INK, width=3)
+    elif kind == "start":
+        d.ellipse((x - r, y - r, x + r, y + r), fill=kit.WHITE, outline=kit.INK, width=3)
+    else:
+        d.ellipse((x - r, y - r, x + r, y + r), fill=VILLAGE, outline=kit.INK, width=3)
+    label = _node_label(loc)
+    text(d, (x, y), label, TEXT, True, kit.INK, "mm")
+
+
+class _Layers:
+    """Static map layers per (language, legacy tiles); ``cache_clear`` for font recording."""
+
+    def __init__(self) -> None:
+        self.images: dict[tuple[str, tuple[str, ...]], Image.Image] = {}
+
+    def cache_clear(self) -> None:
+        self.images.clear()
+
+
+_LAYERS = cached(_Layers())
+
+
+def static_map(lang: str, legacy: tuple[str, ...], tr: Translate) -> Image.Image:
+    """Routes, nodes and names: everything that does not change during a game (cached)."""
+    key = (lang, legacy)
+    if key not in _LAYERS.images:
+        if len(_LAYERS.images) > 16:
+            _LAYERS.images.clear()
+        _LAYERS.images[key] = _static_map(legacy, tr)
+    return _LAYERS.images[key]
+
+
+def _static_map(legacy: tuple[str, ...], tr: Translate) -> Image.Image:
+    height = map_height(legacy)
+    img = Image.new("RGB", (WIDTH, height), kit.PAPER)
+    d = ImageDraw.Draw(img)
+    pos = positions(legacy)
+    rows = shown_locations(legacy)
+    for i, row in enumerate(rows):
+        if i % 2:
+            y = pos[row[0]][1]
+            d.rectangle((0, y - ROW_H // 2, WIDTH, y + ROW_H // 2), fill=(243, 238, 226))
+    for location in data().board.locations:
+        if location.id not in pos:
+            continue
+        x1, y1 = pos[location.id]
+        for edge in location.next:
+            if edge.to not in pos:
+                continue
+            x2, y2 = pos[edge.to]
+            if x1 == x2:
+                d.line((x1, y1, x2, y2), fill=ROUTE, width=5)
+            else:
+                mid = (y1 + y2) // 2 if y1 != y2 else y1
+                if y1 == y2:
+                    d.line((x1, y1, x2, y2), fill=ROUTE, width=5)
+                else:
+                    d.line((x1, y1, x1, mid, x2, mid, x2, y2), fill=ROUTE, width=5, joint="curve")
+    for loc, (x, y) in pos.items():
+        _draw_node(d, loc, kind_of(loc, legacy), x, y)
+        width = (HALF if _is_fork(loc, legacy) else WIDTH) - NODE_X[0] - NODE_R - 12 - 90
+        name = place_name(loc, tr, legacy)
+        text(d, (x + NODE_R + 12, y - 18), name, TEXT, False, kit.INK, "lm", width)
+    y = height - LEGEND_H
+    d.line((0, y, WIDTH, y), fill=kit.PANEL_EDGE, width=2)
+    text(d, (18, y + LEGEND_H / 2), tr(R + "schematic"), TEXT, False, kit.MUTED, "lm", WIDTH - 36)
+    return img
+
+
+def _market(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    spaces: list[str],
+    styles: dict[str, kit.SeatStyle],
+) -> float:
+    for who in spaces:
+        d.rectangle((x, y - 15, x + 30, y + 15), fill=kit.WHITE, outline=kit.INK, width=2)
+        if who:
+            piece(img, style(styles, who), (x + 15, y), 12)
+        x += 36
+    return x + 6
+
+
+def draw_map(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
+    legacy = tuple(sorted(view.legacy_tiles))
+    img = static_map(tr.lang, legacy, tr).copy()
+    d = ImageDraw.Draw(img)
+    header_band(img, d, title, HEAD)
+    styles = styles_of(view)
+    pos = positions(legacy)
+    fleet = fleet_spaces(legacy)
+    if fleet:
+        text(d, (18, HEAD + 32), tr(R + "silver_fleet"), TEXT, True, kit.INK, "lm")
+        for n, (x, y) in fleet.items():
+            d.rounded_rectangle(
+                (x - 40, y - 26, x + 40, y + 26), radius=8, fill=kit.WHITE, outline=kit.INK, width=2
+            )
+            owner = view.board.markers.get(f"L6:{n}")
+            if owner:
+                nation_flag(img, d, owner, (x, y), tr)
+            else:
+                text(d, (x, y), n, TEXT, True, kit.MUTED, "mm")
+    ships: dict[str, list[str]] = {}
+    for seat, p in view.players.items():
+        ships.setdefault(p.ship, []).append(seat)
+    if view.jean is not None:
+        ships.setdefault(view.jean.ship, []).append("jean")
+    assistants: dict[str, list[str]] = {}
+    for a in view.board.assistants:
+        assistants.setdefault(a.location, []).append(a.seat)
+    tiles_at: dict[str, list[str]] = {}
+    for tile, loc in view.legacy_tiles.items():
+        tiles_at.setdefault(loc, []).append(tile)
+    for loc, (x, y) in pos.items():
+        right = x - NODE_X[0] + HALF - 8 if _is_fork(loc, legacy) else WIDTH - 12
+        sx = right - 16
+        for seat in reversed(ships.get(loc, [])):
+            piece(img, style(styles, seat), (sx, y - 18), 17)
+            sx -= 38
+        cx: float = x + NODE_R + 12
+        iy = y + 20
+        if loc in view.board.markets and (
+            kind_of(loc, legacy) == "city" or loc in view.board.city_tiles
+        ):
+            cx = _market(img, d, cx, iy, view.board.markets[loc], styles)
+        marker = view.board.markers.get(loc)
+        if marker in NATIONS:
+            nation_flag(img, d, marker, (cx + 19, iy), tr)
+            cx += 46
+        quests = view.board.quests.get(loc, [])
+        if quests:
+            kit.paste_icon(img, "scroll", (cx + 14, iy), 28, (150, 100, 40), kit.WHITE)
+            cx += 30
+            if len(quests) > 1:
+                cx += text(d, (cx, iy), f"{len(quests)}", TEXT, True, kit.INK, "lm") + 6
+        for seat in assistants.get(loc, []):
+            kit.paste_icon(img, "person", (cx + 14, iy), 28, style(styles, seat).colour)
+            cx += 32
+        for tile in tiles_at.get(loc, []):
+            w = text(d, (cx + 6, iy), tile, TEXT, True, kit.WHITE, "lm")
+            d.rounded_rectangle((cx, iy - 16, cx + w + 12, iy + 16), radius=6, fill=(110, 70, 120))
+            text(d, (cx + 6, iy), tile, TEXT, True, kit.WHITE, "lm")
+            cx += w + 18
+    return img
+
+
+def _is_fork(loc: str, legacy: tuple[str, ...]) -> bool:
+    return any(loc in row and len(row) > 1 for row in shown_locations(legacy))
+
+
+def anchor_point(view: MaracaiboView, anchor: str) -> tuple[int, int] | None:
+    """Where a choice's number goes on the map (``loc:``, ``fleet:``, ``legacy:`` anchors)."""
+    legacy = tuple(sorted(view.legacy_tiles))
+    kind, _, ident = anchor.partition(":")
+    if kind == "loc":
+        return positions(legacy).get(ident)
+    if kind == "fleet":
+        return fleet_spaces(legacy).get(ident)
+    if kind == "legacy":
+        loc = view.legacy_tiles.get(ident)
+        return positions(legacy).get(loc) if loc else None
+    return None
+
+
+def anchor_name(view: MaracaiboView, anchor: str, tr: Translate) -> str:
+    kind, _, ident = anchor.partition(":")
+    if kind == "loc":
+        return tr(f"maracaibo.loc.{ident}")
+    if kind == "fleet":
+        return tr(R + "fleet_space", number=int(ident))
+    if kind == "legacy":
+        loc = view.legacy_tiles.get(ident, "")
+        return tr(
+            R + "legacy_at",
+            tile=tr(f"maracaibo.legacy.{ident}"),
+            location=tr(f"maracaibo.loc.{loc}"),
+        )
+    return tr(f"maracaibo.space.{ident}")
+
+
+def seat_label(seat: str, tr: Translate) -> str:
+    return seat_name(seat, tr)

@@ -1,0 +1,460 @@
+"""The Maracaibo board parts besides the map: the ``tracks`` (explorer track, the table of
+influence, income and VP, the display, prestige buildings, piles, Jean's automa board in
+solo) and the ``ships`` (each player's ship board: supplies, the twelve upgrade sections,
+planning area, tableau, career), and the seat's private panel. Drawn only from the view.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render import Translate, kit
+from render.maracaibo_common import (
+    NATIONS,
+    TEXT,
+    WIDTH,
+    R,
+    card_short,
+    digits,
+    font,
+    header_band,
+    nation_flag,
+    piece,
+    seat_name,
+    style,
+    styles_of,
+    text,
+    wrap,
+)
+from rules.maracaibo.components import data
+from rules.maracaibo.query import card_term
+from rules.maracaibo.terms import career_term, tile_term, token_term
+from rules.maracaibo.view import MaracaiboView
+
+PAD = 18
+LINE = 42
+BARRIER_COLOUR: dict[str, kit.RGB] = {
+    "red": (200, 40, 40),
+    "blue": (40, 90, 200),
+    "green": (30, 140, 70),
+}
+
+# The explorer track as a schematic: (column, row) of each space; the main path runs left to
+# right on row 0 and back right to left on row 2, the two lower paths under them.
+EXPLORER_CELL = 72
+EXPLORER_GRID: dict[str, tuple[float, float]] = {
+    "start": (0, 0),
+    "1": (1, 0),
+    "2": (2, 0),
+    "3": (3, 0),
+    "4": (4, 0),
+    "5": (5, 0),
+    "6": (6, 0),
+    "7": (7, 0),
+    "5b": (6, 1),
+    "8": (8, 0),
+    "9": (9, 0),
+    "10": (9, 2),
+    "11": (8, 2),
+    "12": (7, 2),
+    "13": (6, 2),
+    "14": (5, 2),
+    "13b": (5.5, 3),
+    "15": (4, 2),
+    "16": (3, 2),
+    "17": (2, 2),
+    "18": (1, 2),
+}
+EXPLORER_ROW = 80
+
+
+def explorer_point(space: str, top: int) -> tuple[int, int] | None:
+    cell = EXPLORER_GRID.get(space)
+    if cell is None:
+        return None
+    x = PAD + EXPLORER_CELL // 2 + cell[0] * EXPLORER_CELL
+    return round(x), round(top + EXPLORER_ROW // 2 + cell[1] * EXPLORER_ROW)
+
+
+def explorer_height() -> int:
+    return 4 * EXPLORER_ROW + 10
+
+
+def draw_explorer(
+    img: Image.Image, d: ImageDraw.ImageDraw, view: MaracaiboView, top: int, tr: Translate
+) -> int:
+    """The explorer track from ``top``; returns the y below it."""
+    styles = styles_of(view)
+    for sp in data().explorer.spaces:
+        a = explorer_point(sp.id, top)
+        for nxt in sp.next:
+            b = explorer_point(nxt, top)
+            if a is not None and b is not None:
+                d.line((*a, *b), fill=(150, 130, 100), width=5)
+    for barrier in data().explorer.barriers:
+        a = explorer_point(barrier.from_, top)
+        b = explorer_point(barrier.to, top)
+        if a is None or b is None:
+            continue
+        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+        colour = BARRIER_COLOUR[barrier.color]
+        if a[1] == b[1]:
+            d.rectangle((mx - 5, my - 34, mx + 5, my + 34), fill=colour)
+        else:
+            d.rectangle((mx - 34, my - 5, mx + 34, my + 5), fill=colour)
+    done = set(view.board.explorer_done)
+    for sp in data().explorer.spaces:
+        p = explorer_point(sp.id, top)
+        if p is None:
+            continue
+        x, y = p
+        fill = (250, 232, 190) if sp.final else kit.WHITE
+        d.ellipse((x - 27, y - 27, x + 27, y + 27), fill=fill, outline=kit.INK, width=3)
+        label = "0" if sp.id == "start" else str(digits(sp.id))
+        text(d, (x, y), label, TEXT, True, kit.INK, "mm")
+        tile = view.board.explorer_quests.get(sp.id)
+        if tile and sp.id not in done:
+            kit.paste_icon(img, "scroll", (x + 22, y - 22), 26, (150, 100, 40), kit.WHITE)
+    at: dict[str, list[str]] = {}
+    for seat, player in view.players.items():
+        at.setdefault(player.explorer, []).append(seat)
+    if view.jean is not None:
+        at.setdefault(view.jean.explorer, []).append("jean")
+    for space, seats in at.items():
+        pt = explorer_point(space, top)
+        if pt is None:
+            continue
+        for i, seat in enumerate(seats):
+            piece(img, style(styles, seat), (pt[0] - 22 + 15 * i, pt[1] + 26), 12)
+    return top + explorer_height()
+
+
+def _section_title(d: ImageDraw.ImageDraw, y: int, words: str) -> int:
+    text(d, (PAD, y + 20), words, TEXT, True, kit.INK, "lm", WIDTH - 2 * PAD)
+    return y + LINE
+
+
+def _table(
+    img: Image.Image, d: ImageDraw.ImageDraw, view: MaracaiboView, y: int, tr: Translate
+) -> int:
+    """Rows: seats (and Jean); columns: VP, doubloon income, VP income, influence x3."""
+    styles = styles_of(view)
+    cols = [300 + 76 * i for i in range(6)]
+    kit.paste_icon(img, "star", (cols[0], y + 20), 30, (200, 150, 20))
+    kit.paste_icon(img, "coin", (cols[1], y + 20), 30, (200, 160, 40))
+    kit.paste_icon(img, "chart", (cols[2], y + 20), 30, (80, 120, 160))
+    for i, nation in enumerate(NATIONS):
+        nation_flag(img, d, nation, (cols[3 + i], y + 20), tr)
+    y += LINE + 4
+    rows: list[tuple[str, list[int]]] = []
+    for seat, p in view.players.items():
+        rows.append((seat, [p.vp, p.inc_d, p.inc_vp, *(p.influence.get(n, 0) for n in NATIONS)]))
+    if view.jean is not None:
+        j = view.jean
+        rows.append(("jean", [j.vp, -1, -1, *(j.influence.get(n, 0) for n in NATIONS)]))
+    for i, (seat, values) in enumerate(rows):
+        if i % 2 == 0:
+            d.rectangle((PAD - 6, y, WIDTH - PAD + 6, y + LINE), fill=(243, 238, 226))
+        piece(img, style(styles, seat), (PAD + 16, y + LINE // 2), 14)
+        text(d, (PAD + 40, y + LINE // 2), seat_name(seat, tr), TEXT, False, kit.INK, "lm", 220)
+        for x, v in zip(cols, values, strict=True):
+            text(d, (x, y + LINE // 2), "-" if v < 0 else str(v), TEXT, True, kit.INK, "mm")
+        y += LINE
+    return y + 4
+
+
+def _card_box(
+    d: ImageDraw.ImageDraw, x: float, y: float, w: float, card: str, tr: Translate
+) -> None:
+    d.rounded_rectangle((x, y, x + w, y + 84), radius=10, fill=kit.WHITE, outline=kit.INK, width=2)
+    if not card:
+        text(d, (x + w / 2, y + 42), tr(R + "empty"), TEXT, False, kit.MUTED, "mm", w - 10)
+        return
+    text(d, (x + w / 2, y + 24), card_short(card, tr), TEXT, True, kit.INK, "mm", w - 10)
+    good = data().cards[card].discard_as if card in data().cards else ""
+    if good:
+        words = tr(f"maracaibo.good.{good}")
+        text(d, (x + w / 2, y + 60), words, TEXT, False, kit.MUTED, "mm", w - 10)
+
+
+def tracks_height(view: MaracaiboView) -> int:
+    rows = len(view.players) + (1 if view.jean is not None else 0)
+    jean = 5 * LINE + 10 if view.jean is not None else 0
+    return (
+        60
+        + LINE
+        + explorer_height()
+        + 2 * LINE
+        + 8
+        + rows * LINE
+        + LINE
+        + 2 * LINE
+        + 96
+        + LINE
+        + 2 * 50
+        + 3 * LINE
+        + jean
+        + 20
+    )
+
+
+def draw_tracks(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
+    img = Image.new("RGB", (WIDTH, tracks_height(view)), kit.PAPER)
+    d = ImageDraw.Draw(img)
+    y = header_band(img, d, title)
+    styles = styles_of(view)
+    y = _section_title(d, y + 4, tr(R + "explorer_track"))
+    y = draw_explorer(img, d, view, y, tr)
+    y = _section_title(d, y, tr(R + "table_title"))
+    y = _table(img, d, view, y, tr)
+    text(d, (PAD, y + 18), tr(R + "table_legend"), TEXT, False, kit.MUTED, "lm", WIDTH - 2 * PAD)
+    y += LINE
+    y = _section_title(
+        d, y + 6, tr(R + "display", deck=view.board.deck_size, discard=len(view.board.discard))
+    )
+    w = (WIDTH - 2 * PAD - 3 * 12) / 4
+    for i in range(4):
+        card = view.board.display[i] if i < len(view.board.display) else ""
+        _card_box(d, PAD + i * (w + 12), y, w, card, tr)
+    y += 96
+    y = _section_title(d, y, tr(R + "prestige"))
+    half = (WIDTH - 2 * PAD) / 2
+    for i, slot in enumerate(view.board.prestige[:4]):
+        x = PAD + (i % 2) * half
+        yy = y + (i // 2) * 50
+        d.rounded_rectangle(
+            (x, yy, x + half - 10, yy + 44),
+            radius=8,
+            fill=kit.WHITE,
+            outline=kit.PANEL_EDGE,
+            width=2,
+        )
+        name = tr(f"maracaibo.prestige.{slot.building}") if slot.building else tr(R + "face_down")
+        room = half - 30 - 26 * len(slot.investors)
+        text(d, (x + 10, yy + 22), name, TEXT, False, kit.INK, "lm", room)
+        for k, seat in enumerate(slot.investors):
+            piece(img, style(styles, seat), (x + half - 32 - 26 * k, yy + 22), 11)
+    y += 2 * 50
+    b = view.board
+    top = tr(R + "quest_top", tile=tr.text(tile_term(b.quest_pile_top))) if b.quest_pile_top else ""
+    lines = [
+        tr(R + "quest_pile", count=b.quest_pile_size) + (f" - {top}" if top else ""),
+        tr(R + "combat_piles", counts=", ".join(str(n) for n in b.pile_sizes)),
+        tr(R + "round_line", round=view.round, start=seat_name(view.start_player, tr)),
+    ]
+    for line in lines:
+        text(d, (PAD, y + LINE // 2), line, TEXT, False, kit.INK, "lm", WIDTH - 2 * PAD)
+        y += LINE
+    if view.jean is not None:
+        j = view.jean
+        y = _section_title(d, y + 10, tr(R + "jean_board", name=seat_name("jean", tr)))
+        for line in (
+            tr(R + "jean_cards", cards=j.card_count, deck=j.deck_size, discard=len(j.discard)),
+            tr(R + "jean_counts", quests=j.quest_count, tokens=j.token_count),
+            tr(R + "jean_discs", count=j.discs_removed),
+            tr(
+                R + "jean_where",
+                location=tr(f"maracaibo.loc.{j.ship}"),
+                space=tr(f"maracaibo.space.{j.explorer}"),
+            ),
+        ):
+            text(d, (PAD, y + LINE // 2), line, TEXT, False, kit.INK, "lm", WIDTH - 2 * PAD)
+            y += LINE
+    return img
+
+
+# ---------------------------------------------------------------------------- ship boards
+
+
+def _wrap_cards(cards: list[str], tr: Translate, width: float) -> list[str]:
+    """Short card labels joined into lines that fit ``width``."""
+    fnt = font(TEXT, True)
+    lines: list[str] = []
+    current = ""
+    for c in cards:
+        label = card_short(c, tr)
+        trial = f"{current}  {label}" if current else label
+        if current and fnt.getlength(trial) > width:
+            lines.append(current)
+            current = label
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines or [tr(R + "none")]
+
+
+def _panel_lines(view: MaracaiboView, seat: str, tr: Translate) -> tuple[list[str], list[str]]:
+    p = view.players[seat]
+    room = WIDTH - 2 * PAD - 200
+    return _wrap_cards(p.plan, tr, room), _wrap_cards(p.tableau, tr, room)
+
+
+def ship_panel_height(view: MaracaiboView, seat: str, tr: Translate) -> int:
+    plan, tableau = _panel_lines(view, seat, tr)
+    return 50 + LINE + 92 + LINE * (len(plan) + len(tableau)) + LINE + 16
+
+
+def _ships_legend(tr: Translate) -> list[str]:
+    return wrap(tr(R + "ships_legend"), WIDTH - 2 * PAD)
+
+
+def ships_height(view: MaracaiboView, tr: Translate) -> int:
+    panels = sum(ship_panel_height(view, s, tr) + 12 for s in view.players)
+    return 60 + 8 + panels + LINE * len(_ships_legend(tr)) + 12
+
+
+def _stat(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    icon: kit.IconKind,
+    colour: kit.RGB,
+    value: str,
+) -> float:
+    kit.paste_icon(img, icon, (x + 15, y), 30, colour, kit.WHITE)
+    return x + 36 + text(d, (x + 34, y), value, TEXT, True, kit.INK, "lm") + 14
+
+
+def draw_ships(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
+    img = Image.new("RGB", (WIDTH, ships_height(view, tr)), kit.PAPER)
+    d = ImageDraw.Draw(img)
+    y = header_band(img, d, title) + 8
+    styles = styles_of(view)
+    sections = data().ship.sections
+    for seat, p in view.players.items():
+        st = style(styles, seat)
+        h = ship_panel_height(view, seat, tr)
+        d.rounded_rectangle(
+            (8, y, WIDTH - 8, y + h), radius=14, fill=kit.PANEL, outline=kit.PANEL_EDGE, width=3
+        )
+        d.rounded_rectangle(
+            (8, y, WIDTH - 8, y + 50),
+            radius=14,
+            fill=kit.lighter(st.colour, 0.55),
+            corners=(True, True, False, False),
+        )
+        piece(img, st, (PAD + 18, y + 25), 16)
+        vp = tr(R + "vp", count=p.vp)
+        vw = font(TEXT, True).getlength(kit.safe_text(vp))
+        text(
+            d,
+            (PAD + 44, y + 25),
+            seat_name(seat, tr),
+            TEXT,
+            True,
+            kit.INK,
+            "lm",
+            WIDTH - 2 * PAD - 80 - vw,
+        )
+        text(d, (WIDTH - PAD, y + 25), vp, TEXT, True, kit.INK, "rm")
+        yy = y + 50 + LINE // 2
+        x: float = PAD
+        x = _stat(img, d, x, yy, "coin", (200, 160, 40), str(p.doubloons))
+        x = _stat(img, d, x, yy, "swords", (150, 60, 60), str(p.cp))
+        x = _stat(img, d, x, yy, "person", st.colour, f"{p.personal}")
+        x = _stat(img, d, x, yy, "card", (60, 60, 60), str(p.hand_count))
+        x = _stat(img, d, x, yy, "scroll", (150, 100, 40), str(p.quest_count + p.card_quest_count))
+        x = _stat(img, d, x, yy, "skull", (80, 80, 80), str(p.token_count))
+        x = _stat(img, d, x, yy, "star", (120, 80, 160), str(len(p.synergies)))
+        yy = y + 50 + LINE + 4
+        bw = (WIDTH - 2 * PAD) / len(sections)
+        for i, sec in enumerate(sections):
+            bx = PAD + i * bw
+            left = p.discs.get(sec.id, 0)
+            done = left == 0
+            d.rounded_rectangle(
+                (bx + 2, yy, bx + bw - 2, yy + 80),
+                radius=6,
+                fill=kit.lighter(st.colour, 0.3) if done else kit.WHITE,
+                outline=kit.INK,
+                width=2,
+            )
+            text(d, (bx + bw / 2, yy + 20), str(digits(sec.id)), TEXT, True, kit.INK, "mm")
+            for k in range(left):
+                cx = bx + bw / 2 + (k - (left - 1) / 2) * 18
+                d.ellipse((cx - 7, yy + 52, cx + 7, yy + 66), fill=(60, 60, 60))
+        yy += 92
+        plan, tableau = _panel_lines(view, seat, tr)
+        for caption, lines in ((tr(R + "plan"), plan), (tr(R + "tableau"), tableau)):
+            text(d, (PAD, yy + LINE // 2), caption, TEXT, False, kit.MUTED, "lm", 190)
+            for line in lines:
+                text(
+                    d,
+                    (PAD + 200, yy + LINE // 2),
+                    line,
+                    TEXT,
+                    True,
+                    kit.INK,
+                    "lm",
+                    WIDTH - 2 * PAD - 200,
+                )
+                yy += LINE
+        career = tr.text(career_term(p.career)) if p.career else tr(R + "career_hidden")
+        tasks = tr(R + "tasks_done", count=len(p.tasks))
+        text(
+            d,
+            (PAD, yy + LINE // 2),
+            f"{career} - {tasks}",
+            TEXT,
+            False,
+            kit.INK,
+            "lm",
+            WIDTH - 2 * PAD,
+        )
+        y += h + 12
+    for line in _ships_legend(tr):
+        text(d, (PAD, y + LINE // 2), line, TEXT, False, kit.MUTED, "lm")
+        y += LINE
+    return img
+
+
+# ---------------------------------------------------------------------------- private
+
+
+def private_lines(view: MaracaiboView, tr: Translate) -> list[tuple[str, list[str]]]:
+    """(caption, items) of the seat's private panel: only the seat's own hidden things."""
+    you = view.you
+    seat = view.viewer or ""
+    if you is None or seat not in view.players:
+        return []
+    p = view.players[seat]
+    out: list[tuple[str, list[str]]] = [
+        (tr(R + "hand", count=len(you.hand)), [tr.text(card_term(c)) for c in you.hand]),
+        (tr(R + "plan"), [tr.text(card_term(c)) for c in p.plan]),
+    ]
+    if you.career_options and not p.career:
+        out.append((tr(R + "career_choice"), [tr.text(career_term(c)) for c in you.career_options]))
+    elif p.career:
+        out.append((tr(R + "career"), [tr.text(career_term(p.career))]))
+    if you.setup_discards:
+        out.append((tr(R + "setup_discards"), [tr.text(card_term(c)) for c in you.setup_discards]))
+    if you.tokens:
+        out.append((tr(R + "tokens"), [tr.text(token_term(t)) for t in you.tokens]))
+    quests = [tr.text(tile_term(q)) for q in you.quests]
+    quests += [tr.text(tile_term(q)) for q in you.card_quests.values()]
+    if quests:
+        out.append((tr(R + "quests"), quests))
+    return out
+
+
+def draw_private(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
+    sections = private_lines(view, tr)
+    col = (WIDTH - 2 * PAD) / 2
+    height = 60 + 12
+    for _caption, items in sections:
+        height += LINE + LINE * max(1, (len(items) + 1) // 2) + 8
+    img = Image.new("RGB", (WIDTH, height + 10), kit.PAPER)
+    d = ImageDraw.Draw(img)
+    y = header_band(img, d, title) + 12
+    for caption, items in sections:
+        y = _section_title(d, y, caption)
+        if not items:
+            text(d, (PAD, y + LINE // 2), tr(R + "none"), TEXT, False, kit.MUTED, "lm")
+        for i, item in enumerate(items):
+            x = PAD + (i % 2) * col
+            yy = y + (i // 2) * LINE
+            text(d, (x, yy + LINE // 2), item, TEXT, False, kit.INK, "lm", col - 12)
+        y += LINE * max(1, (len(items) + 1) // 2) + 8
+    return img
