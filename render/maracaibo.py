@@ -50,6 +50,7 @@ MAX_HEIGHT = 2000
 
 __all__ = [
     "BOARD_PARTS",
+    "anchor_drawable",
     "board_summary",
     "render_board",
     "render_board_part",
@@ -186,6 +187,14 @@ def render_private(view: View, tr: Translate) -> RenderedImage | None:
 
 
 # ---------------------------------------------------------------------------- choices
+
+
+def anchor_drawable(view: View, anchor: str) -> bool:
+    """Whether ``render_choices`` can place a number at ``anchor`` for this view."""
+    v = as_view(view)
+    if anchor.startswith("space:"):
+        return explorer_point(anchor.partition(":")[2], 0) is not None
+    return anchor_point(v, anchor) is not None
 
 
 def _draw_numbers(img: Image.Image, placed: list[tuple[int, tuple[int, int]]]) -> None:
