@@ -198,20 +198,29 @@ def anchor_drawable(view: View, anchor: str) -> bool:
 
 
 def _draw_numbers(img: Image.Image, placed: list[tuple[int, tuple[int, int]]]) -> None:
-    """Each number in a red disc at its point; several at one point sit side by side."""
+    """Each number in a red disc over its place (the place is named in the legend); several
+    numbers at one place sit side by side."""
     d = ImageDraw.Draw(img)
     seen: dict[tuple[int, int], int] = {}
     fnt = font(TEXT, True)
+    for _number, (x, y) in placed:
+        if (x, y) not in seen:
+            d.ellipse((x - 34, y - 34, x + 34, y + 34), outline=kit.HIGHLIGHT, width=5)
+        seen[(x, y)] = 0
     for number, (x, y) in placed:
-        k = seen.get((x, y), 0)
+        k = seen[(x, y)]
         seen[(x, y)] = k + 1
         label = str(number)
-        w = max(40.0, fnt.getlength(label) + 18)
-        cx = x + 36 + k * (w + 4)
-        box = (cx - w / 2, y - 21, cx + w / 2, y + 21)
-        d.rounded_rectangle(box, radius=21, fill=kit.HIGHLIGHT, outline=kit.WHITE, width=3)
+        w = max(46.0, fnt.getlength(label) + 20)
+        cx = x + k * (w + 4)
+        box = (cx - w / 2, y - 23, cx + w / 2, y + 23)
+        d.rounded_rectangle(box, radius=23, fill=kit.HIGHLIGHT, outline=kit.WHITE, width=3)
         text(d, (cx, y), label, TEXT, True, kit.WHITE, "mm")
-        d.ellipse((x - 32, y - 32, x + 32, y + 32), outline=kit.HIGHLIGHT, width=4)
+
+
+def _faded(img: Image.Image) -> Image.Image:
+    """The board behind numbered choices, lightened so that the numbers stand out."""
+    return Image.blend(img, Image.new("RGB", img.size, kit.WHITE), 0.3)
 
 
 def render_choices(
@@ -225,7 +234,7 @@ def render_choices(
     images: list[Image.Image] = []
     map_points: list[tuple[int, tuple[int, int]]] = []
     if on_map:
-        img = draw_map(v, tr, tr(R + "choices_title"))
+        img = _faded(draw_map(v, tr, tr(R + "choices_title")))
         placed: list[tuple[int, tuple[int, int]]] = []
         for n, a in on_map:
             point = anchor_point(v, a)
@@ -240,6 +249,7 @@ def render_choices(
         d = ImageDraw.Draw(img)
         top = header_band(img, d, tr(R + "choices_track"))
         draw_explorer(img, d, v, top + 4, tr)
+        img = _faded(img)
         placed = []
         for n, a in on_track:
             point = explorer_point(a.partition(":")[2], top + 4)

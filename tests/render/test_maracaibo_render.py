@@ -376,6 +376,8 @@ def test_choice_picture_names_the_places() -> None:
         "Choices on the board: 1: Santo Domingo (5), 2: Maracaibo (11), "
         "3: explorer space 5 (lower path)."
     )
+    img = decode(out.png)  # the map is cropped to the marked rows when both are shown
+    assert img.width <= MAX_WIDTH and img.height <= MAX_HEIGHT
     assert mr.render_choices(view, EN, [(1, "loc:atlantis")]) is None
     assert mr.render_choices(view, EN, []) is None
 
