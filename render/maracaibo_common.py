@@ -110,7 +110,8 @@ def seat_tag(seat: str, styles: dict[str, kit.SeatStyle], tr: Translate) -> str:
     """Name with colour and letter, for summaries (colour is never the only cue)."""
     st = style(styles, seat)
     colour = tr(f"core.colour.{st.name}")
-    return tr(R + "seat_tag", name=seat_name(seat, tr), colour=colour, letter=st.letter)
+    mark = tr(f"{R}mark.{st.letter}")  # the letter in English; Korean names the colour only
+    return tr(R + "seat_tag", name=seat_name(seat, tr), colour=colour, mark=mark)
 
 
 def digits(component: str) -> int:
