@@ -6,7 +6,11 @@ seat's own commands; the engine hides them from everyone else until all have cho
 A decision with further steps (a purchase's payment, a combat's actions, nested village
 actions) continues in the reply's private menu or through the matching command; spatial
 choices (sailing, explorer, markers, combat targets) come with a numbered picture.
-``finish``, ``figure-to-cp`` and ``skip`` take no option: each plays its one action.
+``finish``, ``figure-to-cp``, ``city-action`` and ``skip`` take no option: each plays its one
+action. Follow-up options finish staged decisions in one command: ``career`` takes the
+planned card and the three discards too (``planned``, ``discard1``-``discard3``), ``setup``
+the remaining discards, ``sail`` the main action where the ship arrives (``action``) and
+``buy`` the first payment (``payment``); left empty, the step stays open in the menu.
 
 | command | decision points |
 | --- | --- |
@@ -31,21 +35,29 @@ choices (sailing, explorer, markers, combat targets) come with a numbered pictur
 
 from __future__ import annotations
 
-from bot.game_commands import CommandTable, GameCommand, setup_table
+from bot.game_commands import CommandTable, FollowUp, GameCommand, setup_table
+
+DISCARDS = (
+    FollowUp("discard1", ("setup",)),
+    FollowUp("discard2", ("setup",)),
+    FollowUp("discard3", ("setup",)),
+)
+SETUP = (FollowUp("planned", ("setup",)), *DISCARDS)
+"""The whole secret setup in one command: career, then the planned card, then 3 discards."""
 
 TABLE = CommandTable(
     kind="maracaibo",
     commands=(
-        GameCommand("career", ("setup",), types=("setup_career",)),
-        GameCommand("setup", ("setup",), types=("setup_plan", "setup_discard")),
-        GameCommand("sail", ("sail",)),
+        GameCommand("career", ("setup",), types=("setup_career",), follow=SETUP),
+        GameCommand("setup", ("setup",), types=("setup_plan", "setup_discard"), follow=DISCARDS),
+        GameCommand("sail", ("sail",), follow=(FollowUp("action", ("main",)),)),
         GameCommand("main", ("main",), types=("main",)),
         GameCommand("finish", ("main",), choice=False, types=("finish",)),
         GameCommand("plan", ("free",), types=("plan",)),
         GameCommand("task", ("free",), types=("task",)),
         GameCommand("figure-to-cp", ("free",), choice=False, types=("figure_to_cp",)),
         GameCommand("village", ("village",)),
-        GameCommand("buy", ("buy",)),
+        GameCommand("buy", ("buy",), follow=(FollowUp("payment", ("pay",)),)),
         GameCommand("pay", ("pay",)),
         GameCommand("disc", ("disc",)),
         GameCommand("choose", ("choice",)),

@@ -34,6 +34,7 @@ from render.maracaibo_common import (
 )
 from render.maracaibo_map import anchor_name, anchor_point, draw_map
 from render.maracaibo_parts import (
+    combat_line,
     draw_explorer,
     draw_private,
     draw_ships,
@@ -41,6 +42,7 @@ from render.maracaibo_parts import (
     explorer_height,
     explorer_point,
     private_lines,
+    setup_hint,
 )
 from rules.core import View
 from rules.maracaibo.view import MaracaiboView
@@ -125,6 +127,9 @@ def board_summary(view: MaracaiboView, tr: Translate, part: str = "map") -> str:
                 )
             )
         out.append(tr(R + "summary_display", count=len([c for c in view.board.display if c])))
+        combat = combat_line(view, tr)
+        if combat:
+            out.append(combat + ".")
     else:
         for s, p in view.players.items():
             out.append(
@@ -182,7 +187,10 @@ def render_private(view: View, tr: Translate) -> RenderedImage | None:
         tr(R + "summary_section", caption=caption, items=", ".join(items) or tr(R + "none"))
         for caption, items in private_lines(v, tr)
     ]
-    summary = tr(R + "summary_join", parts=" ".join([title + ".", *parts]))
+    hint = " ".join(setup_hint(v, tr))
+    summary = tr(
+        R + "summary_join", parts=" ".join([title + ".", *([hint] if hint else []), *parts])
+    )
     return RenderedImage(png=encode(img), filename="maracaibo-private.png", summary=summary)
 
 

@@ -177,6 +177,15 @@ def _card_box(
         text(d, (x + w / 2, y + 60), words, TEXT, False, kit.MUTED, "mm", w - 10)
 
 
+def combat_line(view: MaracaiboView, tr: Translate) -> str:
+    """The combat in progress (its seat, ally and strength are public), or ``""``."""
+    c = view.combat
+    if c is None:
+        return ""
+    ally = tr(f"maracaibo.nation.{c.ally}") if c.ally else "-"
+    return tr(R + "combat_line", name=seat_name(c.seat, tr), nation=ally, strength=c.strength)
+
+
 def tracks_height(view: MaracaiboView) -> int:
     rows = len(view.players) + (1 if view.jean is not None else 0)
     jean = 5 * LINE + 10 if view.jean is not None else 0
@@ -239,11 +248,13 @@ def draw_tracks(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
     top = tr(R + "quest_top", tile=tr.text(tile_term(b.quest_pile_top))) if b.quest_pile_top else ""
     lines = [
         tr(R + "quest_pile", count=b.quest_pile_size) + (f" - {top}" if top else ""),
+        combat_line(view, tr),
         tr(R + "combat_piles", counts=", ".join(str(n) for n in b.pile_sizes)),
         tr(R + "round_line", round=view.round, start=seat_name(view.start_player, tr)),
     ]
     for line in lines:
-        text(d, (PAD, y + LINE // 2), line, TEXT, False, kit.INK, "lm", WIDTH - 2 * PAD)
+        if line:
+            text(d, (PAD, y + LINE // 2), line, TEXT, False, kit.INK, "lm", WIDTH - 2 * PAD)
         y += LINE
     if view.jean is not None:
         j = view.jean
@@ -439,15 +450,29 @@ def private_lines(view: MaracaiboView, tr: Translate) -> list[tuple[str, list[st
     return out
 
 
+def setup_hint(view: MaracaiboView, tr: Translate) -> list[str]:
+    """During setup, what the seat still has to choose (lines that fit the panel)."""
+    if view.phase != "setup" or view.viewer is None:
+        return []
+    p = view.players.get(view.viewer)
+    if p is None or p.setup_done:
+        return []
+    return wrap(tr(R + "setup_hint"), WIDTH - 2 * PAD)
+
+
 def draw_private(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
     sections = private_lines(view, tr)
+    hint = setup_hint(view, tr)
     col = (WIDTH - 2 * PAD) / 2
-    height = 60 + 12
+    height = 60 + 12 + LINE * len(hint)
     for _caption, items in sections:
         height += LINE + LINE * max(1, (len(items) + 1) // 2) + 8
     img = Image.new("RGB", (WIDTH, height + 10), kit.PAPER)
     d = ImageDraw.Draw(img)
     y = header_band(img, d, title) + 12
+    for line in hint:
+        text(d, (PAD, y + LINE // 2), line, TEXT, False, kit.HIGHLIGHT, "lm")
+        y += LINE
     for caption, items in sections:
         y = _section_title(d, y, caption)
         if not items:
