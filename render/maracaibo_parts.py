@@ -271,34 +271,44 @@ def draw_tracks(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
         ):
             text(d, (PAD, y + LINE // 2), line, TEXT, False, kit.INK, "lm", WIDTH - 2 * PAD)
             y += LINE
-    return img
+    return img.crop((0, 0, WIDTH, min(img.height, y + 16)))
 
 
 # ---------------------------------------------------------------------------- ship boards
 
 
-def _wrap_cards(cards: list[str], tr: Translate, width: float) -> list[str]:
-    """Short card labels joined into lines that fit ``width``."""
+def _wrap_cards(cards: list[str], tr: Translate, width: float, max_lines: int) -> list[str]:
+    """Short card labels joined into at most ``max_lines`` lines that fit ``width``; the
+    last line ends with "+N" for the cards left out (the summary has the counts)."""
     fnt = font(TEXT, True)
-    lines: list[str] = []
-    current = ""
-    for c in cards:
-        label = card_short(c, tr)
-        trial = f"{current}  {label}" if current else label
-        if current and fnt.getlength(trial) > width:
-            lines.append(current)
-            current = label
+    labels = [card_short(c, tr) for c in cards]
+    if not labels:
+        return [tr(R + "none")]
+    rows: list[list[str]] = [[]]
+    for label in labels:
+        if rows[-1] and fnt.getlength(kit.safe_text("  ".join([*rows[-1], label]))) > width:
+            rows.append([label])
         else:
-            current = trial
-    if current:
-        lines.append(current)
-    return lines or [tr(R + "none")]
+            rows[-1].append(label)
+    if len(rows) > max_lines:
+        rows = rows[:max_lines]
+        last = rows[-1]
+        shown = sum(len(r) for r in rows)
+
+        def more() -> str:
+            return tr(R + "more", count=len(labels) - shown)
+
+        while last and fnt.getlength(kit.safe_text("  ".join([*last, more()]))) > width:
+            last.pop()
+            shown -= 1
+        last.append(more())
+    return ["  ".join(r) for r in rows]
 
 
 def _panel_lines(view: MaracaiboView, seat: str, tr: Translate) -> tuple[list[str], list[str]]:
     p = view.players[seat]
     room = WIDTH - 2 * PAD - 200
-    return _wrap_cards(p.plan, tr, room), _wrap_cards(p.tableau, tr, room)
+    return _wrap_cards(p.plan, tr, room, 1), _wrap_cards(p.tableau, tr, room, 3)
 
 
 def ship_panel_height(view: MaracaiboView, seat: str, tr: Translate) -> int:

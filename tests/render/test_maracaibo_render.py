@@ -72,6 +72,23 @@ def test_every_part_fits_a_phone(players: int) -> None:
         assert len(private.png) <= MAX_BYTES
 
 
+def test_full_ship_boards_still_fit() -> None:
+    """Four players with long tableaus and planning areas: the ships part stays within
+    2,000 px (long rows end with "+N"; the summary gives the counts)."""
+    from rules.maracaibo.components import data
+
+    view = _view(4, 0.9).model_copy(deep=True)
+    cards = sorted(data().cards)
+    for i, p in enumerate(view.players.values()):
+        p.tableau = cards[30 * i : 30 * i + 25]
+        p.plan = cards[30 * i + 25 : 30 * i + 30] + cards[150:153]
+    for tr in (EN, KO):
+        out = render.render_board_part(view, tr, "ships")
+        img = decode(out.png)
+        assert img.width <= MAX_WIDTH and img.height <= MAX_HEIGHT, img.size
+    assert "25 cards bought" in render.render_board_part(view, EN, "ships").summary
+
+
 @pytest.mark.parametrize(("players", "lang"), [(1, "ko"), (2, "en"), (3, "ko"), (4, "en")])
 def test_text_is_legible_on_a_phone(players: int, lang: str) -> None:
     """Text at least 14 px when the whole image is shown 400 px wide (every font recorded,
