@@ -101,6 +101,27 @@ def board_summary(view: MaracaiboView, tr: Translate, part: str = "map") -> str:
         ]
         if markers:
             out.append(tr(R + "summary_markers", markers=", ".join(markers)))
+        helpers = [
+            tr(
+                R + "summary_assistant",
+                seat=seat_tag(a.seat, styles, tr),
+                location=tr(f"maracaibo.loc.{a.location}"),
+            )
+            for a in view.board.assistants
+        ]
+        if helpers:
+            out.append(tr(R + "summary_assistants", items=", ".join(helpers)))
+        delivered = [
+            tr(
+                R + "summary_market",
+                location=tr(f"maracaibo.loc.{loc}"),
+                seats=", ".join(seat_name(s, tr) for s in spaces if s),
+            )
+            for loc, spaces in sorted(view.board.markets.items())
+            if any(spaces)
+        ]
+        if delivered:
+            out.append(tr(R + "summary_markets", items="; ".join(delivered)))
         quests = sum(len(q) for q in view.board.quests.values())
         out.append(tr(R + "summary_quests", count=quests))
     elif part == "tracks":

@@ -31,6 +31,7 @@ from render.maracaibo_common import (
     style,
     styles_of,
     text,
+    wrap,
 )
 from rules.maracaibo.components import LegacyTile, data
 from rules.maracaibo.view import MaracaiboView
@@ -56,6 +57,8 @@ ROWS: tuple[tuple[str, ...], ...] = (
     ("21a", "21b"),
     ("22",),
 )
+COLUMN = {"22": 1}
+"""Places drawn in the right column although alone in their row (22 follows 21b only)."""
 NAMED = ("havana", "4", "5", "6", "7", "8", "11", "13", "14")
 HEAD = 60
 FLEET_H = 64
@@ -63,7 +66,7 @@ ROW_H = 82
 NODE_X = (48, 428)
 HALF = WIDTH // 2
 NODE_R = 28
-LEGEND_H = 50
+LEGEND_LINE = 42
 
 
 def shown_locations(legacy: Sequence[str]) -> list[tuple[str, ...]]:
@@ -78,8 +81,9 @@ def _fleet(legacy: Sequence[str]) -> bool:
     return "L6" in legacy
 
 
-def map_height(legacy: Sequence[str]) -> int:
-    return HEAD + (FLEET_H if _fleet(legacy) else 0) + len(ROWS) * ROW_H + LEGEND_H + 10
+def map_height(legacy: Sequence[str], legend_lines: int = 1) -> int:
+    rows = HEAD + (FLEET_H if _fleet(legacy) else 0) + len(ROWS) * ROW_H
+    return rows + LEGEND_LINE * legend_lines + 16
 
 
 def positions(legacy: tuple[str, ...]) -> dict[str, tuple[int, int]]:
@@ -88,7 +92,7 @@ def positions(legacy: tuple[str, ...]) -> dict[str, tuple[int, int]]:
     out: dict[str, tuple[int, int]] = {}
     for i, row in enumerate(shown_locations(legacy)):
         for j, loc in enumerate(row):
-            out[loc] = (NODE_X[j], top + i * ROW_H)
+            out[loc] = (NODE_X[COLUMN.get(loc, j)], top + i * ROW_H)
     return out
 
 
@@ -172,7 +176,8 @@ def static_map(lang: str, legacy: tuple[str, ...], tr: Translate) -> Image.Image
 
 
 def _static_map(legacy: tuple[str, ...], tr: Translate) -> Image.Image:
-    height = map_height(legacy)
+    legend = wrap(f"{tr(R + 'schematic')} {tr(R + 'map_legend')}", WIDTH - 36)
+    height = map_height(legacy, len(legend))
     img = Image.new("RGB", (WIDTH, height), kit.PAPER)
     d = ImageDraw.Draw(img)
     pos = positions(legacy)
@@ -202,9 +207,11 @@ def _static_map(legacy: tuple[str, ...], tr: Translate) -> Image.Image:
         width = (HALF if _is_fork(loc, legacy) else WIDTH) - NODE_X[0] - NODE_R - 12 - 90
         name = place_name(loc, tr, legacy)
         text(d, (x + NODE_R + 12, y - 18), name, TEXT, False, kit.INK, "lm", width)
-    y = height - LEGEND_H
+    y = height - 16 - LEGEND_LINE * len(legend)
     d.line((0, y, WIDTH, y), fill=kit.PANEL_EDGE, width=2)
-    text(d, (18, y + LEGEND_H / 2), tr(R + "schematic"), TEXT, False, kit.MUTED, "lm", WIDTH - 36)
+    for line in legend:
+        text(d, (18, y + LEGEND_LINE / 2 + 4), line, TEXT, False, kit.MUTED, "lm")
+        y += LEGEND_LINE
     return img
 
 
@@ -287,8 +294,9 @@ def draw_map(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
     return img
 
 
-def _is_fork(loc: str, legacy: tuple[str, ...]) -> bool:
-    return any(loc in row and len(row) > 1 for row in shown_locations(legacy))
+def _is_fork(loc: str, legacy: Sequence[str]) -> bool:
+    """Whether the place shares its row (or sits in the right column): half a row's width."""
+    return loc in COLUMN or any(loc in row and len(row) > 1 for row in shown_locations(legacy))
 
 
 def anchor_point(view: MaracaiboView, anchor: str) -> tuple[int, int] | None:
