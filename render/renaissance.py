@@ -53,7 +53,7 @@ EDGE: kit.RGB = (150, 140, 120)
 LINK: kit.RGB = (168, 158, 138)
 ARROW: kit.RGB = (60, 84, 120)
 MARK: kit.RGB = (200, 30, 30)
-ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII")
+CHIP_GAP = 60  # room for a choice number beside an area chip
 
 
 def _as_view(view: View) -> RenaissanceView:
@@ -292,7 +292,7 @@ def _chip_boxes_raw(part: str, words: Sequence[str]) -> list[tuple[int, kit.Box]
     for a, word in zip(_part_areas(part), words, strict=True):
         w = fnt.getlength(kit.safe_text(word)) + 28
         out.append((a, (x, 112.0, x + w, 158.0)))
-        x += w + 12
+        x += w + CHIP_GAP
     return out
 
 
@@ -877,7 +877,7 @@ def anchor_point(anchor: str, tr: Translate) -> tuple[str, float, float] | None:
         box = _chip_boxes(part, tr).get(int(tail))
         if box is None:
             return None
-        return part, (box[0] + box[2]) / 2, box[1] + 4
+        return part, box[2] + 26, (box[1] + box[3]) / 2
     where = cells().get(anchor)
     if where is None:
         return None
@@ -920,8 +920,18 @@ def render_choices(view: View, tr: Translate, marks: Marks) -> RenderedImage | N
         img = draw_map(v, tr, part)
         d = ImageDraw.Draw(img)
         fnt = _font(FLOOR, True)
+        chip_boxes = _chip_boxes(part, tr)
         for x, y, _nums in points[part]:
-            d.ellipse((x - 31, y - 31, x + 31, y + 31), outline=MARK, width=7)
+            if y < TOP:
+                box = next(b for b in chip_boxes.values() if abs(b[2] + 26 - x) < 1)
+                d.rounded_rectangle(
+                    (box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4),
+                    radius=14,
+                    outline=MARK,
+                    width=6,
+                )
+            else:
+                d.ellipse((x - 31, y - 31, x + 31, y + 31), outline=MARK, width=7)
         for x, y, nums in points[part]:
             label = ",".join(str(n) for n in nums)
             w = max(44.0, fnt.getlength(label) + 16)
@@ -930,6 +940,14 @@ def render_choices(view: View, tr: Translate, marks: Marks) -> RenderedImage | N
             d.text(((box[0] + box[2]) / 2, y + 1), label, font=fnt, fill=kit.WHITE, anchor="mm")
         rows = [int((y - TOP) // CELL_H) for _x, y, _n in points[part] if y >= TOP]
         chips = any(y < TOP for _x, y, _n in points[part])
+        for area, box in chip_boxes.items():
+            if any(y < TOP and abs(box[2] + 26 - x) < 1 for x, y, _n in points[part]):
+                # an area choice shows the area's provinces too
+                rows += [
+                    r
+                    for pid, (p, _c, r) in cells().items()
+                    if p == part and data().provinces[pid].area == area
+                ]
         bottom = TOP + CELL_H * (max(rows) + 1) + 8 if rows else TOP
         top = TOP + CELL_H * min(rows) if rows and not chips else 0
         if top > TOP:
