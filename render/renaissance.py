@@ -13,6 +13,7 @@ the reader's ``Translate``; secret bids and other players' hands are never read.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from functools import lru_cache
@@ -231,15 +232,10 @@ def _map_layer(
         prov = data().provinces[pid]
         fill = AREA_TINT[prov.area] if _in_play(pid, areas) else OUT_OF_PLAY
         d.rounded_rectangle((x + 4, y + 4, x + CELL_W - 4, y + CELL_H - 4), radius=14, fill=fill)
-    for pid, (c, r) in pos.items():
-        for other in data().provinces[pid].land:
-            if other in pos and pid < other:
-                start, end = _node_xy(c, r), _node_xy(*pos[other])
-                d.line((start, end), fill=LINK, width=3)
-    for pid, (c, r) in pos.items():
-        for target in data().provinces[pid].arrows:
-            if target in pos:
-                _arrow(d, _node_xy(c, r), _node_xy(*pos[target]))
+    for path in _links(part)[0]:
+        d.line(path, fill=LINK, width=3, joint="curve")
+    for path in _links(part)[1]:
+        _arrow(d, path)
     for pid, (c, r) in pos.items():
         prov = data().provinces[pid]
         nx, ny = _node_xy(c, r)
@@ -265,20 +261,85 @@ def _map_layer(
     return img
 
 
-def _arrow(d: ImageDraw.ImageDraw, start: kit.Point, end: kit.Point) -> None:
+def _arrow(d: ImageDraw.ImageDraw, path: list[kit.Point]) -> None:
     """A satellite's printed arrow toward a market province (competition support)."""
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    length = math.hypot(dx, dy)
-    if length < 70:
+    end, start = path[-1], path[0]
+    body = [p for p in path if math.dist(p, end) > 31 and math.dist(p, start) > 24]
+    if len(body) < 2:
         return
-    ux, uy = dx / length, dy / length
-    tip = (end[0] - ux * 31, end[1] - uy * 31)
-    tail = (start[0] + ux * 24, start[1] + uy * 24)
-    d.line((tail, tip), fill=ARROW, width=3)
+    tip = body[-1]
+    d.line(body, fill=ARROW, width=3, joint="curve")
+    before = body[-2]
+    length = math.dist(before, tip) or 1.0
+    ux, uy = (tip[0] - before[0]) / length, (tip[1] - before[1]) / length
     back = (tip[0] - ux * 16, tip[1] - uy * 16)
     left = (back[0] - uy * 9, back[1] + ux * 9)
     right = (back[0] + uy * 9, back[1] - ux * 9)
     d.polygon([tip, left, right], fill=ARROW)
+
+
+def _clearance(path: list[kit.Point], nodes: list[kit.Point]) -> float:
+    """The least distance from the path to a node that is not one of its ends."""
+    ends = (path[0], path[-1])
+    best = 1e9
+    for node in nodes:
+        if node in ends:
+            continue
+        for a, b in itertools.pairwise(path):
+            ax, ay = a
+            bx, by = b
+            vx, vy = bx - ax, by - ay
+            t = ((node[0] - ax) * vx + (node[1] - ay) * vy) / ((vx * vx + vy * vy) or 1.0)
+            t = max(0.0, min(1.0, t))
+            best = min(best, math.dist(node, (ax + vx * t, ay + vy * t)))
+    return best
+
+
+def _route(start: kit.Point, end: kit.Point, nodes: list[kit.Point]) -> list[kit.Point]:
+    """A straight link, or a gentle curve around the nodes a straight one would cross."""
+    straight = [start, end]
+    if _clearance(straight, nodes) >= 30:
+        return straight
+    length = math.dist(start, end) or 1.0
+    px, py = -(end[1] - start[1]) / length, (end[0] - start[0]) / length
+    best: tuple[float, list[kit.Point]] = (_clearance(straight, nodes), straight)
+    for offset in (40, -40, 70, -70, 100, -100):
+        cx = (start[0] + end[0]) / 2 + px * offset * 2
+        cy = (start[1] + end[1]) / 2 + py * offset * 2
+        path = [
+            (
+                (1 - t) ** 2 * start[0] + 2 * (1 - t) * t * cx + t * t * end[0],
+                (1 - t) ** 2 * start[1] + 2 * (1 - t) * t * cy + t * t * end[1],
+            )
+            for t in (i / 16 for i in range(17))
+        ]
+        inside = all(8 <= x <= WIDTH - 8 for x, _y in path)
+        gap = _clearance(path, nodes)
+        if inside and gap >= 30:
+            return path
+        if inside and gap > best[0]:
+            best = (gap, path)
+    return best[1]
+
+
+@lru_cache(maxsize=8)
+def _links(part: str) -> tuple[list[list[kit.Point]], list[list[kit.Point]]]:
+    """The land links and the satellites' arrows of a map part, routed once."""
+    pos = {pid: (c, r) for pid, (p, c, r) in cells().items() if p == part}
+    nodes: list[kit.Point] = [_node_xy(c, r) for c, r in pos.values()]
+    links = [
+        _route(_node_xy(*pos[pid]), _node_xy(*pos[other]), nodes)
+        for pid in pos
+        for other in data().provinces[pid].land
+        if other in pos and pid < other
+    ]
+    arrows = [
+        _route(_node_xy(*pos[pid]), _node_xy(*pos[target]), nodes)
+        for pid in pos
+        for target in data().provinces[pid].arrows
+        if target in pos
+    ]
+    return links, arrows
 
 
 def _part_ids(part: str) -> list[str]:
