@@ -430,9 +430,11 @@ def draw_map(view: RenaissanceView, tr: Translate, part: str) -> Image.Image:
 # ------------------------------------------------------------------------------ status
 
 
-def _header(d: ImageDraw.ImageDraw, view: RenaissanceView, tr: Translate, title: str) -> int:
+def _header(
+    d: ImageDraw.ImageDraw, view: RenaissanceView, tr: Translate, title: str, reserve: int = 0
+) -> int:
     d.rectangle((0, 0, WIDTH, 100), fill=(52, 44, 36))
-    _text(d, (20, 50), title, BIG, True, kit.WHITE, "lm", WIDTH - 40)
+    _text(d, (20, 50), title, BIG, True, kit.WHITE, "lm", WIDTH - 40 - reserve)
     line = tr(
         R + "turn_line",
         turn=view.turn,
@@ -449,9 +451,12 @@ def _player_rows(view: RenaissanceView) -> list[PlayerView]:
 
 
 def _score(p: PlayerView) -> int:
-    adv = sum(data().advances[a].cost for a in p.advances)
+    """AOR-R120: advance points + cash - misery (a player in chaos keeps only the misery)."""
     boxes = data().misery.boxes
-    return adv + p.cash - boxes[min(p.misery, len(boxes) - 1)]
+    misery = boxes[min(p.misery, len(boxes) - 1)]
+    if p.eliminated:
+        return -misery
+    return sum(data().advances[a].cost for a in p.advances) + p.cash - misery
 
 
 def draw_status(view: RenaissanceView, tr: Translate) -> Image.Image:
@@ -878,9 +883,6 @@ def _card_lines(view: RenaissanceView, card: str, tr: Translate) -> tuple[str, s
 def _private_lines(view: RenaissanceView, me: PlayerView, tr: Translate) -> list[tuple[str, bool]]:
     out: list[tuple[str, bool]] = [(tr(R + "private.cash", cash=me.cash), False)]
     if view.phase == "setup":
-        if me.dealt:
-            dealt = tr(R + "summary.list").join(tr(card_term_key(c)) for c in me.dealt)
-            out.append((tr(R + "private.dealt", cards=dealt), False))
         if me.returned:
             out.append((tr(R + "private.returned", card=tr(card_term_key(me.returned))), False))
         ranking = tr(R + "summary.list").join(_province(c, tr) for c in me.ranking or [])
@@ -893,6 +895,15 @@ def _private_lines(view: RenaissanceView, me: PlayerView, tr: Translate) -> list
     return out
 
 
+def _card_row(d: ImageDraw.ImageDraw, y: int, name: str, detail: str) -> int:
+    d.rounded_rectangle(
+        (12, y, WIDTH - 12, y + 84), radius=10, fill=kit.PANEL, outline=kit.PANEL_EDGE, width=2
+    )
+    _text(d, (26, y + 22), name, FLOOR, True, anchor="lm", width=WIDTH - 52)
+    _text(d, (26, y + 60), detail, FLOOR, False, kit.MUTED, "lm", WIDTH - 52)
+    return y + 92
+
+
 def render_private(view: View, tr: Translate) -> RenderedImage | None:
     v = _as_view(view)
     me = next((p for p in v.players if p.seat == v.viewer), None)
@@ -902,20 +913,28 @@ def render_private(view: View, tr: Translate) -> RenderedImage | None:
     lines = _private_lines(v, me, tr)
     img = kit.new_canvas(WIDTH, MAX_HEIGHT)
     d = ImageDraw.Draw(img)
-    y = _header(d, v, tr, tr(R + "private.title", name=tr.name(me.seat)))
+    y = _header(d, v, tr, tr(R + "private.title", name=tr.name(me.seat)), reserve=90)
+    kit.paste(img, _piece(_styles(v)[me.seat], 24, False, False), (WIDTH - 50, 50))
     for text, bold in lines:
         _text(d, (20, y), text, FLOOR, bold, width=WIDTH - 40)
         y += 42
-    y = _section(d, y + 6, tr(R + "private.hand", count=len(hand)))
     summary = [tr(R + "private.title", name=tr.name(me.seat)), *(t for t, _b in lines)]
+    dealt = list(me.dealt or []) if v.phase == "setup" else []
+    if dealt:
+        # AOR-R11: the three dealt cards, one of which goes back (secretly)
+        y = _section(d, y + 6, tr(R + "private.dealt_title"))
+        summary.append(tr(R + "private.dealt_title"))
+        for card in dealt:
+            name, detail = _card_lines(v, card, tr)
+            if card == me.returned:
+                detail = tr(R + "private.given_back") + " · " + detail
+            y = _card_row(d, y, name, detail)
+            summary.append(f"{name}: {detail}")
+    y = _section(d, y + 6, tr(R + "private.hand", count=len(hand)))
+    summary.append(tr(R + "private.hand", count=len(hand)))
     for card in hand[:16]:
         name, detail = _card_lines(v, card, tr)
-        d.rounded_rectangle(
-            (12, y, WIDTH - 12, y + 84), radius=10, fill=kit.PANEL, outline=kit.PANEL_EDGE, width=2
-        )
-        _text(d, (26, y + 22), name, FLOOR, True, anchor="lm", width=WIDTH - 52)
-        _text(d, (26, y + 60), detail, FLOOR, False, kit.MUTED, "lm", WIDTH - 52)
-        y += 92
+        y = _card_row(d, y, name, detail)
         summary.append(f"{name}: {detail}")
     if not hand:
         _text(d, (20, y), tr(R + "private.no_cards"))
