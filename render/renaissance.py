@@ -264,6 +264,11 @@ def _map_layer(
 def _arrow(d: ImageDraw.ImageDraw, path: list[kit.Point]) -> None:
     """A satellite's printed arrow toward a market province (competition support)."""
     end, start = path[-1], path[0]
+    if len(path) == 2:
+        path = [
+            (start[0] + (end[0] - start[0]) * i / 32, start[1] + (end[1] - start[1]) * i / 32)
+            for i in range(33)
+        ]
     body = [p for p in path if math.dist(p, end) > 31 and math.dist(p, start) > 24]
     if len(body) < 2:
         return
@@ -532,7 +537,49 @@ def draw_market(view: RenaissanceView, tr: Translate) -> Image.Image:
     y = _header(d, view, tr, tr("renaissance.part.market"))
     y = _commodities(img, d, view, styles, tr, y)
     y = _leaders(d, view, tr, y + 10)
+    y = _map_key(img, d, view, tr, y + 10)
     return img.crop((0, 0, WIDTH, min(MAX_HEIGHT, y + 20)))
+
+
+KEY_STYLE = kit.SeatStyle((150, 150, 150), "", "circle", "grey")
+
+
+def _map_key(
+    img: Image.Image, d: ImageDraw.ImageDraw, view: RenaissanceView, tr: Translate, y: int
+) -> int:
+    """How to read the map parts: the symbols, each with its words."""
+    y = _section(d, y, tr(R + "key.title"))
+    style = _styles(view)[view.players[0].seat] if view.players else KEY_STYLE
+    rows = ("market", "satellite", "capital", "coast", "arrow", "marker", "token", "new")
+    for key in rows:
+        cx, cy = 50, y + 22
+        if key == "market":
+            d.ellipse(
+                (cx - 21, cy - 21, cx + 21, cy + 21), fill=kit.WHITE, outline=kit.INK, width=3
+            )
+            _text(d, (cx, cy + 1), "3", FLOOR, True, anchor="mm")
+        elif key == "satellite":
+            d.rectangle(
+                (cx - 18, cy - 18, cx + 18, cy + 18), fill=(200, 200, 200), outline=kit.INK, width=3
+            )
+            _text(d, (cx, cy + 1), "1", FLOOR, True, anchor="mm")
+        elif key == "capital":
+            d.ellipse(
+                (cx - 21, cy - 21, cx + 21, cy + 21), fill=kit.WHITE, outline=kit.INK, width=3
+            )
+            d.ellipse((cx - 27, cy - 27, cx + 27, cy + 27), outline=style.colour, width=6)
+            _text(d, (cx, cy + 1), "5", FLOOR, True, anchor="mm")
+        elif key == "coast":
+            kit.paste_icon(img, "anchor", (cx, cy), 28, (40, 90, 160))
+        elif key == "arrow":
+            _arrow(d, [(cx - 60, cy), (cx + 40, cy)])
+        else:
+            d.rounded_rectangle((cx - 34, cy - 26, cx + 34, cy + 26), radius=10, fill=AREA_TINT[7])
+            piece = _piece(style, 20 if key == "marker" else 18, key == "new", key == "marker")
+            kit.paste(img, piece, (cx, cy))
+        _text(d, (96, cy), tr(f"{R}key.{key}"), anchor="lm", width=WIDTH - 116)
+        y += 52
+    return y
 
 
 def _section(d: ImageDraw.ImageDraw, y: int, title: str) -> int:
