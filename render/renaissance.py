@@ -3,12 +3,15 @@
 The board comes in parts (``BOARD_PARTS``), each phone-legible: 800 px wide, text never
 smaller than 28 px (14 px when the image is shown 400 px wide), at most 2,000 px tall.
 ``map``, ``east`` and ``north`` are the schematic province map (``render.renaissance_layout``)
-with tokens and dominance markers in the seat styles (colour, letter and shape); ``status``
-holds the order of play, cash and score, the misery index, the shipping display, the
-commodities with their shortage and surplus markers and the leaders of the turn; ``advances``
-is the advances chart per player. ``render_private`` draws the viewer's hand and their own
-secret choices; ``render_choices`` numbers spatial choices on the map. Every word comes from
-the reader's ``Translate``; secret bids and other players' hands are never read.
+with tokens and dominance markers in the seat styles (colour, letter and shape), satellites'
+arrows and each part's land links to the others; ``status`` holds the order of play, cash,
+misery, cards and live score per player, the misery index and the shipping display;
+``market`` the commodities (value, shortage and surplus markers, dominated suppliers per
+player), the leaders and military cards of the turn and the map key; ``advances`` the
+advances chart per player with points and tier. ``render_private`` draws the viewer's hand,
+dealt cards and own secret choices; ``render_choices`` numbers spatial choices on the map.
+Every word comes from the reader's ``Translate``; secret bids and other players' hands are
+never read.
 """
 
 from __future__ import annotations
