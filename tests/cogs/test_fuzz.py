@@ -19,9 +19,10 @@ from hypothesis import strategies as st
 
 from bot.service import spec_of
 from rules.registry import GAMES
-from tests.cogs.helpers import open_id, open_table, press_index, prompt
-from tests.harness import Harness, running
+from tests.cogs.helpers import component_dicts, open_id, open_table, press_index
+from tests.harness import Harness, custom_ids, running
 
+FORGED = "forged"
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "8"))
 STEPS = int(os.environ.get("REFEREE_FUZZ_STEPS", "260"))  # 8 x 260 > 2,000 by default
 
@@ -44,7 +45,7 @@ async def _forged_press(h: Harness, user: Any, custom_id: str, select: str | Non
         )
     channel = h.bot.get_channel(h.channel().id)
     assert isinstance(channel, discord.TextChannel)
-    message = await channel.send("forged", view=view)
+    message = await channel.send(FORGED, view=view)
     if select is None:
         return await h.click(user, message, custom_id=custom_id)
     return await h.select(user, message, custom_id, [select])
@@ -57,28 +58,35 @@ async def _fingerprint(h: Harness) -> tuple[int, int, str | None]:
     return game.version, len(log), game.state_json
 
 
-async def _one_interaction(h: Harness, data: Any, members: list[Any], spectator: Any) -> bool:
-    """Run one drawn interaction; True if it was a legal move by the rightful player."""
+def _prompt(h: Harness) -> Any:
+    """The bot's latest real turn prompt (forged messages carry ids that look alike)."""
+    for message in reversed(h.messages()):
+        if message.content != FORGED and any(
+            i.startswith("rf:open:") for i in custom_ids(component_dicts(message))
+        ):
+            return message
+    raise AssertionError("no turn prompt in the channel")
+
+
+async def _one_interaction(
+    h: Harness, data: Any, members: list[Any], spectator: Any, kind: str
+) -> Any:
+    """Run one drawn interaction; returns the member who may change the game by it (the
+    acting player, pressing anything that names a legal move), or None."""
     game = await h.bot.store.get_game(1)
     assert game is not None
     spec = spec_of(game)
     state = h.bot.service.state_of(game) if game.status == "active" else None
     acting = sorted(spec.to_act(state)) if state is not None and not spec.is_over(state) else []
     seats = {m.id: game.seat_of(m.id) for m in members}
-    # Mostly refusals (each legal move also posts and draws a board, the slow part).
-    kind = data.draw(
-        st.sampled_from(
-            ["legal", "wrong_user", "forged", "forged", "slash", "slash", "stale_select"]
-        )
-    )
     if kind == "legal" and acting:
         seat = acting[0]
         actor = next(m for m in members if seats[m.id] == seat)
-        menu = await h.click(actor, prompt(h), custom_id=open_id(prompt(h)))
+        menu = await h.click(actor, _prompt(h), custom_id=open_id(_prompt(h)))
         assert menu.custom_ids, f"no menu for the acting player: {menu.content}"
         count = len(spec.legal_actions(state, seat))
         await press_index(h, actor, menu, data.draw(st.integers(0, count - 1)))
-        return True
+        return actor
     idle = [m for m in members if seats[m.id] not in acting] + [spectator]
     who = data.draw(st.sampled_from(idle if kind == "wrong_user" else [*members, spectator]))
     if kind == "wrong_user":
@@ -99,7 +107,10 @@ async def _one_interaction(h: Harness, data: Any, members: list[Any], spectator:
         version = data.draw(st.integers(0, game.version + 2))
         value = data.draw(st.one_of(GARBAGE, st.integers(0, 40).map(str)))
         await _forged_press(h, who, f"rf:sel:{game.id}:{version}:0", value[:100] or "0")
-    return False
+    # A forged id that happens to name a legal move of the current version is, pressed by
+    # the acting player, exactly that player's move: the only change allowed.
+    actor_seats = {seats[m.id] for m in members if m is who}
+    return who if actor_seats & set(acting) else None
 
 
 def _commands(kind: str) -> list[Any]:
@@ -121,14 +132,25 @@ async def _fuzz(db_path: Path, data: Any, kind: str) -> int:
             assert game is not None
             if game.status != "active":
                 break
-            legal = await _one_interaction(h, data, members, spectator)
+            # Mostly refusals (each legal move also posts and draws a board: the slow part).
+            kind = data.draw(
+                st.sampled_from(
+                    ["legal", "wrong_user", "forged", "forged", "slash", "slash", "stale_select"]
+                )
+            )
+            rightful = await _one_interaction(h, data, members, spectator, kind)
             interactions += 1
             assert not h.expect_logged_errors(), "an interaction logged an error"
             after = await _fingerprint(h)
-            if not legal:
+            if rightful is None:
                 assert after == before, "a refused interaction changed the game"
-            else:
+            elif kind == "legal":
                 assert after[0] > before[0] and after[1] > before[1], "a legal move was lost"
+            if after != before:
+                log = await h.bot.store.actions(1)
+                assert rightful is not None and log[-1].user_id in (rightful.id, None), (
+                    "someone other than the acting player changed the game"
+                )
             if interactions % 25 == 0:
                 await h.advance(600)  # let discord.py's ephemeral view timers run out
         game = await h.bot.store.get_game(1)
