@@ -41,8 +41,9 @@ def worst_block_diff(a: Image.Image, b: Image.Image) -> float:
     cols = max(1, diff.width // BLOCK)
     rows = max(1, diff.height // BLOCK)
     small = diff.resize((cols, rows), Image.Resampling.BOX)
-    _lo, hi = small.getextrema()
-    return float(hi)
+    extrema = small.getextrema()  # (low, high) of the single "L" band
+    assert isinstance(extrema[1], int | float)
+    return float(extrema[1])
 
 
 def updating() -> bool:
