@@ -85,6 +85,23 @@ def test_setup_and_finished_games_render(fraction: float) -> None:
     assert private is not None and decode(private.png).height <= MAX_HEIGHT
 
 
+@pytest.mark.parametrize(
+    ("players", "preset"), [(3, "euro1999"), (4, "ah1996"), (5, "source"), (6, "euro1999")]
+)
+def test_every_image_renders_through_a_whole_game(players: int, preset: str) -> None:
+    """Every part and each acting seat's private screen draw at many points of a game."""
+    options = (("preset", preset),)
+    for fraction in (0.0, 0.2, 0.45, 0.7, 1.0):
+        state = state_at("renaissance", players, 3, fraction, options)
+        public = SPEC.view(state, None)
+        for part in renderer.BOARD_PARTS:
+            out = render.render_board_part(public, KO, part)
+            assert decode(out.png).height < MAX_HEIGHT, (fraction, part)
+        for seat in sorted(SPEC.to_act(state)) or state.seats[:1]:
+            private = render.render_private(SPEC.view(state, seat), KO)
+            assert private is not None and decode(private.png).height <= MAX_HEIGHT
+
+
 class _Sizes:
     """Records the pixel size of every text Pillow draws (caches of drawn text cleared)."""
 
