@@ -79,3 +79,14 @@ async def test_slash_descriptions_follow_the_korean_locale() -> None:
     korean = await translator.translate(text, discord.Locale.korean, None)  # type: ignore[arg-type]
     assert korean == catalog("ko")["cmd.game.new"]
     assert await translator.translate(text, discord.Locale.american_english, None) is None  # type: ignore[arg-type]
+
+
+def test_every_option_of_every_game_has_a_name_in_both_languages() -> None:
+    """The lobby shows a game's options in the reader's words, never as field names."""
+    missing = [
+        f"{key}.option.{name}"
+        for key, spec in GAMES.items()
+        for name in spec.Options.model_fields
+        if name != "players" and f"{key}.option.{name}" not in catalog("en")
+    ]
+    assert not missing, missing
