@@ -553,7 +553,7 @@ def _map_key(
     """How to read the map parts: the symbols, each with its words."""
     y = _section(d, y, tr(R + "key.title"))
     style = _styles(view)[view.players[0].seat] if view.players else KEY_STYLE
-    rows = ("market", "satellite", "capital", "coast", "arrow", "marker", "token", "new")
+    rows = ("market", "satellite", "capital", "coast", "arrow", "marker", "token", "new", "out")
     for key in rows:
         cx, cy = 50, y + 22
         if key == "market":
@@ -572,6 +572,8 @@ def _map_key(
             )
             d.ellipse((cx - 27, cy - 27, cx + 27, cy + 27), outline=style.colour, width=6)
             _text(d, (cx, cy + 1), "5", FLOOR, True, anchor="mm")
+        elif key == "out":
+            d.rounded_rectangle((cx - 34, cy - 26, cx + 34, cy + 26), radius=10, fill=OUT_OF_PLAY)
         elif key == "coast":
             kit.paste_icon(img, "anchor", (cx, cy), 28, (40, 90, 160))
         elif key == "arrow":
@@ -856,6 +858,10 @@ def part_summary(view: RenaissanceView, tr: Translate, part: str) -> str:
                 lines.append(line)
         if len(lines) == 1:
             lines.append(tr(R + "summary.empty"))
+        playing = _areas_in_play(view)
+        out = [tr(f"renaissance.area.{a}") for a in _part_areas(part) if a not in playing]
+        if out:
+            lines.append(tr(R + "summary.out", areas=tr(R + "summary.list").join(out)))
         for p in view.players:
             if p.capital and cells()[p.capital][0] == part:
                 lines.append(
