@@ -1,6 +1,11 @@
 """Ilos images: the public board (archipelago, exploration, prices, players) and a seat's
 private panel (hand and screen). Drawn only from ``IlosView`` (ILOS-R130, R131): the public
 image and its summary use only public fields, so they cannot leak a hand or a screen.
+
+Every word comes from the reader's ``tr`` (``render.Translate``): images and summaries are in
+the viewer's language. Places are shown the way the rules' labels name them
+(``rules.ilos.terms``): each tile carries its number, and a compass marks north (the top), so
+"the north-east coast of tile 4" can be found on the image.
 """
 
 from __future__ import annotations
@@ -11,9 +16,9 @@ from collections.abc import Mapping
 
 from PIL import Image, ImageDraw
 
-from render import RenderedImage, kit
+from render import RenderedImage, Translate, kit
 from render.ilos_tiles import SPOT_COLOURS, SPOT_ICON, TileKey, TileShape, tile_shape, tile_sprite
-from rules.core import View
+from rules.core import Text, View, term
 from rules.ilos.view import IlosView, PlacedTileView, PlayerView, TileGeometry
 
 WIDTH = 1600
@@ -21,14 +26,6 @@ MARGIN = 24
 MAP_MAX_HEIGHT = 1400
 RESOURCE_ORDER = ("ebony", "spice", "dye", "gold")
 CARD_ORDER = ("ship", "farm", "gold_mine", "building", "ruins", "market")
-CARD_NAMES = {
-    "ship": "Ship",
-    "farm": "Farm",
-    "gold_mine": "Gold mine",
-    "building": "Building",
-    "ruins": "Ruins",
-    "market": "Market",
-}
 CARD_ICON: dict[str, kit.IconKind] = {
     "ship": "ship",
     "farm": "plant",
@@ -45,12 +42,7 @@ CARD_COLOUR: dict[str, kit.RGB] = {
     "ruins": (110, 110, 110),
     "market": (160, 50, 90),
 }
-PHASES = {
-    "mulligan": "mulligan",
-    "setup": "first-island round",
-    "actions": "actions",
-    "finished": "game over",
-}
+PHASES = ("mulligan", "setup", "actions", "finished")
 MAP_SEA = (94, 150, 196)
 HEADER_BAND = (38, 70, 104)
 
@@ -61,8 +53,25 @@ def _as_ilos(view: View) -> IlosView:
     return view
 
 
-def _name(seat: str, names: Mapping[str, str] | None) -> str:
-    return names.get(seat, seat) if names else seat
+def _phase(view: IlosView, tr: Translate) -> str:
+    return tr(f"ilos.phase.{view.phase}") if view.phase in PHASES else ""
+
+
+def _count(key: str, n: int) -> Text:
+    return Text(key=key, args={"count": n})
+
+
+def _cards(counts: Mapping[str, int]) -> list[Text]:
+    """Counted card types (``2 Ships``), the same words as the rules' labels."""
+    return [_count(f"ilos.cards.{c}", n) for c in CARD_ORDER if (n := counts.get(c, 0))]
+
+
+def _goods(counts: Mapping[str, int]) -> list[Text]:
+    return [
+        Text(key="ilos.amount", args={"count": n, "resource": term(f"ilos.resource.{r}")})
+        for r in RESOURCE_ORDER
+        if (n := counts.get(r, 0))
+    ] or [term("ilos.goods.none")]
 
 
 def _styles(view: IlosView) -> dict[str, kit.SeatStyle]:
@@ -74,8 +83,9 @@ def _styles(view: IlosView) -> dict[str, kit.SeatStyle]:
 
 
 def placed_key(tile: PlacedTileView) -> TileKey:
+    """A placed tile, labelled with its number (what the rules call it: "tile 4")."""
     return TileKey(
-        tile=tile.tile,
+        tile=str(tile.number or tile.tile),
         hideout=tile.hideout,
         regions=tuple(
             (r.id.rsplit(".", 1)[-1], tuple(r.board_edges), tuple(s.kind for s in r.spots))
@@ -85,9 +95,9 @@ def placed_key(tile: PlacedTileView) -> TileKey:
 
 
 def face_up_key(tile: TileGeometry) -> TileKey:
-    """A face-up tile shown as printed (rotation 0)."""
+    """A face-up tile shown as printed (rotation 0), labelled with its number."""
     return TileKey(
-        tile=tile.id,
+        tile=str(tile.number or tile.id),
         hideout=tile.hideout,
         regions=tuple((r.id, tuple(sorted(r.edges)), tuple(r.spots)) for r in tile.regions),
     )
@@ -183,7 +193,25 @@ def _choose_size(view: IlosView, width: float, max_height: float) -> int:
     return max(56, int(size))
 
 
-def _draw_map(view: IlosView, styles: dict[str, kit.SeatStyle], width: int) -> Image.Image:
+def _compass(img: Image.Image, draw: ImageDraw.ImageDraw, tr: Translate) -> None:
+    """North is the top of the image: the sides the rules name coasts and cells by."""
+    x, y = 52.0, 30.0
+    draw.polygon([(x, y), (x - 13, y + 38), (x, y + 30), (x + 13, y + 38)], fill=kit.WHITE)
+    draw.polygon([(x, y), (x, y + 30), (x + 13, y + 38)], fill=kit.INK)
+    kit.label(
+        draw,
+        (x, y + 58),
+        tr("ilos.board.north"),
+        kit.font(24, True),
+        fill=kit.WHITE,
+        outline=kit.INK,
+        anchor="mm",
+    )
+
+
+def _draw_map(
+    view: IlosView, styles: dict[str, kit.SeatStyle], width: int, tr: Translate
+) -> Image.Image:
     size = _choose_size(view, width, MAP_MAX_HEIGHT)
     if view.board:
         x0, y0, x1, y1 = _map_size(view, size)
@@ -198,7 +226,7 @@ def _draw_map(view: IlosView, styles: dict[str, kit.SeatStyle], width: int) -> I
         kit.label(
             draw,
             (width / 2, height / 2),
-            "No island tiles yet",
+            tr("ilos.board.no_tiles"),
             kit.font(34, True),
             fill=kit.WHITE,
             outline=kit.INK,
@@ -258,6 +286,7 @@ def _draw_map(view: IlosView, styles: dict[str, kit.SeatStyle], width: int) -> I
                 boat(st.colour, st.letter, round(size * 0.44), pirate=True),
                 (hx, hy - size * 0.06),
             )
+    _compass(img, draw, tr)
     return img
 
 
@@ -296,21 +325,25 @@ def _draw_boats(
 
 
 def _header(
-    view: IlosView, styles: dict[str, kit.SeatStyle], names: Mapping[str, str] | None, width: int
+    view: IlosView, styles: dict[str, kit.SeatStyle], tr: Translate, width: int
 ) -> Image.Image:
     img = Image.new("RGB", (width, 96), HEADER_BAND)
     d = ImageDraw.Draw(img)
-    kit.label(d, (MARGIN, 48), "ILOS", kit.font(48, True), fill=kit.WHITE, anchor="lm")
-    parts = [f"Round {view.round}" if view.round else "Setup", PHASES.get(view.phase, view.phase)]
+    title_font = kit.font(48, True)
+    title = tr("ilos.board.title")
+    kit.label(d, (MARGIN, 48), title, title_font, fill=kit.WHITE, anchor="lm")
+    round_text = tr("ilos.board.round", round=view.round) if view.round else tr("ilos.board.setup")
+    parts = [round_text, _phase(view, tr)]
     if view.last_round and view.phase != "finished":
-        parts.append("LAST ROUND")
+        parts.append(tr("ilos.board.last_round"))
     text = "  ·  ".join(parts)
-    kit.label(d, (170, 48), text, kit.font(32, True), fill=(230, 236, 244), anchor="lm")
+    x0 = max(170.0, MARGIN + title_font.getlength(title) + 30)
+    kit.label(d, (x0, 48), text, kit.font(32, True), fill=(230, 236, 244), anchor="lm")
     if view.active is not None:
         st = styles[view.active]
-        name = _name(view.active, names)
+        name = tr.name(view.active)
         fnt = kit.font(34, True)
-        label_text = kit.shorten(f"{name} to act", 560, fnt)
+        label_text = kit.shorten(tr("ilos.board.to_act", name=name), 560, fnt)
         tw = fnt.getlength(label_text)
         x = width - MARGIN - tw
         kit.label(d, (x, 48), label_text, fnt, fill=kit.WHITE, anchor="lm")
@@ -318,11 +351,11 @@ def _header(
     return img
 
 
-def _exploration_panel(view: IlosView, width: int) -> Image.Image:
+def _exploration_panel(view: IlosView, width: int, tr: Translate) -> Image.Image:
     h = 340
     img = Image.new("RGB", (width, h), kit.PAPER)
     d = ImageDraw.Draw(img)
-    title = f"Exploration  ·  {view.stack_size} in stack"
+    title = tr("ilos.board.exploration", count=view.stack_size)
     y = kit.panel(
         d,
         (0, 0, width - 1, h - 1),
@@ -340,13 +373,15 @@ def _exploration_panel(view: IlosView, width: int) -> Image.Image:
             kit.paste(img, tile_sprite(face_up_key(tile), size), (cx, cy))
         else:
             d.polygon(kit.hexagon((cx, cy), size), outline=kit.PANEL_EDGE, width=3)
-            kit.label(d, (cx, cy), "empty", kit.font(24), fill=kit.MUTED, anchor="mm")
+            kit.label(
+                d, (cx, cy), tr("ilos.board.empty"), kit.font(24), fill=kit.MUTED, anchor="mm"
+            )
     fnt = kit.font(26)
     big = kit.font(28, True)
     rows: list[tuple[kit.IconKind, str, str]] = [
-        ("deck", "Deck", f"{view.deck_size}"),
-        ("card", "Discards", f"{view.discard_size}"),
-        ("fort", "Buildings left", f"{view.building_tokens_left}"),
+        ("deck", tr("ilos.board.deck"), f"{view.deck_size}"),
+        ("card", tr("ilos.board.discards"), f"{view.discard_size}"),
+        ("fort", tr("ilos.board.buildings_left"), f"{view.building_tokens_left}"),
     ]
     ry = y + 2 * size * 0.87 + 34
     col_w = (width - 40) / 3
@@ -358,11 +393,11 @@ def _exploration_panel(view: IlosView, width: int) -> Image.Image:
     return img
 
 
-def _price_panel(view: IlosView, width: int) -> Image.Image:
+def _price_panel(view: IlosView, width: int, tr: Translate) -> Image.Image:
     h = 340
     img = Image.new("RGB", (width, h), kit.PAPER)
     d = ImageDraw.Draw(img)
-    title = f"Prices  ·  {view.markers_left} of {view.markers_total} markers left"
+    title = tr("ilos.board.prices", left=view.markers_left, total=view.markers_total)
     y = kit.panel(
         d,
         (0, 0, width - 1, h - 1),
@@ -385,11 +420,12 @@ def _price_panel(view: IlosView, width: int) -> Image.Image:
         kit.paste_icon(
             img, SPOT_ICON.get(track.resource, "coin"), (40, ry + row_h / 2 - 4), 40, col
         )
+        name = tr(f"ilos.resource.{track.resource}")
         kit.label(
             d,
             (66, ry + row_h / 2 - 4),
-            track.resource.capitalize(),
-            kit.font(26, True),
+            name[:1].upper() + name[1:],
+            kit.fit_font(name, left - 72, 26, True),
             anchor="lm",
         )
         for j, price in enumerate(track.prices):
@@ -441,7 +477,7 @@ def _price_panel(view: IlosView, width: int) -> Image.Image:
             kit.label(
                 d,
                 (left + 5 * (box + gap), ry + (row_h - 10) / 2),
-                "top",
+                tr("ilos.board.top"),
                 kit.font(22, True),
                 fill=kit.HIGHLIGHT,
                 anchor="lm",
@@ -484,7 +520,7 @@ def _player_row(
     width: int,
     p: PlayerView,
     st: kit.SeatStyle,
-    names: Mapping[str, str] | None,
+    tr: Translate,
     show_screen: bool,
     wealth: int | None = None,
 ) -> None:
@@ -499,14 +535,14 @@ def _player_row(
         width=5 if p.is_active else 2,
     )
     kit.paste(img, kit.seat_piece(st, 30), (46, y + h / 2))
-    name = _name(p.seat, names)
+    name = tr.name(p.seat)
     fnt = kit.font(32, True)
     kit.label(d, (90, y + 34), kit.shorten(name, 330, fnt), fnt, anchor="lm")
-    tags = [st.name]
+    tags = [tr(f"core.colour.{st.name}")]
     if p.is_first:
-        tags.append("first player")
+        tags.append(tr("ilos.board.first_player"))
     if p.is_active:
-        tags.append("to act")
+        tags.append(tr("ilos.board.to_act_tag"))
     kit.label(d, (90, y + 78), " · ".join(tags), kit.font(22), fill=kit.MUTED, anchor="lm")
     # counters
     x: float = 440
@@ -525,20 +561,32 @@ def _player_row(
         x += 50 + num.getlength(text) + 22
     if show_screen and wealth is not None:
         kit.label(
-            d, (x + 4, cy), f"wealth {wealth}", kit.font(28, True), fill=kit.HIGHLIGHT, anchor="lm"
+            d,
+            (x + 4, cy),
+            tr("ilos.board.wealth", count=wealth),
+            kit.font(28, True),
+            fill=kit.HIGHLIGHT,
+            anchor="lm",
         )
     else:
         kit.label(
-            d, (x + 4, cy), f"draws {p.draw_count}", kit.font(22), fill=kit.MUTED, anchor="lm"
+            d,
+            (x + 4, cy),
+            tr("ilos.board.draws", count=p.draw_count),
+            kit.font(22),
+            fill=kit.MUTED,
+            anchor="lm",
         )
     # production board
-    kit.label(d, (440, y + 82), "Produces", kit.font(22, True), fill=kit.MUTED, anchor="lm")
-    after = _resource_counts(img, d, 545, y + 82, p.production, 30, 26)
+    produces = tr("ilos.board.produces")
+    small = kit.font(22, True)
+    kit.label(d, (440, y + 82), produces, small, fill=kit.MUTED, anchor="lm")
+    start = max(545.0, 440 + small.getlength(produces) + 10)
+    after = _resource_counts(img, d, start, y + 82, p.production, 30, 26)
     if show_screen and p.screen is not None:
-        kit.label(
-            d, (after + 20, y + 82), "Screen", kit.font(22, True), fill=kit.MUTED, anchor="lm"
-        )
-        _resource_counts(img, d, after + 100, y + 82, p.screen, 30, 26)
+        screen = tr("ilos.board.screen")
+        kit.label(d, (after + 20, y + 82), screen, small, fill=kit.MUTED, anchor="lm")
+        _resource_counts(img, d, after + 34 + small.getlength(screen), y + 82, p.screen, 30, 26)
 
 
 def wealth(view: IlosView, p: PlayerView) -> int | None:
@@ -550,14 +598,14 @@ def wealth(view: IlosView, p: PlayerView) -> int | None:
 
 
 def _players_panel(
-    view: IlosView, styles: dict[str, kit.SeatStyle], names: Mapping[str, str] | None, width: int
+    view: IlosView, styles: dict[str, kit.SeatStyle], tr: Translate, width: int
 ) -> Image.Image:
     rows = len(view.players)
     legend_h = 46
     h = legend_h + rows * 124
     img = Image.new("RGB", (width, h), kit.PAPER)
     d = ImageDraw.Draw(img)
-    legend = "cards in hand · ships in play + in supply · colonists placed · forts · trading posts"
+    legend = tr("ilos.board.legend")
     kit.label(
         d,
         (8, 22),
@@ -569,27 +617,25 @@ def _players_panel(
     # screens are public only once the game is over (ILOS-R134)
     show = view.phase == "finished"
     for i, p in enumerate(view.players):
-        _player_row(
-            img, d, legend_h + i * 124, width, p, styles[p.seat], names, show, wealth(view, p)
-        )
+        _player_row(img, d, legend_h + i * 124, width, p, styles[p.seat], tr, show, wealth(view, p))
     return img
 
 
 # ------------------------------------------------------------------------------ public API
 
 
-def draw_board(view: IlosView, names: Mapping[str, str] | None = None) -> Image.Image:
+def draw_board(view: IlosView, tr: Translate) -> Image.Image:
     styles = _styles(view)
     inner = WIDTH - 2 * MARGIN
-    header = _header(view, styles, names, WIDTH)
-    board = _draw_map(view, styles, WIDTH)
+    header = _header(view, styles, tr, WIDTH)
+    board = _draw_map(view, styles, WIDTH, tr)
     left_w = (inner - 16) * 52 // 100
-    explore = _exploration_panel(view, left_w)
-    prices = _price_panel(view, inner - 16 - left_w)
+    explore = _exploration_panel(view, left_w, tr)
+    prices = _price_panel(view, inner - 16 - left_w, tr)
     middle = Image.new("RGB", (inner, max(explore.height, prices.height)), kit.PAPER)
     middle.paste(explore, (0, 0))
     middle.paste(prices, (left_w + 16, 0))
-    players = _players_panel(view, styles, names, inner)
+    players = _players_panel(view, styles, tr, inner)
     body = kit.stack([middle, players])
     out = Image.new(
         "RGB", (WIDTH, header.height + board.height + body.height + 2 * MARGIN), kit.PAPER
@@ -600,51 +646,84 @@ def draw_board(view: IlosView, names: Mapping[str, str] | None = None) -> Image.
     return out
 
 
-def board_summary(view: IlosView, names: Mapping[str, str] | None = None) -> str:
-    """A plain-English description of the public board (public fields only)."""
+def _tile(number: int) -> Text:
+    return Text(key="ilos.place.tile", args={"number": number})
+
+
+def board_summary(view: IlosView, tr: Translate) -> str:
+    """The public board in words, in the reader's language (public fields only)."""
     styles = _styles(view)
 
     def who(seat: str) -> str:
-        return f"{_name(seat, names)} ({styles[seat].name} {styles[seat].letter})"
+        colour = tr(f"core.colour.{styles[seat].name}")
+        return tr("ilos.summary.who", name=tr.name(seat), colour=colour)
 
     lines: list[str] = []
-    head = f"Ilos, round {view.round}, {PHASES.get(view.phase, view.phase)}"
+    phase = _phase(view, tr)
+    parts = [
+        tr("ilos.summary.head_round", round=view.round, phase=phase)
+        if view.round
+        else tr("ilos.summary.head", phase=phase)
+    ]
     if view.last_round and view.phase != "finished":
-        head += ", last round"
+        parts.append(tr("ilos.summary.last_round"))
     if view.active:
-        head += f"; {who(view.active)} to act"
-    lines.append(head + ".")
+        parts.append(tr("ilos.summary.to_act", who=who(view.active)))
+    lines.append("; ".join(parts) + ".")
+    face_up: list[Text] = [_tile(t.number) for t in view.face_up] or [
+        term("ilos.summary.no_face_up")
+    ]
+    tiles = tr(
+        "ilos.summary.tiles",
+        count=len(view.board),
+        islands=_count("ilos.count.islands", len(view.islands)),
+        face_up=face_up,
+        stack=view.stack_size,
+    )
     pirates = [
-        f"{who(t.pirate_owner)} holds the pirate hideout on {t.tile}"
+        tr(
+            "ilos.summary.pirate",
+            who=who(t.pirate_owner),
+            hideout=Text(key="ilos.place.hideout", args={"tile": _tile(t.number)}),
+        )
         for t in view.board
         if t.pirate_owner is not None
     ]
-    isl = len(view.islands)
+    lines.append(tiles + (" " + "; ".join(pirates) + "." if pirates else ""))
+    prices = [
+        Text(
+            key="ilos.summary.price",
+            args={"resource": term(f"ilos.resource.{t.resource}"), "price": t.price},
+        )
+        for t in view.prices
+    ]
     lines.append(
-        f"{kit.plural(len(view.board), 'island tile')} placed, forming {kit.plural(isl, 'island')}; "
-        f"face up: {', '.join(t.id for t in view.face_up) or 'none'}; {view.stack_size} in the tile stack."
-        + (" " + "; ".join(pirates) + "." if pirates else "")
+        tr("ilos.summary.prices", prices=prices, left=view.markers_left, total=view.markers_total)
     )
-    prices = ", ".join(f"{t.resource} {t.price}" for t in view.prices)
     lines.append(
-        f"Prices: {prices}; {view.markers_left} of {view.markers_total} price markers left."
-    )
-    lines.append(
-        f"Action deck {view.deck_size}, discard pile {view.discard_size}, building tokens left {view.building_tokens_left}."
+        tr(
+            "ilos.summary.piles",
+            deck=view.deck_size,
+            discard=view.discard_size,
+            buildings=view.building_tokens_left,
+        )
     )
     for p in view.players:
-        prod = kit.join_words(f"{n} {r}" for r in RESOURCE_ORDER if (n := p.production.get(r, 0)))
-        text = (
-            f"{who(p.seat)}: {kit.plural(p.hand_size, 'card')} in hand, "
-            f"{p.ships_in_play} ships in play, {p.colonists_used} colonists placed, "
-            f"{kit.plural(p.forts, 'fort')}, {kit.plural(p.trading_posts, 'trading post')}, "
-            f"produces {prod or 'nothing'}"
-        )
+        args: dict[str, object] = {
+            "who": who(p.seat),
+            "cards": _count("ilos.count.cards", p.hand_size),
+            "ships": _count("ilos.count.ships", p.ships_in_play),
+            "colonists": _count("ilos.count.colonists", p.colonists_used),
+            "forts": _count("ilos.count.forts", p.forts),
+            "posts": _count("ilos.count.trading_posts", p.trading_posts),
+            "goods": _goods(p.production),
+        }
         if view.phase == "finished" and p.screen is not None:
-            text += "; screen " + kit.join_words(
-                f"{n} {r}" for r in RESOURCE_ORDER if (n := p.screen.get(r, 0))
+            text = tr(
+                "ilos.summary.player_end", **args, screen=_goods(p.screen), wealth=wealth(view, p)
             )
-            text += f", wealth {wealth(view, p)}"
+        else:
+            text = tr("ilos.summary.player", **args)
         lines.append(text + ".")
     return "\n".join(lines)
 
@@ -661,20 +740,28 @@ def _public_only(view: IlosView) -> IlosView:
     return view.model_copy(update={"viewer": None, "players": players, "pending": None})
 
 
-def render_board(view: View, names: Mapping[str, str] | None = None) -> RenderedImage:
+def render_board(view: View, tr: Translate) -> RenderedImage:
     v = _public_only(_as_ilos(view))
-    img = draw_board(v, names)
+    img = draw_board(v, tr)
     return RenderedImage(
         png=kit.encode_png(img),
         filename=f"ilos-round{v.round}.png",
-        summary=board_summary(v, names),
+        summary=board_summary(v, tr),
     )
 
 
 # --------------------------------------------------------------------------------- private
 
 
-def draw_private(view: IlosView, names: Mapping[str, str] | None = None) -> Image.Image:
+def _pending_line(view: IlosView, tr: Translate) -> str:
+    pend = view.pending
+    assert pend is not None
+    if pend.details:
+        return tr("ilos.private.pending", title=pend.title, details=pend.details, step=pend.step)
+    return tr("ilos.private.pending_short", title=pend.title, step=pend.step)
+
+
+def draw_private(view: IlosView, tr: Translate) -> Image.Image:
     seat = view.viewer
     assert seat is not None
     me = next(p for p in view.players if p.seat == seat)
@@ -690,7 +777,7 @@ def draw_private(view: IlosView, names: Mapping[str, str] | None = None) -> Imag
     kit.label(
         d,
         (92, 45),
-        kit.shorten(f"{_name(seat, names)} — private", width - 300, fnt),
+        kit.shorten(tr("ilos.private.title", name=tr.name(seat)), width - 300, fnt),
         fnt,
         fill=kit.WHITE,
         anchor="lm",
@@ -698,7 +785,7 @@ def draw_private(view: IlosView, names: Mapping[str, str] | None = None) -> Imag
     kit.label(
         d,
         (width - MARGIN, 45),
-        "only you see this",
+        tr("ilos.private.only_you"),
         kit.font(24),
         fill=(200, 210, 224),
         anchor="rm",
@@ -708,7 +795,7 @@ def draw_private(view: IlosView, names: Mapping[str, str] | None = None) -> Imag
     y = kit.panel(
         d,
         (MARGIN, 110, width - MARGIN, 390),
-        title=f"Your hand · {me.hand_size} cards",
+        title=tr("ilos.private.hand", count=me.hand_size),
         title_font=kit.font(30, True),
         band=(226, 214, 186),
     )
@@ -720,11 +807,12 @@ def draw_private(view: IlosView, names: Mapping[str, str] | None = None) -> Imag
         col = CARD_COLOUR[card] if n else kit.mix(CARD_COLOUR[card], kit.PANEL, 0.75)
         d.rounded_rectangle(box, radius=14, fill=kit.WHITE, outline=col, width=5)
         kit.paste_icon(img, CARD_ICON[card], ((box[0] + box[2]) / 2, y + 62), 64, col)
-        name_font = kit.fit_font(CARD_NAMES[card], cw - 12, 24, True)
+        card_name = tr(f"ilos.card.{card}")
+        name_font = kit.fit_font(card_name, cw - 12, 24, True)
         kit.label(
             d,
             ((box[0] + box[2]) / 2, y + 122),
-            CARD_NAMES[card],
+            card_name,
             name_font,
             fill=kit.INK if n else kit.MUTED,
             anchor="mm",
@@ -742,7 +830,7 @@ def draw_private(view: IlosView, names: Mapping[str, str] | None = None) -> Imag
     y2 = kit.panel(
         d,
         (MARGIN, 410, width - MARGIN, 600),
-        title="Behind your screen",
+        title=tr("ilos.private.screen"),
         title_font=kit.font(30, True),
         band=(226, 214, 186),
     )
@@ -761,61 +849,51 @@ def draw_private(view: IlosView, names: Mapping[str, str] | None = None) -> Imag
             fill=kit.INK if n else kit.MUTED,
             anchor="lm",
         )
-        kit.label(d, (x + 80, y2 + 88), res, kit.font(22), fill=kit.MUTED, anchor="lm")
+        kit.label(
+            d,
+            (x + 80, y2 + 88),
+            tr(f"ilos.resource.{res}"),
+            kit.font(22),
+            fill=kit.MUTED,
+            anchor="lm",
+        )
         x += (width - 2 * MARGIN - 60) / 4
     if view.pending is not None:
-        pend = view.pending
-        what = CARD_NAMES.get(pend.card or "", pend.purpose)
-        detail = ", ".join(
-            f"{k} {v}"
-            for k, v in (
-                ("ship", pend.ship),
-                ("tile", pend.tile),
-                ("region", pend.region),
-                ("spot", pend.spot),
-                ("hideout", pend.hideout),
-            )
-            if v
-        )
-        text = f"Declaring: {what} (step: {pend.stage})" + (f" — {detail}" if detail else "")
-        if pend.cost:
-            text += f" — cost {pend.cost}" + (" (pirate cost)" if pend.pirate else "")
+        line = _pending_line(view, tr)
         kit.label(
             d,
             (MARGIN + 8, 640),
-            kit.shorten(text, width - 2 * MARGIN, kit.font(26)),
-            kit.font(26),
+            kit.shorten(line, width - 2 * MARGIN, kit.fit_font(line, width - 2 * MARGIN, 26)),
+            kit.fit_font(line, width - 2 * MARGIN, 26),
             anchor="lm",
         )
     return img
 
 
-def private_summary(view: IlosView, names: Mapping[str, str] | None = None) -> str:
+def private_summary(view: IlosView, tr: Translate) -> str:
     seat = view.viewer
     assert seat is not None
     me = next(p for p in view.players if p.seat == seat)
-    hand = kit.join_words(
-        f"{n} {CARD_NAMES[c].lower()}" for c in CARD_ORDER if (n := (me.hand or {}).get(c, 0))
-    )
-    screen = kit.join_words(
-        f"{n} {r}" for r in RESOURCE_ORDER if (n := (me.screen or {}).get(r, 0))
-    )
-    text = (
-        f"Private panel for {_name(seat, names)}. Hand ({kit.plural(me.hand_size, 'card')}): {hand or 'empty'}. "
-        f"Behind your screen: {screen or 'nothing'}."
+    hand = _cards(me.hand or {}) or [term("ilos.cards.none")]
+    text = tr(
+        "ilos.private.summary",
+        name=tr.name(seat),
+        count=me.hand_size,
+        hand=hand,
+        screen=_goods(me.screen or {}),
     )
     if view.pending is not None:
-        text += f" Declaring: {CARD_NAMES.get(view.pending.card or '', view.pending.purpose)}, step {view.pending.stage}."
+        text += " " + _pending_line(view, tr)
     return text
 
 
-def render_private(view: View, names: Mapping[str, str] | None = None) -> RenderedImage:
+def render_private(view: View, tr: Translate) -> RenderedImage:
     v = _as_ilos(view)
     if v.viewer is None:
         raise ValueError("the private panel needs a seat's view")
-    img = draw_private(v, names)
+    img = draw_private(v, tr)
     return RenderedImage(
         png=kit.encode_png(img),
         filename=f"ilos-{v.viewer}-private.png",
-        summary=private_summary(v, names),
+        summary=private_summary(v, tr),
     )

@@ -134,7 +134,8 @@ def _cluster_extent(n: int, spacing: float) -> float:
 class TileKey:
     """A tile as placed (or face up), hashable, for geometry and the sprite cache.
 
-    ``regions`` holds ``(short region id, board edges after rotation, spot kinds)``; a region
+    ``tile`` is the label printed on the tile: its number, what the rules' texts call it
+    ("tile 4"). ``regions`` holds ``(short region id, board edges after rotation, spot kinds)``; a region
     with no edges is an inner islet.
     """
 
@@ -333,7 +334,7 @@ def _draw_land(
 
 @kit.static_layer(maxsize=256)
 def tile_sprite(key: TileKey, size: int) -> Image.Image:
-    """The tile's artwork (sea, land, empty spots, hideout, id), cached per tile and pose.
+    """The tile's artwork (sea, land, empty spots, hideout, number), cached per tile and pose.
 
     The returned RGBA image is ``2 * size`` wide and ``sqrt(3) * size`` high plus a margin,
     centred on the tile centre.
@@ -385,7 +386,7 @@ def tile_sprite(key: TileKey, size: int) -> Image.Image:
         dd,
         (lx, ly),
         key.tile,
-        kit.font(max(12, round(size * 0.15)), bold=True),
+        kit.font(max(22, round(size * 0.2)), bold=True),
         fill=kit.WHITE,
         outline=TILE_EDGE,
         anchor="mm",

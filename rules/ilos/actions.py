@@ -3,6 +3,9 @@
 A card play is declared in steps (ILOS-D06 to D10): choose the card and its target, then (for
 a Ship) the destination, the exploration tile, cell, rotation and landing, then the payment.
 Nothing is spent until ``pay``; ``cancel`` drops the declaration while a step is pending.
+A tile-placement step with a single possible choice (the first tile's cell, a lone fitting
+rotation, a tile's only coast) is taken by the engine and announced to the player, so it is
+never asked; the payment is always the player's.
 """
 
 from __future__ import annotations

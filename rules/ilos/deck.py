@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import product
 
 from rules.core import Event
+from rules.ilos import terms
 from rules.ilos.components import CARD_TYPES, CardType
 from rules.ilos.model import IlosState
 
@@ -59,7 +60,7 @@ def draw_cards(state: IlosState, seat: str, n: int) -> list[Event]:
             state.discard = []
             state.rng.shuffle(state.deck)
             events.append(
-                Event(key="ilos.reshuffled", args={"size": len(state.deck)}, reveals=True)
+                Event(key="ilos.reshuffled", args={"count": len(state.deck)}, reveals=True)
             )
             continue
         else:
@@ -86,7 +87,7 @@ def draw_cards(state: IlosState, seat: str, n: int) -> list[Event]:
         events.append(
             Event(
                 key="ilos.cards_lost_private",
-                args={"seat": seat, "cards": list(cards)},
+                args={"seat": seat, "count": len(cards), "cards": terms.cards_list(cards)},
                 seat=victim_seat,
                 visible_to=[victim_seat],
                 reveals=True,
@@ -98,7 +99,7 @@ def draw_cards(state: IlosState, seat: str, n: int) -> list[Event]:
     events.append(
         Event(
             key="ilos.drew_private",
-            args={"cards": list(drawn), "count": len(drawn)},
+            args={"cards": terms.cards_list(drawn), "count": len(drawn)},
             seat=seat,
             visible_to=[seat],
             reveals=True,

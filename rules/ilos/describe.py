@@ -1,8 +1,14 @@
-"""Short button labels for actions (catalog keys ``ilos.action.*``)."""
+"""Short button labels for actions (catalog keys ``ilos.action.*``).
+
+Labels name things as the board image shows them (``rules.ilos.terms``): tiles by their
+printed number, coasts by their tile's compass side, spots by kind and tile. Nothing here is
+prose: every word is a catalog term.
+"""
 
 from __future__ import annotations
 
-from rules.core import Text
+from rules.core import Text, term
+from rules.ilos import terms
 from rules.ilos.actions import (
     Cancel,
     ChooseTile,
@@ -22,84 +28,90 @@ from rules.ilos.actions import (
     PlayShip,
     Rotate,
 )
-from rules.ilos.components import CARD_TYPES, CardType, components
+from rules.ilos.components import components
+from rules.ilos.geometry import board_land_edges
 from rules.ilos.model import IlosState
+from rules.ilos.terms import cards_text
 
-EDGE_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
-
-
-def cards_text(cards: dict[CardType, int]) -> str:
-    """``ship x2, market x1`` (card type ids, catalogue order); ``-`` for none."""
-    parts = [f"{t} x{cards[t]}" for t in CARD_TYPES if cards.get(t, 0)]
-    return ", ".join(parts) if parts else "-"
+__all__ = ["cards_text", "describe_action"]
 
 
 def describe_action(state: IlosState, seat: str, action: IlosAction) -> Text:
     comp = components()
+    setup = state.phase == "setup"
     if isinstance(action, Mulligan):
         n = sum(action.discard.values())
         if n == 0:
-            return Text(key="ilos.action.keep_hand")
+            return term("ilos.action.keep_hand")
         return Text(
             key="ilos.action.mulligan", args={"count": n, "cards": cards_text(action.discard)}
         )
     if isinstance(action, ChooseTile):
-        tdef = comp.tiles[action.tile]
-        contents: list[str] = [kind for region in tdef.regions for kind in region.spots]
-        if tdef.hideout:
-            contents.append("hideout")
+        key = "ilos.action.first_island_tile" if setup else "ilos.action.explore"
         return Text(
-            key="ilos.action.explore",
-            args={"tile": action.tile, "edges": tdef.edges, "spots": ", ".join(contents)},
+            key=key,
+            args={"tile": terms.tile(action.tile), "spots": terms.tile_contents(action.tile)},
         )
     if isinstance(action, CycleTile):
-        return Text(key="ilos.action.cycle_tile", args={"tile": action.tile})
+        return Text(key="ilos.action.cycle_tile", args={"tile": terms.tile(action.tile)})
     if isinstance(action, PlaceAt):
-        return Text(key="ilos.action.place_at", args={"q": action.q, "r": action.r})
+        return Text(
+            key="ilos.action.place_at", args={"cell": terms.cell(state, action.q, action.r)}
+        )
     if isinstance(action, Rotate):
         tile = state.pending.tile if state.pending is not None else None
-        land = ""
+        sides: list[Text] = []
         if tile is not None:
-            t = comp.tiles[tile]
-            land = "+".join(EDGE_NAMES[(e + action.rotation) % 6] for e in range(6) if t.is_land(e))
-        return Text(key="ilos.action.rotate", args={"rotation": action.rotation, "land": land})
+            sides = terms.edge_sides(board_land_edges(comp.tiles[tile], action.rotation))
+        return Text(
+            key="ilos.action.rotate", args={"rotation": action.rotation + 1, "sides": sides}
+        )
     if isinstance(action, Land):
-        kinds = ", ".join(comp.spot_kind[s] for s in comp.region_spots.get(action.region, []))
-        return Text(key="ilos.action.land", args={"region": action.region, "spots": kinds})
+        key = "ilos.action.land_setup" if setup else "ilos.action.land"
+        return Text(
+            key=key,
+            args={
+                "region": terms.region(state, action.region),
+                "spots": terms.region_contents(action.region),
+            },
+        )
     if isinstance(action, Occupy):
-        return Text(key="ilos.action.occupy", args={"tile": action.tile})
+        return Text(key="ilos.action.occupy", args={"hideout": terms.hideout(action.tile)})
     if isinstance(action, PlayShip):
         if action.ship == "new":
-            return Text(key="ilos.action.ship_new")
-        where = ""
-        for s in state.ships:
-            if s.id == action.ship:
-                where = s.region or f"{s.hideout} hideout"
-        return Text(key="ilos.action.ship_move", args={"ship": action.ship, "where": where})
+            return term("ilos.action.ship_new")
+        for ship in state.ships:
+            if ship.id == action.ship:
+                where = terms.ship_place(state, ship.region, ship.hideout)
+                return Text(key="ilos.action.ship_move", args={"origin": where})
+        return term("ilos.action.ship_unknown")
     if isinstance(action, PlayFarm):
-        return Text(
-            key="ilos.action.farm",
-            args={"spot": action.spot, "resource": comp.spot_kind[action.spot]},
-        )
+        return Text(key="ilos.action.farm", args={"spot": terms.spot(state, action.spot)})
     if isinstance(action, PlayGoldMine):
-        return Text(key="ilos.action.gold_mine", args={"spot": action.spot})
+        return Text(key="ilos.action.gold_mine", args={"spot": terms.spot(state, action.spot)})
     if isinstance(action, PlayRuins):
-        return Text(key="ilos.action.ruins", args={"spot": action.spot})
+        return Text(
+            key="ilos.action.ruins",
+            args={"spot": terms.spot(state, action.spot), "count": comp.constants.ruins_gold},
+        )
     if isinstance(action, PlayBuilding):
-        if action.kind == "fort":
-            return Text(key="ilos.action.fort", args={"spot": action.spot})
+        where = terms.spot(state, action.spot)
+        if action.kind == "fort" or action.copy_resource is None:
+            return Text(key="ilos.action.fort", args={"spot": where})
         return Text(
             key="ilos.action.trading_post",
-            args={"spot": action.spot, "resource": action.copy_resource or ""},
+            args={"spot": where, "resource": terms.resource(action.copy_resource)},
         )
     if isinstance(action, PlayMarket):
-        return Text(key="ilos.action.market", args={"resource": action.resource})
+        return Text(key="ilos.action.market", args={"resource": terms.resource(action.resource)})
     if isinstance(action, Pay):
         return Text(
             key="ilos.action.pay",
             args={"cards": cards_text(action.cards), "count": sum(action.cards.values())},
         )
     if isinstance(action, Cancel):
-        return Text(key="ilos.action.cancel")
+        if state.pending is not None and state.pending.purpose == "setup":
+            return term("ilos.action.cancel_tile")
+        return term("ilos.action.cancel")
     assert isinstance(action, EndTurn)
-    return Text(key="ilos.action.end_turn")
+    return term("ilos.action.end_turn")

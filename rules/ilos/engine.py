@@ -3,14 +3,20 @@
 Phases: ``mulligan`` (ILOS-R18, in turn order), ``setup`` (the first-island round, ILOS-R19
 to R21), ``actions`` (normal turns, ILOS-R22) and ``finished``. The first seat in
 ``seats`` is the first player (the lobby shuffles seats: ``seat_order="random"``).
+
+Everything said to people is a ``Text`` (``rules.ilos.terms``): refusals are
+``ilos.refusal.<code>``, events name places as the board image shows them. Forced
+tile-placement steps are taken for the player (``_forced_steps``). Why the last round came
+(10th colonist, round cap or stall) is kept in the state and named by the end-of-game event.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.core import Campaign, Event, Result, Rng, RuleViolation
-from rules.ilos import play
+from rules.core import Campaign, Event, Result, Rng, RuleViolation, Text, term
+from rules.core.models import Arg
+from rules.ilos import play, terms
 from rules.ilos.actions import (
     Cancel,
     ChooseTile,
@@ -33,8 +39,9 @@ from rules.ilos.actions import (
 from rules.ilos.board import BoardFacts, draw_count
 from rules.ilos.components import CARD_TYPES, RESOURCES, CardType, components
 from rules.ilos.deck import draw_cards, hand_list, sub_multisets
-from rules.ilos.geometry import placement_ok, placements
+from rules.ilos.geometry import board_land_edges, placement_ok, placements
 from rules.ilos.model import IlosOptions, IlosState, Pending, PlacedTile, PlayerState, ShipState
+from rules.ilos.terms import refusal
 
 SPOT_ACTIONS: dict[str, type[PlayFarm] | type[PlayGoldMine] | type[PlayRuins]] = {
     "farm": PlayFarm,
@@ -249,11 +256,11 @@ def _ship_by_id(state: IlosState, ship_id: str | None) -> ShipState | None:
 
 def apply(state: IlosState, seat: str, action: IlosAction) -> Result[IlosState]:
     if state.phase == "finished":
-        raise RuleViolation("game_over", "The game is over.")
+        raise refusal("game_over")
     if seat not in state.seats:
-        raise RuleViolation("not_a_player", "You are not in this game.")
+        raise refusal("not_a_player")
     if seat != state.active_seat:
-        raise RuleViolation("not_your_turn", f"It is {state.active_seat}'s turn.")
+        raise refusal("not_your_turn", seat=state.active_seat)
     s = copy_state(state)
     events = _dispatch(s, seat, action)
     return Result(state=s, events=events)
@@ -292,18 +299,19 @@ def copy_state(state: IlosState) -> IlosState:
     return s
 
 
-def _wrong_step(what: str) -> RuleViolation:
-    return RuleViolation("wrong_step", f"You cannot {what} now.")
+def _wrong_step(hint: str) -> RuleViolation:
+    """Not possible at this step; ``hint`` (``ilos.hint.<hint>``) says what is expected."""
+    return refusal("wrong_step", hint=term(f"ilos.hint.{hint}"))
 
 
 def _dispatch(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
     if isinstance(action, Mulligan):
         return _mulligan(s, seat, action)
     if s.phase == "mulligan":
-        raise _wrong_step("do that before every mulligan is decided; choose cards to replace")
+        raise _wrong_step("mulligan")
     if isinstance(action, Cancel):
         if s.pending is None:
-            raise _wrong_step("cancel: nothing is being declared")
+            raise _wrong_step("nothing_declared")
         s.pending = None
         return []
     if s.pending is not None:
@@ -316,11 +324,11 @@ def _dispatch(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
 def _mulligan(s: IlosState, seat: str, action: Mulligan) -> list[Event]:
     """ILOS-R18: discard any number, draw back to 5; once, in turn order."""
     if s.phase != "mulligan":
-        raise RuleViolation("mulligan_over", "The mulligan is only allowed once, at the start.")
+        raise refusal("mulligan_over")
     player = s.player(seat)
     for card, n in action.discard.items():
         if n < 0 or n > player.hand.get(card, 0):
-            raise RuleViolation("not_in_hand", "You can only discard cards you hold.")
+            raise refusal("not_in_hand")
     discarded: list[CardType] = []
     for card in CARD_TYPES:
         n = action.discard.get(card, 0)
@@ -328,10 +336,10 @@ def _mulligan(s: IlosState, seat: str, action: Mulligan) -> list[Event]:
         discarded += [card] * n
     s.discard += discarded
     player.mulligan_done = True
-    args: dict[str, int | str | list[str]] = {"seat": seat, "count": len(discarded)}
+    args: dict[str, Arg] = {"seat": seat, "count": len(discarded)}
     key = "ilos.mulligan_hidden"
     if s.options.reveal_cost_cards:
-        args["cards"] = list(discarded)
+        args["cards"] = terms.cards_list(discarded)
         key = "ilos.mulligan"
     events = [Event(key=key if discarded else "ilos.mulligan_kept", args=args, seat=seat)]
     if discarded:
@@ -349,18 +357,14 @@ def _setup_step(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
     if isinstance(action, ChooseTile):
         _check_explore_tile(s, facts, action.tile)
         s.pending = Pending(purpose="setup", stage="cell", tile=action.tile)
-        return []
+        return _forced_steps(s, seat, s.pending)
     if isinstance(action, CycleTile):
         if action.tile not in s.face_up:
-            raise RuleViolation("not_face_up", f"Tile {action.tile} is not face up.")
+            raise refusal("not_face_up")
         if facts.placeable_face_up():
-            raise RuleViolation(
-                "tile_fits", "A face-up tile can be placed, so no tile may be cycled."
-            )
+            raise refusal("tile_fits")
         if _setup_fallback(s):
-            raise RuleViolation(
-                "all_cycled", "Every tile was cycled: place your ship on any coast."
-            )
+            raise refusal("all_cycled")
         i = s.face_up.index(action.tile)
         s.stack.append(action.tile)
         s.face_up[i] = s.stack.pop(0)
@@ -368,7 +372,11 @@ def _setup_step(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
         return [
             Event(
                 key="ilos.tile_cycled",
-                args={"seat": seat, "tile": action.tile, "revealed": s.face_up[i]},
+                args={
+                    "seat": seat,
+                    "tile": terms.tile(action.tile),
+                    "revealed": terms.tile(s.face_up[i]),
+                },
                 seat=seat,
                 reveals=True,
             )
@@ -376,19 +384,19 @@ def _setup_step(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
     if isinstance(action, Land):
         # ILOS-R21 / D13: the last fallback, a ship without a tile.
         if facts.placeable_face_up() or not _setup_fallback(s):
-            raise _wrong_step("place a ship without a tile")
+            raise _wrong_step("setup_tile")
         if action.region not in play.coast_destinations(facts, None):
-            raise RuleViolation("unknown_region", f"Region {action.region} is not in play.")
+            raise refusal("unknown_region")
         events = _new_ship(s, seat, action.region, None)
         return events + _end_setup_turn(s)
-    raise _wrong_step("play cards during the first-island round")
+    raise _wrong_step("setup_no_cards")
 
 
 def _check_explore_tile(s: IlosState, facts: BoardFacts, tile: str) -> None:
     if tile not in s.face_up:
-        raise RuleViolation("not_face_up", f"Tile {tile} is not face up.")
+        raise refusal("not_face_up")
     if not placements(facts.comp, facts.cells, tile):
-        raise RuleViolation("no_placement", f"Tile {tile} has no legal placement.")
+        raise refusal("no_placement", tile=terms.tile(tile))
 
 
 def _end_setup_turn(s: IlosState) -> list[Event]:
@@ -412,21 +420,19 @@ def _pending_step(s: IlosState, seat: str, pending: Pending, action: IlosAction)
                 action.region not in comp.region_spots
                 or action.region.split(".")[0] not in facts.placed_tiles
             ):
-                raise RuleViolation("unknown_region", f"Region {action.region} is not in play.")
+                raise refusal("unknown_region")
             if ship is not None and ship.region == action.region:
-                raise RuleViolation("same_place", "A move must change the ship's place.")
+                raise refusal("same_place")
             pending.region = action.region
             _to_pay(s, pending)
             return []
         if isinstance(action, Occupy):
             if action.tile not in facts.placed_tiles or not comp.tiles[action.tile].hideout:
-                raise RuleViolation(
-                    "no_hideout", f"Tile {action.tile} has no pirate hideout in play."
-                )
+                raise refusal("no_hideout")
             if ship is not None and ship.hideout == action.tile:
-                raise RuleViolation("same_place", "A move must change the ship's place.")
+                raise refusal("same_place")
             if not facts.hideout_free(action.tile):
-                raise RuleViolation("hideout_taken", "That pirate hideout is occupied.")
+                raise refusal("hideout_taken")
             pending.hideout = action.tile
             _to_pay(s, pending)
             return []
@@ -434,47 +440,106 @@ def _pending_step(s: IlosState, seat: str, pending: Pending, action: IlosAction)
             _check_explore_tile(s, facts, action.tile)
             pending.tile = action.tile
             pending.stage = "cell"
-            return []
-        raise _wrong_step("do that; choose where the ship goes")
+            return _forced_steps(s, seat, pending)
+        raise _wrong_step("destination")
     if pending.stage == "cell":
         if not isinstance(action, PlaceAt):
-            raise _wrong_step("do that; choose a cell for the tile")
+            raise _wrong_step("cell")
         assert pending.tile is not None
         cells = {cell for cell, _ in placements(comp, facts.cells, pending.tile)}
         if (action.q, action.r) not in cells:
-            raise RuleViolation("bad_cell", "The tile cannot be placed there in any rotation.")
+            raise refusal("bad_cell")
         pending.q, pending.r = action.q, action.r
         pending.stage = "rotation"
-        return []
+        return _forced_steps(s, seat, pending)
     if pending.stage == "rotation":
         if not isinstance(action, Rotate):
-            raise _wrong_step("do that; choose the tile's rotation")
+            raise _wrong_step("rotation")
         assert pending.tile is not None and pending.q is not None and pending.r is not None
         if not 0 <= action.rotation <= 5 or not placement_ok(
             comp, facts.cells, comp.tiles[pending.tile], (pending.q, pending.r), action.rotation
         ):
-            raise RuleViolation("bad_rotation", "Land must meet land and sea must meet sea.")
+            raise refusal("bad_rotation")
         pending.rotation = action.rotation
         pending.stage = "landing"
-        return []
+        return _forced_steps(s, seat, pending)
     if pending.stage == "landing":
         if not isinstance(action, Land):
-            raise _wrong_step("do that; choose a coast of the new tile")
+            raise _wrong_step("landing")
         assert pending.tile is not None
         if action.region not in comp.tile_regions[pending.tile]:
-            raise RuleViolation("not_new_tile", "The ship must land on a coast of the new tile.")
-        pending.region = action.region
-        if pending.purpose == "setup":
-            s.pending = None
-            events = _place_pending_tile(s, seat, pending)
-            events += _new_ship(s, seat, action.region, None)
-            return events + _end_setup_turn(s)
-        _to_pay(s, pending)
-        return []
+            raise refusal("not_new_tile")
+        return _land_new_tile(s, seat, pending, action.region)
     # stage == "pay"
     if not isinstance(action, Pay):
-        raise _wrong_step("do that; choose the cards to pay with")
+        raise _wrong_step("pay")
     return _pay(s, seat, pending, action)
+
+
+def _land_new_tile(s: IlosState, seat: str, pending: Pending, region: str) -> list[Event]:
+    """The ship lands on a coast of the tile being explored (ILOS-R19 step 3, ILOS-R51(b))."""
+    pending.region = region
+    if pending.purpose == "setup":
+        s.pending = None
+        events = _place_pending_tile(s, seat, pending)
+        events += _new_ship(s, seat, region, None)
+        return events + _end_setup_turn(s)
+    _to_pay(s, pending)
+    return []
+
+
+def _forced_steps(s: IlosState, seat: str, pending: Pending) -> list[Event]:
+    """Skip every tile-placement step that has exactly one choice (issue 13, point 7).
+
+    The cell, the rotation and the landing coast of a tile being explored are taken for the
+    player when only one is possible (the first tile always goes at the centre), each with an
+    event to that player saying what was decided. Taking back the tile (``cancel``) stays
+    possible until the tile is placed. The payment is never chosen for the player.
+    """
+    comp = components()
+    events: list[Event] = []
+    while s.pending is pending and pending.tile is not None:
+        facts = BoardFacts(s, comp)
+        tile = terms.tile(pending.tile)
+        if pending.stage == "cell":
+            cells = sorted({c for c, _ in placements(comp, facts.cells, pending.tile)})
+            if len(cells) != 1:
+                break
+            (q, r) = cells[0]
+            if s.board:
+                text = Text(key="ilos.auto_cell", args={"tile": tile, "cell": terms.cell(s, q, r)})
+            else:
+                text = Text(key="ilos.auto_first_cell", args={"tile": tile})
+            pending.q, pending.r = q, r
+            pending.stage = "rotation"
+        elif pending.stage == "rotation":
+            assert pending.q is not None and pending.r is not None
+            tdef = comp.tiles[pending.tile]
+            rotations = [
+                k
+                for k in range(6)
+                if placement_ok(comp, facts.cells, tdef, (pending.q, pending.r), k)
+            ]
+            if len(rotations) != 1:
+                break
+            pending.rotation = rotations[0]
+            pending.stage = "landing"
+            sides = terms.edge_sides(board_land_edges(tdef, rotations[0]))
+            text = Text(key="ilos.auto_rotation", args={"tile": tile, "sides": sides})
+        elif pending.stage == "landing":
+            regions = comp.tile_regions[pending.tile]
+            if len(regions) != 1:
+                break
+            text = Text(
+                key="ilos.auto_landing",
+                args={"tile": tile, "region": terms.region(s, regions[0])},
+            )
+            events.append(Event(key=text.key, args=text.args, seat=seat, visible_to=[seat]))
+            return events + _land_new_tile(s, seat, pending, regions[0])
+        else:
+            break
+        events.append(Event(key=text.key, args=text.args, seat=seat, visible_to=[seat]))
+    return events
 
 
 def _to_pay(s: IlosState, pending: Pending) -> None:
@@ -487,6 +552,7 @@ def _place_pending_tile(s: IlosState, seat: str, pending: Pending) -> list[Event
     assert pending.tile is not None and pending.q is not None and pending.r is not None
     assert pending.rotation is not None
     i = s.face_up.index(pending.tile)
+    where = terms.cell(s, pending.q, pending.r)
     s.board.append(
         PlacedTile(tile=pending.tile, q=pending.q, r=pending.r, rotation=pending.rotation)
     )
@@ -495,17 +561,17 @@ def _place_pending_tile(s: IlosState, seat: str, pending: Pending) -> list[Event
             key="ilos.tile_placed",
             args={
                 "seat": seat,
-                "tile": pending.tile,
-                "q": pending.q,
-                "r": pending.r,
-                "rotation": pending.rotation,
+                "tile": terms.tile(pending.tile),
+                "cell": where,
             },
             seat=seat,
         )
     ]
     if s.stack:
         s.face_up[i] = s.stack.pop(0)
-        events.append(Event(key="ilos.tile_revealed", args={"tile": s.face_up[i]}, reveals=True))
+        events.append(
+            Event(key="ilos.tile_revealed", args={"tile": terms.tile(s.face_up[i])}, reveals=True)
+        )
     else:
         s.face_up.pop(i)
     return events
@@ -519,7 +585,7 @@ def _new_ship(s: IlosState, seat: str, region: str | None, hideout: str | None) 
         return [
             Event(
                 key="ilos.pirate_placed",
-                args={"seat": seat, "ship": ship.id, "tile": hideout},
+                args={"seat": seat, "hideout": terms.hideout(hideout)},
                 seat=seat,
             )
         ]
@@ -527,7 +593,7 @@ def _new_ship(s: IlosState, seat: str, region: str | None, hideout: str | None) 
     return [
         Event(
             key="ilos.ship_placed",
-            args={"seat": seat, "ship": ship.id, "region": region},
+            args={"seat": seat, "region": terms.region(s, region)},
             seat=seat,
         )
     ]
@@ -540,7 +606,7 @@ def _turn_step(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
     if isinstance(action, PlayShip):
         current = play.check_ship_start(s, seat, action.ship)
         if not _has_destination(facts, current):
-            raise RuleViolation("no_destination", "That ship has nowhere to go.")
+            raise refusal("no_destination")
         s.pending = Pending(purpose="card", stage="destination", card="ship", ship=action.ship)
         return []
     if isinstance(action, PlayFarm | PlayGoldMine | PlayRuins):
@@ -571,7 +637,7 @@ def _turn_step(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
         return []
     if isinstance(action, PlayMarket):
         return _market(s, seat, action)
-    raise _wrong_step(f"use '{action.type}' without a declared card")
+    raise _wrong_step("declare_first")
 
 
 def _market(s: IlosState, seat: str, action: PlayMarket) -> list[Event]:
@@ -587,7 +653,7 @@ def _market(s: IlosState, seat: str, action: PlayMarket) -> list[Event]:
     return [
         Event(
             key="ilos.market",
-            args={"seat": seat, "resource": action.resource, "price": price},
+            args={"seat": seat, "resource": terms.resource(action.resource), "price": price},
             seat=seat,
         )
     ]
@@ -600,10 +666,10 @@ def _pay(s: IlosState, seat: str, pending: Pending, action: Pay) -> list[Event]:
     avail = dict(player.hand)
     avail[pending.card] -= 1
     if any(n < 0 for n in action.cards.values()) or sum(action.cards.values()) != pending.cost:
-        raise RuleViolation("wrong_payment", f"Pay exactly {pending.cost} card(s).")
+        raise refusal("wrong_payment", count=pending.cost)
     for card, n in action.cards.items():
         if n > avail.get(card, 0):
-            raise RuleViolation("not_in_hand", "You can only pay with cards you hold.")
+            raise refusal("not_in_hand")
     player.hand[pending.card] -= 1
     paid: list[CardType] = []
     for card in CARD_TYPES:
@@ -613,18 +679,18 @@ def _pay(s: IlosState, seat: str, pending: Pending, action: Pay) -> list[Event]:
     s.discard.append(pending.card)
     s.discard += paid
     s.pending = None
-    args: dict[str, int | str | list[str]] = {
+    args: dict[str, Arg] = {
         "seat": seat,
-        "card": pending.card,
+        "card": terms.card(pending.card),
         "count": len(paid),
-        "pirate": int(pending.pirate),
     }
     key = "ilos.card_paid_pirate" if pending.pirate else "ilos.card_paid"
     if s.options.reveal_cost_cards:
-        args["cards"] = list(paid)
+        args["cards"] = terms.cards_list(paid)
     else:
         key += "_hidden"
-    events = [Event(key=key, args=args, seat=seat)]
+    # The played card (and, by default, the cost cards) leave a hidden hand face up.
+    events = [Event(key=key, args=args, seat=seat, reveals=True)]
     if pending.card == "ship":
         events += _ship_effect(s, seat, pending)
     else:
@@ -643,13 +709,14 @@ def _ship_effect(s: IlosState, seat: str, pending: Pending) -> list[Event]:
     ship = _ship_by_id(s, pending.ship)
     if ship is None:
         return events + _new_ship(s, seat, pending.region, pending.hideout)
+    origin = terms.ship_place(s, ship.region, ship.hideout)
     ship.region = pending.region
     ship.hideout = pending.hideout
     if pending.hideout is not None:
         events.append(
             Event(
                 key="ilos.pirate_moved",
-                args={"seat": seat, "ship": ship.id, "tile": pending.hideout},
+                args={"seat": seat, "origin": origin, "hideout": terms.hideout(pending.hideout)},
                 seat=seat,
             )
         )
@@ -658,7 +725,11 @@ def _ship_effect(s: IlosState, seat: str, pending: Pending) -> list[Event]:
         events.append(
             Event(
                 key="ilos.ship_moved",
-                args={"seat": seat, "ship": ship.id, "region": pending.region},
+                args={
+                    "seat": seat,
+                    "origin": origin,
+                    "region": terms.region(s, pending.region),
+                },
                 seat=seat,
             )
         )
@@ -673,16 +744,26 @@ def _end_turn(s: IlosState, seat: str) -> list[Event]:
     player = s.player(seat)
     for res in RESOURCES:
         player.screen[res] += player.production[res]
-    produced: dict[str, int | str | list[str]] = {"seat": seat}
-    produced.update({res: player.production[res] for res in RESOURCES})
     events = [Event(key="ilos.turn_ended", args={"seat": seat}, seat=seat)]
-    events.append(Event(key="ilos.produced", args=produced, seat=seat))
+    events.append(
+        Event(
+            key="ilos.produced",
+            args={"seat": seat, "goods": terms.goods_text(player.production)},
+            seat=seat,
+        )
+    )
     events += draw_cards(s, seat, draw_count(s, seat))
     s.turns_taken[seat] = s.turns_taken.get(seat, 0) + 1
     s.market_used = False
     if s.last_round and s.turn == len(s.seats) - 1:
         s.phase = "finished"
-        events.append(Event(key="ilos.game_over", args={}, reveals=True))
+        events.append(
+            Event(
+                key="ilos.game_over",
+                args={"round": s.round, "reason": end_reason_text(s)},
+                reveals=True,
+            )
+        )
         return events
     s.turn = (s.turn + 1) % len(s.seats)
     if s.turn == 0:
@@ -697,12 +778,26 @@ def _start_turn(s: IlosState) -> list[Event]:
     cap = s.options.max_rounds
     if not s.last_round and cap is not None and s.turn == 0 and s.round >= cap:
         s.last_round = True
-        events.append(Event(key="ilos.last_round_cap", args={"round": s.round}))
+        s.end_reason = "round_cap"
+        events.append(Event(key="ilos.last_round_cap", args={"round": s.round, "count": cap}))
     if not s.last_round and _stalled(s):
         s.last_round = True
+        s.end_reason = "stall"
         events.append(Event(key="ilos.last_round_stall", args={"round": s.round}))
     events.append(Event(key="ilos.turn_started", args={"seat": s.active_seat}, seat=s.active_seat))
     return events
+
+
+def end_reason_text(s: IlosState) -> Text:
+    """Which end happened (issue 13, point 9): the 10th colonist, the round cap or the stall."""
+    if s.end_reason == "colonists" and s.end_seat is not None:
+        count = components().constants.colonists_per_player
+        return Text(key="ilos.end.colonists", args={"seat": s.end_seat, "count": count})
+    if s.end_reason == "round_cap" and s.options.max_rounds is not None:
+        return Text(key="ilos.end.round_cap", args={"count": s.options.max_rounds})
+    if s.end_reason == "stall":
+        return term("ilos.end.stall")
+    return term("ilos.end.last_round")
 
 
 def _stalled(s: IlosState) -> bool:

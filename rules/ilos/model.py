@@ -10,6 +10,7 @@ from rules.core import GameOptions, GameState
 from rules.ilos.components import CardType, Resource
 
 Phase = Literal["mulligan", "setup", "actions", "finished"]
+EndReason = Literal["colonists", "round_cap", "stall"]
 Stage = Literal["destination", "cell", "rotation", "landing", "pay"]
 BuildingKind = Literal["fort", "trading_post"]
 
@@ -98,6 +99,10 @@ class IlosState(GameState):
     pending: Pending | None = None
     setup_cycles: int = 0
     turns_taken: dict[str, int] = Field(default_factory=dict)
+    end_reason: EndReason | None = None
+    """Why the last round was announced (ILOS-R120 colonists, ILOS-R122 round cap or stall)."""
+    end_seat: str | None = None
+    """Who placed the 10th colonist, when that made the last round (ILOS-R120)."""
 
     def player(self, seat: str) -> PlayerState:
         for p in self.players:

@@ -1,15 +1,17 @@
 """Card conditions, costs and effects (ILOS-R24, R40 to R97).
 
-Checks raise ``RuleViolation`` with a short message; ``legal_actions`` uses the same checks,
-so what is offered and what is accepted never drift apart.
+Checks raise ``RuleViolation`` with a ``Text`` (``ilos.refusal.<code>``); ``legal_actions`` uses
+the same checks, so what is offered and what is accepted never drift apart.
 """
 
 from __future__ import annotations
 
-from rules.core import Event, RuleViolation
+from rules.core import Event
+from rules.ilos import terms
 from rules.ilos.board import BoardFacts, markers_used, ships_in_play
 from rules.ilos.components import FARM_RESOURCES, CardType, Resource, components
 from rules.ilos.model import BuildingKind, IlosState, ShipState, SpotState
+from rules.ilos.terms import refusal
 
 SPOT_CARD: dict[str, CardType] = {
     "ebony": "farm",
@@ -18,15 +20,6 @@ SPOT_CARD: dict[str, CardType] = {
     "gold": "gold_mine",
     "ruins": "ruins",
     "site": "building",
-}
-
-CARD_NAMES: dict[str, str] = {
-    "ship": "Ship",
-    "farm": "Farm",
-    "gold_mine": "Gold mine",
-    "building": "Building",
-    "ruins": "Ruins",
-    "market": "Market",
 }
 
 
@@ -45,11 +38,13 @@ def card_cost(facts: BoardFacts, seat: str, card: CardType, island: str | None) 
 def need_card(state: IlosState, seat: str, card: CardType, cost: int) -> None:
     hand = state.player(seat).hand
     if hand.get(card, 0) < 1:
-        raise RuleViolation("no_card", f"You have no {CARD_NAMES[card]} card in hand.")
+        raise refusal("no_card", card=terms.card(card))
     if hand_size(state, seat) < cost + 1:
-        raise RuleViolation(
+        raise refusal(
             "cannot_afford",
-            f"{CARD_NAMES[card]} costs {cost} more card(s); you hold only {hand_size(state, seat) - 1} other card(s).",
+            card=terms.card(card),
+            count=cost,
+            held=hand_size(state, seat) - 1,
         )
 
 
@@ -65,46 +60,38 @@ def check_spot_play(
     """Conditions of Farm, Gold mine, Building and Ruins; returns (cost, pirate)."""
     comp = facts.comp
     if spot not in comp.spot_kind:
-        raise RuleViolation("unknown_spot", f"There is no spot {spot}.")
+        raise refusal("unknown_spot")
     tile_id = spot.split(".", 1)[0]
     if tile_id not in facts.placed_tiles:
-        raise RuleViolation("spot_not_in_play", f"Tile {tile_id} is not in play.")
+        raise refusal("spot_not_in_play")
     spot_kind = comp.spot_kind[spot]
     if SPOT_CARD[spot_kind] != card:
-        raise RuleViolation(
-            "wrong_spot", f"A {CARD_NAMES[card]} cannot go on a {spot_kind} spot ({spot})."
-        )
+        raise refusal("wrong_spot", card=terms.card(card), kind=terms.spot_kind(spot_kind))
     if spot in state.spots:
-        raise RuleViolation("spot_taken", f"Spot {spot} is already occupied.")
+        raise refusal("spot_taken", spot=terms.spot(state, spot))
     player = state.player(seat)
     if player.colonists_used >= comp.constants.colonists_per_player:
-        raise RuleViolation("no_colonist", "You have no colonist left.")
+        raise refusal("no_colonist")
     island = facts.island_of_spot(spot)
     needed = comp.cards[card].ships_needed
     if facts.coast_ships(seat, island) < needed:
-        raise RuleViolation(
-            "not_enough_ships",
-            f"{CARD_NAMES[card]} needs {needed} of your ships on the coast of that island.",
-        )
+        raise refusal("not_enough_ships", card=terms.card(card), count=needed)
     if card == "building":
         if kind is None:
-            raise RuleViolation("bad_building", "Choose fort or trading post.")
+            raise refusal("bad_building")
         if state.building_tokens_left <= 0:
-            raise RuleViolation("no_building_token", "No building token is left.")
+            raise refusal("no_building_token")
         if kind == "fort":
             if copy_resource is not None:
-                raise RuleViolation("bad_building", "A fort copies no resource.")
+                raise refusal("fort_copies_nothing")
         else:
             types = facts.farm_types(island)
             if not types:
-                raise RuleViolation("no_farm", "A trading post needs a farm on the same island.")
+                raise refusal("no_farm")
             if copy_resource not in types:
-                raise RuleViolation(
-                    "bad_copy",
-                    "A trading post copies ebony, spice or dye of a farm on that island.",
-                )
+                raise refusal("bad_copy", goods=[terms.resource(r) for r in types])
     elif kind is not None or copy_resource is not None:
-        raise RuleViolation("bad_action", "Only a Building has a kind.")
+        raise refusal("bad_action")
     cost, pirate = card_cost(facts, seat, card, island)
     need_card(state, seat, card, cost)
     return cost, pirate
@@ -114,15 +101,15 @@ def check_market(state: IlosState, seat: str, resource: Resource) -> None:
     """ILOS-R90 to R94."""
     comp = components()
     if state.player(seat).hand.get("market", 0) < 1:
-        raise RuleViolation("no_card", "You have no Market card in hand.")
+        raise refusal("no_card", card=terms.card("market"))
     if state.market_used:
-        raise RuleViolation("market_used", "Only one market action per turn.")
+        raise refusal("market_used")
     if markers_used(state) >= comp.prices.markers_total:
-        raise RuleViolation("no_marker", "All price markers are used.")
+        raise refusal("no_marker")
     if state.price_step[resource] >= len(comp.prices.tracks[resource]) - 1:
-        raise RuleViolation("top_price", f"{resource} is already at its top price.")
+        raise refusal("top_price", resource=terms.resource(resource))
     if state.player(seat).screen.get(resource, 0) < 1:
-        raise RuleViolation("no_resource", f"You have no {resource} behind your screen.")
+        raise refusal("no_resource", resource=terms.resource(resource))
 
 
 def check_ship_start(state: IlosState, seat: str, ship: str) -> ShipState | None:
@@ -131,14 +118,14 @@ def check_ship_start(state: IlosState, seat: str, ship: str) -> ShipState | None
     need_card(state, seat, "ship", comp.cards["ship"].cost)
     if ship == "new":
         if ships_in_play(state, seat) >= comp.constants.ships_per_player:
-            raise RuleViolation("no_ship", "All 5 of your ships are in play.")
+            raise refusal("no_ship", count=comp.constants.ships_per_player)
         return None
     for s in state.ships:
         if s.id == ship:
             if s.owner != seat:
-                raise RuleViolation("not_your_ship", "That ship is not yours.")
+                raise refusal("not_your_ship")
             return s
-    raise RuleViolation("unknown_ship", f"There is no ship {ship}.")
+    raise refusal("unknown_ship")
 
 
 def coast_destinations(facts: BoardFacts, current: ShipState | None) -> list[str]:
@@ -163,7 +150,15 @@ def place_colonist(state: IlosState, seat: str, spot: str, occupant: SpotState) 
     events: list[Event] = []
     if player.colonists_used == comp.constants.colonists_per_player and not state.last_round:
         state.last_round = True
-        events.append(Event(key="ilos.last_round_colonists", args={"seat": seat}, seat=seat))
+        state.end_reason = "colonists"
+        state.end_seat = seat
+        events.append(
+            Event(
+                key="ilos.last_round_colonists",
+                args={"seat": seat, "count": comp.constants.colonists_per_player},
+                seat=seat,
+            )
+        )
     return events
 
 
@@ -185,8 +180,14 @@ def spot_effect(
         events += place_colonist(state, seat, spot, SpotState(owner=seat))
         player.production[res] += 1
         key = "ilos.farm_built" if card == "farm" else "ilos.gold_mine_built"
+        where = terms.spot(state, spot)
         events.insert(
-            0, Event(key=key, args={"seat": seat, "spot": spot, "resource": res}, seat=seat)
+            0,
+            Event(
+                key=key,
+                args={"seat": seat, "spot": where, "resource": terms.resource(res)},
+                seat=seat,
+            ),
         )
     elif card == "building":
         assert kind is not None
@@ -200,13 +201,22 @@ def spot_effect(
                 0,
                 Event(
                     key="ilos.trading_post_built",
-                    args={"seat": seat, "spot": spot, "resource": copy_resource},
+                    args={
+                        "seat": seat,
+                        "spot": terms.spot(state, spot),
+                        "resource": terms.resource(copy_resource),
+                    },
                     seat=seat,
                 ),
             )
         else:
             events.insert(
-                0, Event(key="ilos.fort_built", args={"seat": seat, "spot": spot}, seat=seat)
+                0,
+                Event(
+                    key="ilos.fort_built",
+                    args={"seat": seat, "spot": terms.spot(state, spot)},
+                    seat=seat,
+                ),
             )
     elif card == "ruins":
         events += place_colonist(state, seat, spot, SpotState(owner=seat))
@@ -216,7 +226,7 @@ def spot_effect(
             0,
             Event(
                 key="ilos.ruins_explored",
-                args={"seat": seat, "spot": spot, "gold": gain},
+                args={"seat": seat, "spot": terms.spot(state, spot), "count": gain},
                 seat=seat,
             ),
         )

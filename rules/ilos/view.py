@@ -17,12 +17,13 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from rules.core import View
+from rules.core import Text, View, term
+from rules.ilos import terms
 from rules.ilos.board import BoardFacts, draw_count, forts_of, markers_used, ships_in_play
 from rules.ilos.components import CARD_TYPES, RESOURCES, Components, components
 from rules.ilos.geometry import DIRS, board_edge, board_land_edges
 from rules.ilos.layout import tile_layout
-from rules.ilos.model import IlosState
+from rules.ilos.model import IlosState, Pending
 
 
 class SpotView(BaseModel):
@@ -47,9 +48,13 @@ class RegionGeometry(BaseModel):
 
 
 class TileGeometry(BaseModel):
-    """Static tile data as printed: ``edges`` is 6 letters, L = land, s = sea, from N clockwise."""
+    """Static tile data as printed: ``edges`` is 6 letters, L = land, s = sea, from N clockwise.
+
+    ``number`` is what the tile shows and what labels call it (``tile 4``, ``rules.ilos.terms``).
+    """
 
     id: str
+    number: int = 0
     edges: str
     hideout: bool
     regions: list[RegionGeometry]
@@ -69,7 +74,10 @@ class PlacedRegionView(BaseModel):
 
 
 class PlacedTileView(BaseModel):
+    """A tile in play; ``number`` is printed on it and names it in labels and events."""
+
     tile: str
+    number: int = 0
     q: int
     r: int
     rotation: int
@@ -131,8 +139,15 @@ class PlayerView(BaseModel):
 
 
 class PendingView(BaseModel):
-    """The declaration in progress (shown to the acting seat only)."""
+    """The declaration in progress (shown to the acting seat only).
 
+    ``title``, ``details`` and ``step`` say it in words (catalog texts) for the private panel:
+    what is being played or placed, what has been chosen so far, and what to choose next.
+    """
+
+    title: Text = Field(default_factory=lambda: term("ilos.pending.card_unknown"))
+    details: list[Text] = Field(default_factory=list)
+    step: Text = Field(default_factory=lambda: term("ilos.stage.destination"))
     purpose: str
     stage: str
     card: str | None = None
@@ -187,6 +202,7 @@ def tile_geometry(comp: Components, tile_id: str) -> TileGeometry:
     t = comp.tiles[tile_id]
     return TileGeometry(
         id=t.id,
+        number=terms.tile_number(t.id),
         edges=t.edges,
         hideout=t.hideout,
         regions=[
@@ -222,6 +238,7 @@ def preview_tile(tile_id: str) -> PlacedTileView:
         )
     return PlacedTileView(
         tile=tile_id,
+        number=terms.tile_number(tile_id),
         q=0,
         r=0,
         rotation=0,
@@ -232,6 +249,49 @@ def preview_tile(tile_id: str) -> PlacedTileView:
         hideout_x=hideout_xy[0] if hideout_xy else None,
         hideout_y=hideout_xy[1] if hideout_xy else None,
     )
+
+
+def pending_words(state: IlosState, pending: Pending) -> tuple[Text, list[Text], Text]:
+    """``title``, ``details`` and ``step`` of a declaration, in catalog texts."""
+    details: list[Text] = []
+    if pending.purpose == "setup":
+        assert pending.tile is not None
+        title = Text(key="ilos.pending.setup", args={"tile": terms.tile(pending.tile)})
+    else:
+        title = Text(key="ilos.pending.card", args={"card": terms.card(pending.card or "ship")})
+        if pending.card == "ship":
+            ship = next((s for s in state.ships if s.id == pending.ship), None)
+            if ship is None:
+                details.append(term("ilos.pending.new_ship"))
+            else:
+                where = terms.ship_place(state, ship.region, ship.hideout)
+                details.append(Text(key="ilos.pending.ship_from", args={"origin": where}))
+    if pending.tile is not None and pending.purpose == "card":
+        details.append(Text(key="ilos.pending.explore", args={"tile": terms.tile(pending.tile)}))
+    if pending.q is not None and pending.r is not None and pending.tile is not None:
+        cell = terms.cell(state, pending.q, pending.r)
+        details.append(Text(key="ilos.pending.cell", args={"cell": cell}))
+    if pending.region is not None:
+        region = terms.region(state, pending.region)
+        details.append(Text(key="ilos.pending.destination", args={"place": region}))
+    if pending.hideout is not None:
+        place = terms.hideout(pending.hideout)
+        details.append(Text(key="ilos.pending.destination", args={"place": place}))
+    if pending.spot is not None:
+        spot = terms.spot(state, pending.spot)
+        if pending.kind == "trading_post" and pending.copy_resource is not None:
+            resource = terms.resource(pending.copy_resource)
+            details.append(
+                Text(key="ilos.pending.trading_post", args={"spot": spot, "resource": resource})
+            )
+        elif pending.kind == "fort":
+            details.append(Text(key="ilos.pending.fort", args={"spot": spot}))
+        else:
+            details.append(Text(key="ilos.pending.spot", args={"spot": spot}))
+    if pending.stage == "pay":
+        key = "ilos.pending.pirate_cost" if pending.pirate else "ilos.pending.cost"
+        details.append(Text(key=key, args={"count": pending.cost}))
+    return title, details, term(f"ilos.stage.{pending.stage}")
 
 
 def build_view(state: IlosState, seat: str | None) -> IlosView:
@@ -286,6 +346,7 @@ def build_view(state: IlosState, seat: str | None) -> IlosView:
         board.append(
             PlacedTileView(
                 tile=p.tile,
+                number=terms.tile_number(p.tile),
                 q=p.q,
                 r=p.r,
                 rotation=p.rotation,
@@ -362,7 +423,8 @@ def build_view(state: IlosState, seat: str | None) -> IlosView:
 
     pending = None
     if state.pending is not None and not finished and seat == state.active_seat:
-        pending = PendingView(**state.pending.model_dump())
+        title, details, step = pending_words(state, state.pending)
+        pending = PendingView(**state.pending.model_dump(), title=title, details=details, step=step)
 
     discard_counts = None
     if state.options.reveal_cost_cards:

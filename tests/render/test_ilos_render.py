@@ -1,12 +1,14 @@
-"""Ilos images from real games: decoding, phone size, hidden information, goldens."""
+"""Ilos images from real games: decoding, phone size, hidden information, language, goldens."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 import render
+from bot.i18n import Translator
 from render import ilos as ilos_render
 from rules.ilos.view import IlosView
 from tests.render.games import spec_for, state_at, view_at
@@ -14,11 +16,16 @@ from tests.render.imaging import GOLDEN_DIR, assert_matches_golden, decode, mean
 
 MAX_WIDTH = 1600
 MAX_HEIGHT = 4000
+EN = Translator("en", {})
+KO_NAMES = {"p1": "김민수", "p2": "이영희", "p3": "박철수", "p4": "최지우", "p5": "정하늘"}
+KO = Translator("ko", KO_NAMES)
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}|\b[A-Za-z]\b")
+RAW_ID = re.compile(r"\bT\d\d\b|\bp\d(\.\d)?\b|\b[a-z]+_[a-z_]+\b|\bilos\.")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_mid_game_board_decodes_and_fits_a_phone(players: int) -> None:
-    out = render.render_board(view_at("ilos", players, 11, 0.5))
+    out = render.render_board(view_at("ilos", players, 11, 0.5), EN)
     img = decode(out.png)
     assert img.width <= MAX_WIDTH and img.height <= MAX_HEIGHT
     assert len(out.png) < 2_000_000
@@ -28,22 +35,25 @@ def test_mid_game_board_decodes_and_fits_a_phone(players: int) -> None:
 @pytest.mark.parametrize("fraction", [0.0, 0.02, 1.0])
 def test_start_setup_and_end_boards_render(fraction: float) -> None:
     view = view_at("ilos", 3, 4, fraction)
-    img = decode(render.render_board(view).png)
-    assert img.width <= MAX_WIDTH
+    for tr in (EN, KO):
+        img = decode(render.render_board(view, tr).png)
+        assert img.width <= MAX_WIDTH
 
 
 def test_board_shows_every_placed_tile_and_face_up_tile_in_summary() -> None:
+    """Tiles are named by their printed number, in the summary as in the labels."""
     view = view_at("ilos", 4, 11, 0.5)
-    out = render.render_board(view)
-    assert f"{len(view.board)} island tile" in out.summary
+    out = render.render_board(view, EN)
+    assert f"{len(view.board)} island tiles placed" in out.summary
     for tile in view.face_up:
-        assert tile.id in out.summary
+        assert f"tile {tile.number}" in out.summary
+        assert tile.id not in out.summary
 
 
 def test_private_panel_of_one_seat_differs_from_another() -> None:
     """ILOS-R130: each seat's hand and screen go only to that seat, so the panels differ."""
-    a = render.render_private(view_at("ilos", 3, 11, 0.5, "p1"))
-    b = render.render_private(view_at("ilos", 3, 11, 0.5, "p2"))
+    a = render.render_private(view_at("ilos", 3, 11, 0.5, "p1"), EN)
+    b = render.render_private(view_at("ilos", 3, 11, 0.5, "p2"), EN)
     assert a is not None and b is not None
     assert a.png != b.png and a.summary != b.summary
     assert mean_abs_diff(decode(a.png), decode(b.png)) > 0.5
@@ -52,8 +62,8 @@ def test_private_panel_of_one_seat_differs_from_another() -> None:
 
 def test_public_board_is_the_same_from_any_seat_view() -> None:
     """ILOS-R130/R131: the channel board never shows a hand, whichever view it is drawn from."""
-    public = render.render_board(view_at("ilos", 3, 11, 0.5))
-    from_seat = render.render_board(view_at("ilos", 3, 11, 0.5, "p2"))
+    public = render.render_board(view_at("ilos", 3, 11, 0.5), EN)
+    from_seat = render.render_board(view_at("ilos", 3, 11, 0.5, "p2"), EN)
     assert public.png == from_seat.png
     assert public.summary == from_seat.summary
 
@@ -77,16 +87,16 @@ def test_public_image_and_summary_ignore_hands_and_screens(seat_index: int) -> N
     spec = spec_for("ilos")
     base = state_at("ilos", 3, 11, 0.5)
     changed = _with_hidden_changed(seat_index)
-    before = render.render_board(spec.view(base, None))
-    after = render.render_board(spec.view(changed, None))
+    before = render.render_board(spec.view(base, None), EN)
+    after = render.render_board(spec.view(changed, None), EN)
     assert before.png == after.png
     assert before.summary == after.summary
     seat = base.seats[seat_index]
-    private_before = render.render_private(spec.view(base, seat))
-    private_after = render.render_private(spec.view(changed, seat))
+    private_before = render.render_private(spec.view(base, seat), EN)
+    private_after = render.render_private(spec.view(changed, seat), EN)
     assert private_before is not None and private_after is not None
     assert private_before.summary != private_after.summary
-    assert "ruins" in private_after.summary
+    assert "ruins" in private_after.summary.lower()
     assert "screen" not in before.summary.lower()
 
 
@@ -97,8 +107,8 @@ def test_public_summary_follows_public_hand_size() -> None:
     changed = base.model_copy(deep=True)
     changed.players[0].hand["ship"] += 3
     assert (
-        render.render_board(spec.view(base, None)).summary
-        != render.render_board(spec.view(changed, None)).summary
+        render.render_board(spec.view(base, None), EN).summary
+        != render.render_board(spec.view(changed, None), EN).summary
     )
 
 
@@ -106,39 +116,95 @@ def test_finished_game_reveals_screens() -> None:
     """ILOS-R134: at the end every screen is shown."""
     view = view_at("ilos", 2, 4, 1.0)
     assert view.phase == "finished"
-    out = render.render_board(view)
-    assert "screen" in out.summary
+    out = render.render_board(view, EN)
+    assert "screen" in out.summary and "wealth" in out.summary
+    korean = render.render_board(view, KO)
+    assert "가림판" in korean.summary and "총 가치" in korean.summary
 
 
 def test_player_names_in_any_script() -> None:
     view = view_at("ilos", 2, 11, 0.5)
-    named = render.render_board(view, {"p1": "김민수", "p2": "Zoë"})
+    named = render.render_board(view, Translator("en", {"p1": "김민수", "p2": "Zoë"}))
     assert "김민수" in named.summary and "Zoë" in named.summary
-    assert named.png != render.render_board(view).png
+    assert named.png != render.render_board(view, EN).png
 
 
-def test_private_panel_shows_the_pending_declaration() -> None:
+def _pending_view() -> IlosView | None:
     spec = spec_for("ilos")
     state = state_at("ilos", 3, 11, 0.5)
     for _ in range(200):
         seat = sorted(spec.to_act(state))[0]
         if spec.view(state, seat).pending is not None:
-            break
+            view: IlosView = spec.view(state, seat)
+            return view
         actions = spec.legal_actions(state, seat)
         state = spec.apply(state, seat, actions[-1]).state
-    seat = sorted(spec.to_act(state))[0]
-    view = spec.view(state, seat)
-    if view.pending is None:
+    return None
+
+
+def test_private_panel_shows_the_pending_declaration() -> None:
+    """ILOS-R130(3): the declaration in progress is on its player's panel, in words."""
+    view = _pending_view()
+    if view is None:
         pytest.skip("no staged declaration reached")
-    out = render.render_private(view)
-    assert out is not None and "Declaring" in out.summary
+    out = render.render_private(view, EN)
+    assert out is not None and "next: choose" in out.summary
+    assert view.pending is not None and EN.text(view.pending.title) in out.summary
+
+
+def test_first_island_panel_speaks_of_the_first_island() -> None:
+    """Issue 13 point 7: the setup declaration is not "Declaring: setup, step cell"."""
+    spec = spec_for("ilos")
+    state = spec.new_game(["p1", "p2"], spec.Options(players=2), 3)
+    while state.phase == "mulligan":
+        state = spec.apply(
+            state, state.active_seat, spec.legal_actions(state, state.active_seat)[0]
+        ).state
+    state = spec.apply(state, "p1", spec.legal_actions(state, "p1")[0]).state
+    out = render.render_private(spec.view(state, "p1"), EN)
+    assert out is not None
+    assert "First island: placing tile" in out.summary
+    assert "setup" not in out.summary and "step" not in out.summary
+    assert "Declaring" not in out.summary
+
+
+@pytest.mark.parametrize("fraction", [0.0, 0.03, 0.5, 1.0])
+def test_korean_summaries_have_no_english_words_or_raw_ids(fraction: float) -> None:
+    """Issue 7: board and private summaries in Korean (the viewer's language) carry no Latin
+    word and no raw id (tile ids, spot ids, snake_case ids, catalog keys)."""
+    for players in (2, 4):
+        view = view_at("ilos", players, 11, fraction)
+        texts = [render.render_board(view, KO).summary]
+        for seat in view.to_act or ["p1"]:
+            private = render.render_private(view_at("ilos", players, 11, fraction, seat), KO)
+            assert private is not None
+            texts.append(private.summary)
+        for text in texts:
+            assert not LATIN_WORD.search(text), text
+            assert not RAW_ID.search(text), text
+    pending = _pending_view()
+    if pending is not None:
+        out = render.render_private(pending, KO)
+        assert out is not None and "다음:" in out.summary
+        assert not LATIN_WORD.search(out.summary) and not RAW_ID.search(out.summary)
+
+
+def test_korean_board_differs_from_english_board() -> None:
+    """Images are drawn in the viewer's language."""
+    view = view_at("ilos", 3, 11, 0.5)
+    en = decode(render.render_board(view, Translator("en", KO_NAMES)).png)
+    ko = decode(render.render_board(view, KO).png)
+    assert en.size == ko.size
+    assert mean_abs_diff(en, ko) > 0.05
 
 
 # ----------------------------------------------------------------------------------- goldens
 
-GOLDENS = {
-    "ilos_board_4p": (4, 21, 0.55, None),
-    "ilos_private_4p_p1": (4, 21, 0.55, "p1"),
+GOLDENS: dict[str, tuple[int, int, float, str | None, str]] = {
+    "ilos_board_4p": (4, 21, 0.55, None, "en"),
+    "ilos_private_4p_p1": (4, 21, 0.55, "p1", "en"),
+    "ilos_board_4p_ko": (4, 21, 0.55, None, "ko"),
+    "ilos_private_3p_ko": (3, 11, 0.5, "pending", "ko"),
 }
 
 
@@ -146,12 +212,21 @@ GOLDENS = {
 def test_golden_image(name: str) -> None:
     """Renders a stored view (saved with the golden) and compares with a tolerance; regenerate
     with REFEREE_UPDATE_GOLDEN=1 after an intended visual change."""
-    players, seed, fraction, seat = GOLDENS[name]
+    players, seed, fraction, seat, lang = GOLDENS[name]
+    tr = Translator(lang, KO_NAMES if lang == "ko" else {})
     view_file: Path = GOLDEN_DIR / f"{name}.view.json"
     if updating():
-        view = view_at("ilos", players, seed, fraction, seat)
-        view_file.write_text(view.model_dump_json(indent=1), encoding="utf-8")
+        if seat == "pending":
+            fresh = _pending_view()
+            assert fresh is not None
+        else:
+            fresh = view_at("ilos", players, seed, fraction, seat)
+        view_file.write_text(fresh.model_dump_json(indent=1), encoding="utf-8")
     view = IlosView.model_validate_json(view_file.read_text(encoding="utf-8"))
-    out = ilos_render.render_board(view) if seat is None else ilos_render.render_private(view)
-    assert out is not None
+    if view.viewer is None:
+        out = ilos_render.render_board(view, tr)
+    else:
+        private = ilos_render.render_private(view, tr)
+        assert private is not None
+        out = private
     assert_matches_golden(name, out.png)

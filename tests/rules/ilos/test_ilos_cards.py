@@ -15,9 +15,10 @@ from rules.ilos.actions import (
     PlayMarket,
     PlayRuins,
     PlayShip,
-    Rotate,
 )
 from rules.ilos.board import BoardFacts, markers_used
+from rules.ilos.model import IlosState
+from rules.ilos.terms import card, cards_text
 
 from .ilos_helpers import (
     add_colonist,
@@ -31,7 +32,7 @@ from .ilos_helpers import (
 )
 
 
-def _t08_state():  # type: ignore[no-untyped-def]
+def _t08_state() -> IlosState:
     st = make_state(
         players=2, board=[("T04", 0, 0, 0)], face_up=["T18", "T19", "T07"], stack=["T12", "T20"]
     )
@@ -43,15 +44,12 @@ def _t08_state():  # type: ignore[no-untyped-def]
 def test_ilos_t08a_explore_refill_and_land() -> None:
     """ILOS-T08(a), ILOS-R51(b), ILOS-R16, ILOS-R50: explore a face-up tile with a new ship."""
     st = _t08_state()
-    st, _ = run(
-        st,
-        "p1",
-        PlayShip(ship="new"),
-        ChooseTile(tile="T07"),
-        PlaceAt(q=1, r=0),
-        Rotate(rotation=5),
-    )
+    st, events = run(st, "p1", PlayShip(ship="new"), ChooseTile(tile="T07"), PlaceAt(q=1, r=0))
+    # Issue 13 point 7: at (1, 0) only rotation 5 joins T07's land to T04, so it is taken.
     assert st.pending is not None and st.pending.stage == "landing"
+    assert st.pending.rotation == 5
+    auto = [e for e in events if e.key == "ilos.auto_rotation"]
+    assert len(auto) == 1 and auto[0].visible_to == ["p1"]
     # R52: during the landing step, the new tile's hideout is not offered.
     assert all(not isinstance(a, Occupy) for a in SPEC.legal_actions(st, "p1"))
     assert {a.region for a in SPEC.legal_actions(st, "p1") if isinstance(a, Land)} == {
@@ -74,14 +72,7 @@ def test_ilos_t08a_explore_refill_and_land() -> None:
 def test_ilos_t08b_no_hideout_on_explored_tile_same_card() -> None:
     """ILOS-T08(b), ILOS-R52: the explore option ends on a coast of the new tile, not its hideout."""
     st = _t08_state()
-    st, _ = run(
-        st,
-        "p1",
-        PlayShip(ship="new"),
-        ChooseTile(tile="T07"),
-        PlaceAt(q=1, r=0),
-        Rotate(rotation=5),
-    )
+    st, _ = run(st, "p1", PlayShip(ship="new"), ChooseTile(tile="T07"), PlaceAt(q=1, r=0))
     assert rejected(st, "p1", Occupy(tile="T07")).code == "wrong_step"
     assert rejected(st, "p1", Land(region="T04.a")).code == "not_new_tile"
 
@@ -95,7 +86,6 @@ def test_ilos_t08c_later_card_occupies_and_r55_re_move() -> None:
         PlayShip(ship="new"),
         ChooseTile(tile="T07"),
         PlaceAt(q=1, r=0),
-        Rotate(rotation=5),
         Land(region="T07.a"),
         pay(farm=1),
     )
@@ -162,7 +152,6 @@ def test_ilos_r53_no_exploration_without_face_up_tiles() -> None:
         PlayShip(ship="new"),
         ChooseTile(tile="T07"),
         PlaceAt(q=1, r=0),
-        Rotate(rotation=5),
         Land(region="T07.a"),
         pay(ship=1),
     )
@@ -205,7 +194,8 @@ def test_ilos_r24_exact_payment_and_card_discarded() -> None:
     assert len(st3.discard) == discard_before + 3
     assert st3.discard[-3:] == ["farm", "ship", "market"]
     paid = next(e for e in events if e.key.startswith("ilos.card_paid"))
-    assert paid.args["cards"] == ["ship", "market"] and paid.args["count"] == 2
+    assert paid.args["cards"] == cards_text({"ship": 1, "market": 1})
+    assert paid.args["count"] == 2 and paid.args["card"] == card("farm")
 
 
 def test_ilos_r24_cannot_afford_is_not_offered() -> None:

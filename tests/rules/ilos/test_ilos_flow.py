@@ -62,24 +62,29 @@ def test_ilos_t12_setup_and_mulligan() -> None:
     st, _ = run(st, "p2", Mulligan(discard={}))
     assert st.phase == "setup"
     assert rejected(st, "p1", Mulligan(discard={})).code == "mulligan_over"
-    # P1: any face-up tile, forced to (0, 0), any rotation, ship on that tile.
-    tile1 = st.face_up[0]
-    st, _ = run(st, "p1", ChooseTile(tile=tile1))
-    assert [a for a in SPEC.legal_actions(st, "p1") if isinstance(a, PlaceAt)] == [
-        PlaceAt(q=0, r=0)
-    ]
-    st, _ = run(st, "p1", PlaceAt(q=0, r=0), Rotate(rotation=0))
+    # P1: any face-up tile, forced to (0, 0) (taken for them), any rotation, ship on that tile.
+    tile1 = next(t for t in st.face_up if len(components().tiles[t].regions) > 1)
+    st, events = run(st, "p1", ChooseTile(tile=tile1))
+    assert not [a for a in SPEC.legal_actions(st, "p1") if isinstance(a, PlaceAt)]
+    assert st.pending is not None and (st.pending.q, st.pending.r) == (0, 0)
+    assert [e.key for e in events] == ["ilos.auto_first_cell"]
+    st, _ = run(st, "p1", Rotate(rotation=0))
     region = f"{tile1}.a"
     st, events = run(st, "p1", Land(region=region))
     assert len(st.face_up) == 3 and len(st.stack) == 4
     assert any(e.key == "ilos.tile_revealed" for e in events)
     # P2: legal connection only, ship on P2's own tile.
-    tile2 = next(t for t in st.face_up if placements(components(), cell_map(st.board), t))
+    tile2 = next(
+        t
+        for t in st.face_up
+        if placements(components(), cell_map(st.board), t)
+        and len(components().tiles[t].regions) > 1
+    )
     st, _ = run(st, "p2", ChooseTile(tile=tile2))
-    cell_actions = [a for a in SPEC.legal_actions(st, "p2") if isinstance(a, PlaceAt)]
-    assert PlaceAt(q=0, r=0) not in cell_actions
-    st, _ = run(st, "p2", cell_actions[0])
-    st, _ = run(st, "p2", _first_legal(st, "p2", Rotate))  # type: ignore[arg-type]
+    while st.pending is not None and st.pending.stage in ("cell", "rotation"):
+        assert PlaceAt(q=0, r=0) not in SPEC.legal_actions(st, "p2")
+        step = PlaceAt if st.pending.stage == "cell" else Rotate
+        st, _ = run(st, "p2", _first_legal(st, "p2", step))  # type: ignore[arg-type]
     lands = [a for a in SPEC.legal_actions(st, "p2") if isinstance(a, Land)]
     assert all(a.region.startswith(tile2) for a in lands)
     assert rejected(st, "p2", Land(region=region)).code == "not_new_tile"
@@ -224,7 +229,7 @@ def test_ilos_t10b_both_empty_takes_from_one_opponent() -> None:
     assert hand_total(st, "p1") == before + 3
     assert (hand_total(st, "p2"), hand_total(st, "p3"), hand_total(st, "p4")) == (4, 3, 6)
     lost = [e for e in events if e.key == "ilos.cards_lost_private"]
-    assert len(lost) == 1 and lost[0].visible_to == ["p3"] and len(lost[0].args["cards"]) == 3  # type: ignore[arg-type]
+    assert len(lost) == 1 and lost[0].visible_to == ["p3"] and lost[0].args["count"] == 3
     taken = next(e for e in events if e.key == "ilos.cards_taken")
     assert taken.visible_to is None and "cards" not in taken.args
 

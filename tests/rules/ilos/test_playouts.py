@@ -6,10 +6,8 @@ within about a minute on 2 cores; the soak runs use 500).
 
 from __future__ import annotations
 
-import json
 import os
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,19 +18,9 @@ from rules.core.replay import GameLog, LoggedAction, replay, state_hash
 from rules.ilos import SPEC
 from rules.ilos.model import IlosOptions
 
+from .ilos_catalog import show
+
 GAMES = int(os.environ.get("REFEREE_PLAYOUTS", "5"))
-LOCALES = Path(__file__).resolve().parents[3] / "rules" / "ilos" / "locales"
-
-
-def _catalog(lang: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
-    return data
-
-
-def _format(catalog: dict[str, str], key: str, args: dict[str, Any]) -> str:
-    assert key in catalog, f"missing catalog key {key}"
-    shown = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in args.items()}
-    return catalog[key].format(**shown)
 
 
 def play(players: int, seed: int) -> tuple[Any, GameLog, set[str]]:
@@ -42,7 +30,6 @@ def play(players: int, seed: int) -> tuple[Any, GameLog, set[str]]:
     check_state(SPEC, state)
     log = GameLog(game="ilos", seats=seats, seed=seed, options=options.model_dump())
     rnd = random.Random(seed * 7919 + players)
-    en, ko = _catalog("en"), _catalog("ko")
     keys: set[str] = set()
     steps = 0
     while not SPEC.is_over(state):
@@ -55,15 +42,15 @@ def play(players: int, seed: int) -> tuple[Any, GameLog, set[str]]:
         )
         action = actions[rnd.randrange(len(actions))]
         label = SPEC.describe_action(state, seat, action)
-        text = _format(en, label.key, label.args)
+        text = show("en", label)
         assert len(text) < 80, text
-        _format(ko, label.key, label.args)
+        show("ko", label)
         assert SPEC.action_group(action)
         result = checked_apply(SPEC, state, seat, action)
         for event in result.events:
             keys.add(event.key)
-            _format(en, event.key, event.args)
-            _format(ko, event.key, event.args)
+            show("en", event.text)
+            show("ko", event.text)
         log.actions.append(LoggedAction(seat=seat, action=action.model_dump(mode="json")))
         state = result.state
     scores = SPEC.scores(state)
