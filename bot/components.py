@@ -205,6 +205,70 @@ class ActSelect(
         await act_on_index(interaction, self.game_id, self.version, index)
 
 
+class ManySelect(
+    Component,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"rf:many:(?P<g>[0-9]{1,19}):(?P<v>[0-9]{1,9})",
+):
+    """One multi-select for a decision among many subsets (``GameSpec.many_choice``): the
+    picked items are checked against the current state's items and turned into the action,
+    which must be one of the legal actions."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        placeholder: str = "",
+        options: list[discord.SelectOption] | None = None,
+        min_values: int = 0,
+        max_values: int = 1,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"rf:many:{game_id}:{version}",
+                placeholder=placeholder or None,
+                options=options or [discord.SelectOption(label="-", value="-")],
+                min_values=min_values,
+                max_values=max(1, max_values),
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+    ) -> ManySelect:
+        return cls(int(match["g"]), int(match["v"]))
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        picked = [str(v)[:40] for v in (data.get("values") or [])][:25]
+        bot = bot_of(interaction)
+        await interaction.response.defer(ephemeral=True)
+        spec = spec_of(await _game_at(interaction, self.game_id, self.version))
+
+        def choose(state: Any, seat: str) -> list[Any]:
+            many = spec.many_choice(state, seat)
+            ids = {item for item, _ in many.items} if many is not None else set()
+            if many is None or not set(picked) <= ids or len(set(picked)) != len(picked):
+                raise UserError("error.bad_input")
+            if not many.min_picks <= len(picked) <= many.max_picks:
+                raise UserError("error.bad_choice")
+            action = many.build(picked)
+            if action not in spec.legal_actions(state, seat):
+                raise UserError("error.not_now")
+            return [action]
+
+        outcome = await bot.service.act(
+            interaction.channel_id or 0,
+            interaction.user.id,
+            choose,
+            interaction_id=interaction.id,
+            expected_version=self.version,
+        )
+        await show_next(interaction, outcome, edit=True)
+
+
 class MenuPageButton(
     Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -427,6 +491,7 @@ ALL_COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     OpenTurn,
     ActButton,
     ActSelect,
+    ManySelect,
     MenuPageButton,
     LobbyButton,
     UndoVote,

@@ -337,11 +337,34 @@ class Presenter:
         """The acting seat's private menu (one page); spatial choices are numbered and come
         with a picture marking the same numbers on the board."""
         spec = spec_of(game)
+        tr = translator(game, lang)
+        many = spec.many_choice(state, seat)
         choices = choices_for(spec, state, seat, lang, names_of(game))
+        if many is not None:
+            choices = [c for c in choices if c.group != many.group]
         laid = layout(choices, page).numbered()
         content = t("core.menu_header", lang, count=laid.total)
+        view = menu_view(game, laid, lang)
+        if many is not None:
+            from bot.components import ManySelect
+
+            content = tr.text(many.prompt)
+            options = [
+                discord.SelectOption(label=tr.text(label)[:100], value=item)
+                for item, label in many.items[:25]
+            ]
+            view.add_item(
+                ManySelect(
+                    game.id,
+                    game.version,
+                    placeholder=tr.text(many.prompt)[:150],
+                    options=options,
+                    min_values=many.min_picks,
+                    max_values=min(many.max_picks, len(options)),
+                )
+            )
         picture = await self.choices_file(game, state, seat, lang, laid.marks())
-        return Menu(content, menu_view(game, laid, lang), picture)
+        return Menu(content, view, picture)
 
     async def choices_file(
         self, game: GameRecord, state: Any, seat: str, lang: str, marks: list[tuple[int, str]]

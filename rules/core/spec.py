@@ -58,6 +58,25 @@ def _no_anchor(state: Any, seat: str, action: Any) -> str | None:
 
 
 @dataclass(frozen=True)
+class ManyChoice:
+    """A decision better made as one pick of several items than as one of many subsets
+    (e.g. which cards to return): the menu shows one multi-select instead of every legal
+    action of ``group``; ``build`` turns the picked item ids into the action (which must be
+    one of the legal actions, so ``legal_actions`` stays complete for bots)."""
+
+    group: str
+    items: list[tuple[str, Text]]
+    min_picks: int
+    max_picks: int
+    prompt: Text
+    build: Callable[[list[str]], Any]
+
+
+def _no_many_choice(state: Any, seat: str) -> ManyChoice | None:
+    return None
+
+
+@dataclass(frozen=True)
 class GameSpec(Generic[S, Opt, A, V]):
     """One game, as the bot, store, renderer, bench and tests see it.
 
@@ -71,7 +90,8 @@ class GameSpec(Generic[S, Opt, A, V]):
     demanding strict phase order); ``apply`` accepts those from that seat at any time.
     ``choice_anchor`` says where on the board a spatial action points (an id the game's
     renderer understands, e.g. a city or a cell), or ``None``: menus then number those
-    choices and show a picture of them marked with the same numbers.
+    choices and show a picture of them marked with the same numbers. ``many_choice`` offers
+    a decision among many subsets as one multi-select (``ManyChoice``).
 
     A game is found by convention: its rules package ``rules.<key>`` exports ``SPEC``, its
     renderer is ``render.<key>``, its cog ``cogs.<key>`` and its catalogs
@@ -101,6 +121,7 @@ class GameSpec(Generic[S, Opt, A, V]):
     campaign_after: Callable[[S], Campaign | None] = _no_campaign
     anytime_actions: Callable[[S, str], list[A]] = _no_anytime_actions
     choice_anchor: Callable[[S, str, A], str | None] = _no_anchor
+    many_choice: Callable[[S, str], ManyChoice | None] = _no_many_choice
     package: str = ""
     renderer: str = ""
     cog: str = ""

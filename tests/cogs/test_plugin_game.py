@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import discord
 import pytest
 
 from rules.registry import register, unregister
 from tests.cogs.helpers import open_id, open_table, prompt
-from tests.harness import Harness
+from tests.harness import Harness, select_options
 from tests.korean import latin_words
 from tests.plugin_game.rules import SPEC
 
@@ -108,8 +109,29 @@ async def test_spatial_choices_come_with_a_picture_numbered_like_the_menu(
     minji, _seojun = _korean_members(h)
     await open_table(h, "sealed", NAMES)
     menu = await h.click(minji, prompt(h), custom_id=open_id(prompt(h)))
-    labels = menu.labels()
-    assert labels == [f"{n + 1}. 동전 {n}개 입찰" for n in range(4)], labels
-    assert len(await menu.images()) == 1
-    legend = menu.message.attachments[0].description
-    assert legend == ", ".join(f"{n + 1}: 동전 {n}개" for n in range(4))
+    assert not menu.labels(), "the bid is one multi-select, not a button per subset"
+    assert "입찰할 동전을 손에 쥐세요" in menu.content
+
+
+@pytest.mark.guild_locale("ko")
+async def test_many_subsets_are_one_multi_select(sealed: None, harness: Harness) -> None:
+    """Issue 13 (Ilos mulligan, as a platform feature): a decision among many subsets is one
+    Discord select with several values; the picks become the one legal action they name."""
+    h = harness
+    minji, _seojun = _korean_members(h)
+    await open_table(h, "sealed", NAMES)
+    menu = await h.click(minji, prompt(h), custom_id=open_id(prompt(h)))
+    many = next(i for i in menu.custom_ids if i.startswith("rf:many:"))
+    options = select_options(menu.components)[many]
+    assert [o["label"] for o in options] == ["동전 1", "동전 2", "동전 3"]
+    view = discord.ui.View(timeout=None)
+    fake = [discord.SelectOption(label=v, value=v) for v in ("c1", "c9")]
+    view.add_item(discord.ui.Select(custom_id=many, options=fake, max_values=2))
+    channel = h.bot.get_channel(h.channel().id)
+    assert isinstance(channel, discord.TextChannel)
+    forged_menu = await channel.send("forged", view=view)
+    forged = await h.select(minji, forged_menu, many, ["c1", "c9"])
+    assert "이해하지 못했습니다" in forged.content, "a coin the player does not hold"
+    await h.select(minji, menu, many, ["c1", "c3"])
+    log = await h.slash(minji, "game log")
+    assert "동전 2개를 입찰했습니다." in log.content

@@ -32,6 +32,7 @@ from rules.core import (
     rank_scores,
     term,
 )
+from rules.core.spec import ManyChoice
 
 KEY = "sealed"
 
@@ -197,6 +198,21 @@ def choice_anchor(state: State, seat: str, action: Bid) -> str | None:
     return f"coin:{action.amount}"
 
 
+def many_choice(state: State, seat: str) -> ManyChoice | None:
+    """Bidding as putting coins in your fist: one multi-select of your coins."""
+    if seat not in to_act(state):
+        return None
+    coins = state.coins[seat]
+    return ManyChoice(
+        group="bid",
+        items=[(f"c{n}", term("sealed.coin", number=n)) for n in range(1, coins + 1)],
+        min_picks=0,
+        max_picks=coins,
+        prompt=term("sealed.pick_coins"),
+        build=lambda picked: Bid(amount=len(picked)),
+    )
+
+
 def campaign_after(state: State) -> Campaign | None:
     winners = scores(state).winners
     return CampaignState(games=state.campaign.games + 1, last_winners=winners).model_dump()
@@ -227,6 +243,7 @@ SPEC: GameSpec[State, Options, Bid, SealedView] = GameSpec(
     invariants=invariants,
     campaign_after=campaign_after,
     choice_anchor=choice_anchor,
+    many_choice=many_choice,
     seat_order="join",
     package="tests.plugin_game",
     renderer="tests.plugin_game.render",
