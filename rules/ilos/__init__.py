@@ -9,6 +9,7 @@ from rules.ilos.components import components as _components
 from rules.ilos.describe import describe_action
 from rules.ilos.invariants import invariants
 from rules.ilos.model import IlosOptions, IlosState
+from rules.ilos.mulligan import mulligan_choice
 from rules.ilos.scoring import scores
 from rules.ilos.view import IlosView, build_view
 
@@ -35,6 +36,7 @@ SPEC: GameSpec[IlosState, IlosOptions, IlosAction, IlosView] = GameSpec(
     describe_action=describe_action,
     action_group=action_group,
     invariants=invariants,
+    many_choice=mulligan_choice,
     seat_order="random",
     data_source=_data_source,
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from tests.harness import Harness, Reply, custom_ids, select_options
@@ -88,4 +89,26 @@ def _page_of(menu: Reply) -> int:
 
 
 def is_menu(reply: Reply) -> bool:
-    return any(i.startswith(("rf:act:", "rf:sel:")) for i in reply.custom_ids)
+    return any(i.startswith(("rf:act:", "rf:sel:", "rf:many:")) for i in reply.custom_ids)
+
+
+async def press_action(
+    h: Harness, member: Any, menu: Reply, spec: Any, state: Any, index: int
+) -> Reply:
+    """Choose legal action ``index`` as a player would: by its menu entry, or, for a decision
+    offered as one multi-select (``GameSpec.many_choice``), by picking the items naming it."""
+    seat = next(s for s in state.seats if s in spec.to_act(state))
+    actions = spec.legal_actions(state, seat)
+    many = spec.many_choice(state, seat)
+    if many is None or spec.action_group(actions[index]) != many.group:
+        return await press_index(h, member, menu, index)
+    ids = [item for item, _ in many.items]
+    for size in range(len(ids) + 1):
+        for picked in itertools.combinations(ids, size):
+            if (
+                many.min_picks <= size <= many.max_picks
+                and many.build(list(picked)) == actions[index]
+            ):
+                select = next(i for i in menu.custom_ids if i.startswith("rf:many:"))
+                return await h.select(member, menu, select, list(picked))
+    raise AssertionError(f"no pick of {ids} makes action {index}")

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from bot.service import spec_of
 from rules.registry import GAMES
-from tests.cogs.helpers import component_dicts, open_id, open_table, press_index
+from tests.cogs.helpers import component_dicts, open_id, open_table, press_action
 from tests.harness import Harness, custom_ids, running
 
 FORGED = "forged"
@@ -85,7 +85,7 @@ async def _one_interaction(
         menu = await h.click(actor, _prompt(h), custom_id=open_id(_prompt(h)))
         assert menu.custom_ids, f"no menu for the acting player: {menu.content}"
         count = len(spec.legal_actions(state, seat))
-        await press_index(h, actor, menu, data.draw(st.integers(0, count - 1)))
+        await press_action(h, actor, menu, spec, state, data.draw(st.integers(0, count - 1)))
         return actor
     idle = [m for m in members if seats[m.id] not in acting] + [spectator]
     who = data.draw(st.sampled_from(idle if kind == "wrong_user" else [*members, spectator]))

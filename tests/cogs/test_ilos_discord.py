@@ -8,7 +8,14 @@ from typing import Any
 from bot.i18n import tx
 from bot.service import spec_of
 from rules.core.replay import GameLog, LoggedAction, replay
-from tests.cogs.helpers import acting_member, is_menu, open_id, open_table, press_index, prompt
+from tests.cogs.helpers import (
+    acting_member,
+    is_menu,
+    open_id,
+    open_table,
+    press_action,
+    prompt,
+)
 from tests.harness import Harness
 
 KIND = "ilos"
@@ -68,7 +75,7 @@ async def test_ilos_r130_whole_game_by_four_users_with_private_dms(harness: Harn
             menu = await h.click(actor, prompt(h), custom_id=open_id(prompt(h)))
             assert menu.ephemeral and is_menu(menu), menu.content
         index = pick(spec, state, seats[actor.id], rnd)
-        menu = await press_index(h, actor, menu, index)
+        menu = await press_action(h, actor, menu, spec, state, index)
         assert "out of date" not in menu.content and "Not allowed" not in menu.content, menu.content
     game, state = await state_now(h)
     assert game.status == "finished", "the game did not end"
@@ -87,7 +94,8 @@ async def test_ilos_private_events_never_reach_the_channel(harness: Harness) -> 
         game, state = await state_now(h)
         actor = acting_member(h, members)
         menu = await h.click(actor, prompt(h), custom_id=open_id(prompt(h)))
-        await press_index(h, actor, menu, pick(spec_of(game), state, game.seat_of(actor.id), rnd))
+        index = pick(spec_of(game), state, game.seat_of(actor.id), rnd)
+        await press_action(h, actor, menu, spec_of(game), state, index)
     game, _state = await state_now(h)
     spec = spec_of(game)
     names = {s.seat: s.name for s in game.seats}

@@ -18,7 +18,7 @@ import pytest
 
 from bot.i18n import Translator
 from bot.service import spec_of
-from tests.cogs.helpers import open_id, open_table, press_index, prompt
+from tests.cogs.helpers import open_id, open_table, press_action, prompt
 from tests.harness import Harness, Reply, select_options
 from tests.korean import latin_words
 
@@ -27,6 +27,11 @@ NAMES = ["민지", "서준", "하린", "도윤"]
 # Game -> (players, weight per action group): a player who keeps the game moving.
 PLAYS: dict[str, tuple[int, dict[str, int]]] = {
     "endeavor": (2, {"turn": 1, "discard": 2}),
+    # colonists first and few cancels, so the game ends by its colonists in a few hundred steps
+    "ilos": (
+        2,
+        {"cancel": 0, "end_turn": 1, "market": 1, "farm": 8, "gold_mine": 8, "building": 8},
+    ),
 }
 
 
@@ -83,7 +88,7 @@ async def test_whole_game_in_korean_has_no_english_and_no_raw_ids(
         actions = spec.legal_actions(state, seat)
         w = [weights.get(spec.action_group(a), 4) for a in actions]
         index = rnd.choices(range(len(actions)), weights=w)[0]
-        reply = await press_index(h, actor, menu, index)
+        reply = await press_action(h, actor, menu, spec, state, index)
         received += _menu_texts(reply)
         await h.advance(30)
     finished = await h.bot.store.get_game(1)

@@ -11,7 +11,13 @@ import re
 from typing import Any
 
 from bot.service import spec_of
-from tests.cogs.helpers import component_dicts, open_id, open_table, press_index, prompt
+from tests.cogs.helpers import (
+    component_dicts,
+    open_id,
+    open_table,
+    press_action,
+    prompt,
+)
 from tests.harness import Harness, custom_ids
 
 MENTION = re.compile(r"<@(\d+)>")
@@ -43,7 +49,9 @@ async def test_one_post_per_hand_over_pings_only_the_new_actor_no_repeated_board
         actor = next(m for m in members if game.seat_of(m.id) == seat)
         menu = await h.click(actor, prompt(h), custom_id=open_id(prompt(h)))
         count = len(spec_of(game).legal_actions(h.bot.service.state_of(game), seat))
-        await press_index(h, actor, menu, rnd.randrange(count))
+        await press_action(
+            h, actor, menu, spec_of(game), h.bot.service.state_of(game), rnd.randrange(count)
+        )
         if await _acting(h) != acting:
             hand_overs += 1
         await h.advance(30)
