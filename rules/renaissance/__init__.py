@@ -1,5 +1,9 @@
 """Age of Renaissance (Avalon Hill 1996 with the Eurogames 1999 changes as options).
 
-The game spec lives in ``rules.renaissance.spec`` (``SPEC``); it is not exported here yet,
-so the bot does not offer the game before its renderer and commands exist.
+``SPEC`` (built in ``rules.renaissance.spec``) is what the registry and the generic layers
+use; the board images are ``render/renaissance.py`` and the commands ``cogs/renaissance.py``.
 """
+
+from rules.renaissance.spec import SPEC
+
+__all__ = ["SPEC"]
