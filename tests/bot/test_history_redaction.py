@@ -8,9 +8,11 @@ other event may carry only what the viewer's views have shown.
 
 Property, over random games of every registered game (and the options that hide more): for
 every event visible to a viewer (each seat, and ``None`` for a spectator), every id it
-carries (string arguments and the last part of nested term keys) that occurs in the hidden
-state must already have appeared in one of that viewer's views, up to and including the
-view right after that event.
+carries (string arguments and the ids of nested item terms, i.e. terms without arguments)
+that the engine shows to
+some seat but not to the public (hidden information, by the engine's own views) must already
+have appeared in one of this viewer's own views, up to and including the view right after
+that event.
 """
 
 from __future__ import annotations
@@ -49,8 +51,9 @@ def _strings(value: Any, out: set[str]) -> set[str]:
 def _carried(value: Any, seats: set[str]) -> Iterator[str]:
     """The ids an event argument carries (seat ids are names, not secrets)."""
     if isinstance(value, Text):
-        yield value.key.rsplit(".", 1)[-1]
-        for arg in value.args.values():
+        if not value.args:  # a term naming an item (a card, a resource): its id
+            yield value.key.rsplit(".", 1)[-1]
+        for arg in value.args.values():  # a phrase: what it carries is in its arguments
             yield from _carried(arg, seats)
     elif isinstance(value, str) and value not in seats:
         yield value
@@ -90,12 +93,17 @@ def test_history_never_tells_a_viewer_more_than_their_views(
             seat = sorted(spec.to_act(state))[0]
             actions = spec.legal_actions(state, seat)
             result = spec.apply(state, seat, actions[rnd.randrange(len(actions))])
-            hidden = _strings(result.state.model_dump(mode="json"), set())
-            hidden |= _strings(state.model_dump(mode="json"), set())
+            shown: dict[str | None, set[str]] = {v: set() for v in viewers}
+            for moment in (state, result.state):
+                for v in viewers:
+                    _strings(spec.view(moment, v).model_dump(mode="json"), shown[v])
+            # what some seat is shown but the public is not: hidden information
+            private = set().union(*(shown[v] for v in seats)) - shown[None]
             for viewer in viewers:
                 seen[viewer] |= _strings(
                     spec.view(result.state, viewer).model_dump(mode="json"), set()
                 )
+                hidden = private - shown[viewer]
                 for event in result.events:
                     _check(event, viewer, seen[viewer], hidden, set(seats))
             state = result.state
@@ -112,3 +120,11 @@ def _check(
         assert value not in hidden or value in seen, (
             f"{event.key} tells {viewer or 'a spectator'} {value!r}, which their views never showed"
         )
+
+
+def test_the_check_catches_a_card_told_to_someone_who_never_saw_it() -> None:
+    leak = Event(key="x.paid", args={"seat": "p1", "cards": [Text(key="x.card.gold_mine")]})
+    with pytest.raises(AssertionError, match="gold_mine"):
+        _check(leak, None, seen={"ship"}, hidden={"gold_mine"}, seats={"p1", "p2"})
+    secret = leak.model_copy(update={"visible_to": ["p1"]})
+    _check(secret, None, seen=set(), hidden={"gold_mine"}, seats={"p1", "p2"})
