@@ -32,7 +32,10 @@ PLAYS: dict[str, tuple[int, dict[str, int]]] = {
         2,
         {"cancel": 0, "end_turn": 1, "market": 1, "farm": 8, "gold_mine": 8, "building": 8},
     ),
+    # four players, one epoch: the whole 4-player game, in a test-sized length
+    "renaissance": (4, {}),
 }
+OPTIONS: dict[str, str] = {"renaissance": "end_condition=epochs_1"}
 
 
 @pytest.fixture
@@ -72,7 +75,7 @@ async def test_whole_game_in_korean_has_no_english_and_no_raw_ids(
     h = harness
     players, weights = PLAYS[kind]
     members = [h.member(n, locale="ko") for n in NAMES[:players]]
-    await open_table(h, kind, NAMES[:players])
+    await open_table(h, kind, NAMES[:players], OPTIONS.get(kind, ""))
     rnd = random.Random(7)
     received: list[str] = []
     for _step in range(4000):
