@@ -233,6 +233,11 @@ class Harness:
         spectator = self.member("spectator")
         return list((channel or self.channel()).history(viewer=spectator))
 
+    def pinged(self, message: discord.Message) -> set[int]:
+        """The users Discord notified for ``message`` (its mentions allowed to ping)."""
+        stored = self.env.backend.get_message(message.channel.id, message.id)
+        return {int(u) for u in stored.ping_user_ids}
+
     def dms(self, member: Any) -> list[discord.Message]:
         user = member.user if hasattr(member, "user") else member
         return list(user.dm_channel.history())

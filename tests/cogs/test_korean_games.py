@@ -1,16 +1,21 @@
-"""Whole games in Korean through the Discord harness (issue 7, "Text, not prose").
+"""Whole games in Korean through the Discord harness (issue 7, "Text, not prose"; issue 8,
+table manners).
 
 Every member's Discord client and the server are Korean. The players play a whole game by the
 buttons and selects of their private menus. Afterwards nothing any of them received may hold
 an English word or a raw id: channel posts, DMs, ephemeral menus and replies (their labels and
 select options too), and the alt text of every image. What the renderers drew is checked
 through the translator they drew it with: every string a Korean ``Translator`` produced
-during the game must be Korean as well.
+during the game must be Korean as well. The same games count the channel posts: exactly one
+per hand-over (the acting seats change), each pinging at most the players who just became
+acting, and no board image repeated by the next post.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,6 +28,7 @@ from tests.harness import Harness, Reply, select_options
 from tests.korean import latin_words
 
 NAMES = ["민지", "서준", "하린", "도윤"]
+MENTION = re.compile(r"<@(\d+)>")
 
 # Game -> (players, weight per action group): a player who keeps the game moving.
 PLAYS: dict[str, tuple[int, dict[str, int]]] = {
@@ -78,6 +84,8 @@ async def test_whole_game_in_korean_has_no_english_and_no_raw_ids(
     await open_table(h, kind, NAMES[:players], OPTIONS.get(kind, ""))
     rnd = random.Random(7)
     received: list[str] = []
+    posts_at_start = posts_seen = len(h.messages())
+    hand_overs = 0
     for _step in range(4000):
         game = await h.bot.store.current_game(h.channel().id)
         if game is None:
@@ -93,6 +101,23 @@ async def test_whole_game_in_korean_has_no_english_and_no_raw_ids(
         index = rnd.choices(range(len(actions)), weights=w)[0]
         reply = await press_action(h, actor, menu, spec, state, index)
         received += _menu_texts(reply)
+        after = await h.bot.store.get_game(game.id)
+        assert after is not None
+        now = h.bot.service.state_of(after)
+        before_acting = spec.to_act(state)
+        acting_after = frozenset() if spec.is_over(now) else spec.to_act(now)
+        new_posts = h.messages()[posts_seen:]
+        posts_seen += len(new_posts)
+        if acting_after == before_acting:
+            assert not new_posts, "a sub-step posted to the channel"
+        else:
+            hand_overs += 1
+            assert len(new_posts) == 1, "one post per hand-over"
+            pinged = {str(u) for u in h.pinged(new_posts[0])}
+            newly = {
+                str(u.user_id) for s in acting_after - before_acting if (u := after.user_of(s))
+            }
+            assert pinged <= newly, "a post pinged someone who did not just become acting"
         await h.advance(30)
     finished = await h.bot.store.get_game(1)
     assert finished is not None and finished.status == "finished", "the game did not end"
@@ -109,3 +134,7 @@ async def test_whole_game_in_korean_has_no_english_and_no_raw_ids(
     drawn = {w for text in drawn_korean for w in latin_words(text)}
     assert not drawn, f"images drew English or raw ids: {sorted(drawn)[:20]}"
     assert any(a.description for m in h.messages() for a in m.attachments), "no board was posted"
+    posts = h.messages()[posts_at_start:]
+    assert len(posts) == hand_overs, "one channel post per hand-over, none per sub-step"
+    boards = [await a.read() for post in posts for a in post.attachments]
+    assert all(a != b for a, b in itertools.pairwise(boards)), "a post repeated the board"

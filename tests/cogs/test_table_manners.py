@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 import itertools
 import random
-import re
 from typing import Any
 
 from bot.service import spec_of
@@ -19,8 +18,6 @@ from tests.cogs.helpers import (
     prompt,
 )
 from tests.harness import Harness, custom_ids
-
-MENTION = re.compile(r"<@(\d+)>")
 
 
 async def _acting(h: Harness) -> frozenset[str]:
@@ -60,8 +57,7 @@ async def test_one_post_per_hand_over_pings_only_the_new_actor_no_repeated_board
     assert len(posts) == hand_overs, "one post per hand-over, none for sub-steps"
     digests = []
     for post in posts:
-        pinged = MENTION.findall(post.content.split("\n")[-1])
-        assert len(set(pinged)) <= 1, "a post pings at most the one player who now acts"
+        assert len(h.pinged(post)) <= 1, "a post pings at most the one player who now acts"
         for att in post.attachments:
             digests.append(hashlib.sha256(await att.read()).hexdigest())
     assert all(a != b for a, b in itertools.pairwise(digests)), "a board was repeated"
