@@ -12,13 +12,25 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
 from render import RenderedImage, Translate, kit
-from render.ilos_tiles import SPOT_COLOURS, SPOT_ICON, TileKey, TileShape, tile_shape, tile_sprite
+from render.ilos_tiles import (
+    SPOT_COLOURS,
+    SPOT_ICON,
+    TileKey,
+    TileShape,
+    font,
+    min_font,
+    register_cache,
+    tile_shape,
+    tile_sprite,
+)
 from rules.core import Text, View, term
+from rules.ilos import terms
 from rules.ilos.view import IlosView, PlacedTileView, PlayerView, TileGeometry
 
 WIDTH = 1600
@@ -131,11 +143,14 @@ def boat(colour: kit.RGB, letter: str, width: int, pirate: bool = False) -> Imag
     d.text(
         (w * 0.5, h * 0.35),
         letter,
-        font=kit.font(round(h * 0.38), bold=True),
+        font=font(round(h * 0.38), bold=True),
         fill=text_col,
         anchor="mm",
     )
     return img.resize((width, round(width * 0.95)), Image.Resampling.LANCZOS)
+
+
+register_cache(boat.cache_clear)  # type: ignore[attr-defined]
 
 
 @kit.static_layer(maxsize=256)
@@ -160,7 +175,7 @@ def building_piece(kind: str, style: kit.SeatStyle, size: int, label: str | None
     d.text(
         (n * 0.74, n * 0.28),
         style.letter,
-        font=kit.font(round(n * 0.36), bold=True),
+        font=font(round(n * 0.36), bold=True),
         fill=glyph_colour,
         anchor="mm",
     )
@@ -176,45 +191,87 @@ def building_piece(kind: str, style: kit.SeatStyle, size: int, label: str | None
     return img.resize((size, size), Image.Resampling.LANCZOS)
 
 
+register_cache(building_piece.cache_clear)  # type: ignore[attr-defined]
+
+
 # ---------------------------------------------------------------------------------- map
 
 
-def _map_size(view: IlosView, size: float) -> tuple[float, float, float, float]:
-    xs = [hex_centre(t.q, t.r, size)[0] for t in view.board]
-    ys = [hex_centre(t.q, t.r, size)[1] for t in view.board]
+def _map_size(cells: Sequence[tuple[int, int]], size: float) -> tuple[float, float, float, float]:
+    xs = [hex_centre(q, r, size)[0] for q, r in cells]
+    ys = [hex_centre(q, r, size)[1] for q, r in cells]
     return min(xs) - size, min(ys) - size * 0.87, max(xs) + size, max(ys) + size * 0.87
 
 
-def _choose_size(view: IlosView, width: float, max_height: float) -> int:
-    if not view.board:
+def _choose_size(cells: Sequence[tuple[int, int]], width: float, max_height: float) -> int:
+    if not cells:
         return 120
-    x0, y0, x1, y1 = _map_size(view, 1.0)
+    x0, y0, x1, y1 = _map_size(cells, 1.0)
     size = min(150.0, (width - 2 * MARGIN) / (x1 - x0), (max_height - 2 * MARGIN) / (y1 - y0))
-    return max(56, int(size))
+    return max(40, int(size))
 
 
-def _compass(img: Image.Image, draw: ImageDraw.ImageDraw, tr: Translate) -> None:
+def _compass(img: Image.Image, draw: ImageDraw.ImageDraw, tr: Translate, text_px: int) -> None:
     """North is the top of the image: the sides the rules name coasts and cells by."""
     x, y = 52.0, 30.0
     draw.polygon([(x, y), (x - 13, y + 38), (x, y + 30), (x + 13, y + 38)], fill=kit.WHITE)
     draw.polygon([(x, y), (x, y + 30), (x + 13, y + 38)], fill=kit.INK)
     kit.label(
         draw,
-        (x, y + 58),
+        (x, y + 42 + text_px / 2),
         tr("ilos.board.north"),
-        kit.font(24, True),
+        font(text_px, True),
         fill=kit.WHITE,
         outline=kit.INK,
         anchor="mm",
     )
 
 
+@dataclass(frozen=True)
+class MapGeometry:
+    """Where the map put things: hex ``size``, the pixel centre of every cell, the tiles'
+    shapes (placed tiles by id, and the tile being explored if it was drawn)."""
+
+    size: int
+    origin: tuple[float, float]
+    tiles: dict[str, tuple[TileShape, tuple[float, float]]]
+
+    def centre(self, q: int, r: int) -> tuple[float, float]:
+        cx, cy = hex_centre(q, r, self.size)
+        return (cx + self.origin[0], cy + self.origin[1])
+
+
+def rotated_key(tile: TileGeometry, rotation: int) -> TileKey:
+    """A face-up tile turned ``rotation`` steps (ILOS-R103: printed edge e shows on board edge
+    (e + rotation) mod 6), labelled with its number."""
+    return TileKey(
+        tile=str(tile.number or tile.id),
+        hideout=tile.hideout,
+        regions=tuple(
+            (r.id, tuple(sorted((e + rotation) % 6 for e in r.edges)), tuple(r.spots))
+            for r in tile.regions
+        ),
+    )
+
+
 def _draw_map(
-    view: IlosView, styles: dict[str, kit.SeatStyle], width: int, tr: Translate
-) -> Image.Image:
-    size = _choose_size(view, width, MAP_MAX_HEIGHT)
-    if view.board:
-        x0, y0, x1, y1 = _map_size(view, size)
+    view: IlosView,
+    styles: dict[str, kit.SeatStyle],
+    width: int,
+    tr: Translate,
+    max_height: int = MAP_MAX_HEIGHT,
+    extra_cells: Sequence[tuple[int, int]] = (),
+    preview: tuple[TileGeometry, int, int, int] | None = None,
+    text_px: int = 24,
+) -> tuple[Image.Image, MapGeometry]:
+    """The archipelago; ``extra_cells`` widen it (empty cells to mark), ``preview`` is the tile
+    being explored drawn at its cell (tile, q, r, rotation)."""
+    cells = [(t.q, t.r) for t in view.board] + list(extra_cells)
+    if preview is not None:
+        cells.append((preview[1], preview[2]))
+    size = _choose_size(cells, width, max_height)
+    if cells:
+        x0, y0, x1, y1 = _map_size(cells, size)
     else:
         x0, y0, x1, y1 = -size, -size, size, size
     height = int(y1 - y0 + 2 * MARGIN)
@@ -222,25 +279,35 @@ def _draw_map(
     draw = ImageDraw.Draw(img)
     ox = (width - (x1 - x0)) / 2 - x0
     oy = MARGIN - y0
-    if not view.board:
+    geo = MapGeometry(size, (ox, oy), {})
+    if not cells:
         kit.label(
             draw,
             (width / 2, height / 2),
             tr("ilos.board.no_tiles"),
-            kit.font(34, True),
+            font(max(34, text_px), True),
             fill=kit.WHITE,
             outline=kit.INK,
             anchor="mm",
         )
-        return img
+        return img, geo
     ships_by_id = {s.id: s for s in view.ships}
     shapes: list[tuple[PlacedTileView, TileShape, tuple[float, float]]] = []
+    number_px = max(22, round(size * 0.2), text_px)
     for tile in view.board:
         key = placed_key(tile)
-        cx, cy = hex_centre(tile.q, tile.r, size)
-        centre = (cx + ox, cy + oy)
-        kit.paste(img, tile_sprite(key, size), centre)
-        shapes.append((tile, tile_shape(key, size), centre))
+        centre = geo.centre(tile.q, tile.r)
+        kit.paste(img, tile_sprite(key, size, number_px), centre)
+        shape = tile_shape(key, size)
+        shapes.append((tile, shape, centre))
+        geo.tiles[tile.tile] = (shape, centre)
+    if preview is not None:
+        ptile, pq, pr, prot = preview
+        key = rotated_key(ptile, prot)
+        centre = geo.centre(pq, pr)
+        kit.paste(img, tile_sprite(key, size, number_px), centre)
+        draw.polygon(kit.hexagon(centre, size - 2), outline=kit.HIGHLIGHT, width=4)
+        geo.tiles[ptile.id] = (tile_shape(key, size), centre)
     spot_r = size * 0.15
     for tile, shape, (cx, cy) in shapes:
         for region in tile.regions:
@@ -277,6 +344,7 @@ def _draw_map(
                     (cx + rshape.berth[0], cy + rshape.berth[1]),
                     rshape.berth_axis,
                     size,
+                    text_px,
                 )
         if tile.pirate_owner is not None and shape.hideout is not None:
             st = styles[tile.pirate_owner]
@@ -286,8 +354,8 @@ def _draw_map(
                 boat(st.colour, st.letter, round(size * 0.44), pirate=True),
                 (hx, hy - size * 0.06),
             )
-    _compass(img, draw, tr)
-    return img
+    _compass(img, draw, tr, text_px)
+    return img, geo
 
 
 def _draw_boats(
@@ -298,6 +366,7 @@ def _draw_boats(
     berth: tuple[float, float],
     axis: tuple[float, float],
     size: float,
+    text_px: int = 14,
 ) -> None:
     bw = round(size * 0.36)
     items = sorted(owners.items(), key=lambda kv: list(styles).index(kv[0]))
@@ -315,7 +384,7 @@ def _draw_boats(
                 draw,
                 (x + bw * 0.42, y + bw * 0.42),
                 f"×{count}",
-                kit.font(max(14, round(bw * 0.36)), True),
+                font(max(text_px, round(bw * 0.36)), True),
                 fill=kit.INK,
                 pad=4,
             )
@@ -325,11 +394,15 @@ def _draw_boats(
 
 
 def _header(
-    view: IlosView, styles: dict[str, kit.SeatStyle], tr: Translate, width: int
+    view: IlosView,
+    styles: dict[str, kit.SeatStyle],
+    tr: Translate,
+    width: int,
+    text_px: int = 32,
 ) -> Image.Image:
     img = Image.new("RGB", (width, 96), HEADER_BAND)
     d = ImageDraw.Draw(img)
-    title_font = kit.font(48, True)
+    title_font = font(48, True)
     title = tr("ilos.board.title")
     kit.label(d, (MARGIN, 48), title, title_font, fill=kit.WHITE, anchor="lm")
     round_text = tr("ilos.board.round", round=view.round) if view.round else tr("ilos.board.setup")
@@ -338,12 +411,14 @@ def _header(
         parts.append(tr("ilos.board.last_round"))
     text = "  ·  ".join(parts)
     x0 = max(170.0, MARGIN + title_font.getlength(title) + 30)
-    kit.label(d, (x0, 48), text, kit.font(32, True), fill=(230, 236, 244), anchor="lm")
+    round_font = font(text_px, True)
+    kit.label(d, (x0, 48), text, round_font, fill=(230, 236, 244), anchor="lm")
     if view.active is not None:
         st = styles[view.active]
         name = tr.name(view.active)
-        fnt = kit.font(34, True)
-        label_text = kit.shorten(tr("ilos.board.to_act", name=name), 560, fnt)
+        fnt = font(max(34, text_px), True)
+        room = min(560.0, width - MARGIN - (x0 + round_font.getlength(text)) - 90)
+        label_text = kit.shorten(tr("ilos.board.to_act", name=name), max(120.0, room), fnt)
         tw = fnt.getlength(label_text)
         x = width - MARGIN - tw
         kit.label(d, (x, 48), label_text, fnt, fill=kit.WHITE, anchor="lm")
@@ -360,7 +435,7 @@ def _exploration_panel(view: IlosView, width: int, tr: Translate) -> Image.Image
         d,
         (0, 0, width - 1, h - 1),
         title=title,
-        title_font=kit.font(30, True),
+        title_font=font(30, True),
         band=(226, 214, 186),
     )
     size = 92
@@ -373,11 +448,9 @@ def _exploration_panel(view: IlosView, width: int, tr: Translate) -> Image.Image
             kit.paste(img, tile_sprite(face_up_key(tile), size), (cx, cy))
         else:
             d.polygon(kit.hexagon((cx, cy), size), outline=kit.PANEL_EDGE, width=3)
-            kit.label(
-                d, (cx, cy), tr("ilos.board.empty"), kit.font(24), fill=kit.MUTED, anchor="mm"
-            )
-    fnt = kit.font(26)
-    big = kit.font(28, True)
+            kit.label(d, (cx, cy), tr("ilos.board.empty"), font(24), fill=kit.MUTED, anchor="mm")
+    fnt = font(26)
+    big = font(28, True)
     rows: list[tuple[kit.IconKind, str, str]] = [
         ("deck", tr("ilos.board.deck"), f"{view.deck_size}"),
         ("card", tr("ilos.board.discards"), f"{view.discard_size}"),
@@ -402,7 +475,7 @@ def _price_panel(view: IlosView, width: int, tr: Translate) -> Image.Image:
         d,
         (0, 0, width - 1, h - 1),
         title=title,
-        title_font=kit.font(30, True),
+        title_font=font(30, True),
         band=(226, 214, 186),
     )
     box = 88
@@ -439,7 +512,7 @@ def _price_panel(view: IlosView, width: int, tr: Translate) -> Image.Image:
                     d,
                     ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2),
                     str(price),
-                    kit.font(26),
+                    font(26),
                     fill=(170, 160, 140),
                     anchor="mm",
                 )
@@ -457,7 +530,7 @@ def _price_panel(view: IlosView, width: int, tr: Translate) -> Image.Image:
                     d,
                     ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2),
                     str(price),
-                    kit.font(34, True),
+                    font(34, True),
                     fill=kit.INK if kit.luminance(col) > 0.45 else kit.WHITE,
                     anchor="mm",
                 )
@@ -469,7 +542,7 @@ def _price_panel(view: IlosView, width: int, tr: Translate) -> Image.Image:
                     d,
                     ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2),
                     str(price),
-                    kit.font(26),
+                    font(26),
                     fill=kit.INK,
                     anchor="mm",
                 )
@@ -478,7 +551,7 @@ def _price_panel(view: IlosView, width: int, tr: Translate) -> Image.Image:
                 d,
                 (left + 5 * (box + gap), ry + (row_h - 10) / 2),
                 tr("ilos.board.top"),
-                kit.font(22, True),
+                font(22, True),
                 fill=kit.HIGHLIGHT,
                 anchor="lm",
             )
@@ -505,7 +578,7 @@ def _resource_counts(
             d,
             (x + size + 4, y),
             str(n),
-            kit.font(fnt_size, True),
+            font(fnt_size, True),
             fill=kit.INK if n else kit.MUTED,
             anchor="lm",
         )
@@ -536,14 +609,14 @@ def _player_row(
     )
     kit.paste(img, kit.seat_piece(st, 30), (46, y + h / 2))
     name = tr.name(p.seat)
-    fnt = kit.font(32, True)
+    fnt = font(32, True)
     kit.label(d, (90, y + 34), kit.shorten(name, 330, fnt), fnt, anchor="lm")
     tags = [tr(f"core.colour.{st.name}")]
     if p.is_first:
         tags.append(tr("ilos.board.first_player"))
     if p.is_active:
         tags.append(tr("ilos.board.to_act_tag"))
-    kit.label(d, (90, y + 78), " · ".join(tags), kit.font(22), fill=kit.MUTED, anchor="lm")
+    kit.label(d, (90, y + 78), " · ".join(tags), font(22), fill=kit.MUTED, anchor="lm")
     # counters
     x: float = 440
     cy = y + 34
@@ -554,7 +627,7 @@ def _player_row(
         ("fort", f"{p.forts}"),
         ("trading_post", f"{p.trading_posts}"),
     ]
-    num = kit.font(28, True)
+    num = font(28, True)
     for kind, text in stats:
         kit.paste_icon(img, kind, (x + 18, cy), 34, kit.INK)
         kit.label(d, (x + 42, cy), text, num, anchor="lm")
@@ -564,7 +637,7 @@ def _player_row(
             d,
             (x + 4, cy),
             tr("ilos.board.wealth", count=wealth),
-            kit.font(28, True),
+            font(28, True),
             fill=kit.HIGHLIGHT,
             anchor="lm",
         )
@@ -573,13 +646,13 @@ def _player_row(
             d,
             (x + 4, cy),
             tr("ilos.board.draws", count=p.draw_count),
-            kit.font(22),
+            font(22),
             fill=kit.MUTED,
             anchor="lm",
         )
     # production board
     produces = tr("ilos.board.produces")
-    small = kit.font(22, True)
+    small = font(22, True)
     kit.label(d, (440, y + 82), produces, small, fill=kit.MUTED, anchor="lm")
     start = max(545.0, 440 + small.getlength(produces) + 10)
     after = _resource_counts(img, d, start, y + 82, p.production, 30, 26)
@@ -624,11 +697,27 @@ def _players_panel(
 # ------------------------------------------------------------------------------ public API
 
 
-def draw_board(view: IlosView, tr: Translate) -> Image.Image:
+BOARD_PARTS = ("map", "table")
+MAP_W = 1000
+MAP_TEXT = min_font(MAP_W)  # 35: every text of the map part
+
+
+def draw_map_part(view: IlosView, tr: Translate) -> Image.Image:
+    """The first part (channel posts): the header and the archipelago, phone-legible."""
+    styles = _styles(view)
+    header = _header(view, styles, tr, MAP_W, MAP_TEXT)
+    board, _ = _draw_map(view, styles, MAP_W, tr, max_height=2000 - header.height, text_px=MAP_TEXT)
+    out = Image.new("RGB", (MAP_W, header.height + board.height), kit.PAPER)
+    out.paste(header, (0, 0))
+    out.paste(board, (0, header.height))
+    return out
+
+
+def draw_table_part(view: IlosView, tr: Translate) -> Image.Image:
+    """The second part: exploration area, prices and the players."""
     styles = _styles(view)
     inner = WIDTH - 2 * MARGIN
     header = _header(view, styles, tr, WIDTH)
-    board = _draw_map(view, styles, WIDTH, tr)
     left_w = (inner - 16) * 52 // 100
     explore = _exploration_panel(view, left_w, tr)
     prices = _price_panel(view, inner - 16 - left_w, tr)
@@ -637,13 +726,23 @@ def draw_board(view: IlosView, tr: Translate) -> Image.Image:
     middle.paste(prices, (left_w + 16, 0))
     players = _players_panel(view, styles, tr, inner)
     body = kit.stack([middle, players])
-    out = Image.new(
-        "RGB", (WIDTH, header.height + board.height + body.height + 2 * MARGIN), kit.PAPER
-    )
+    out = Image.new("RGB", (WIDTH, header.height + body.height + 2 * MARGIN), kit.PAPER)
     out.paste(header, (0, 0))
-    out.paste(board, (0, header.height))
-    out.paste(body, (MARGIN, header.height + board.height + MARGIN))
+    out.paste(body, (MARGIN, header.height + MARGIN))
     return out
+
+
+def draw_part(view: IlosView, tr: Translate, part: str) -> Image.Image:
+    if part == "map":
+        return draw_map_part(view, tr)
+    if part == "table":
+        return draw_table_part(view, tr)
+    raise ValueError(f"unknown Ilos board part {part!r}; parts: {', '.join(BOARD_PARTS)}")
+
+
+def draw_board(view: IlosView, tr: Translate) -> Image.Image:
+    """The first part (the archipelago), as channel posts carry it."""
+    return draw_map_part(view, tr)
 
 
 def _tile(number: int) -> Text:
@@ -740,14 +839,21 @@ def _public_only(view: IlosView) -> IlosView:
     return view.model_copy(update={"viewer": None, "players": players, "pending": None})
 
 
-def render_board(view: View, tr: Translate) -> RenderedImage:
+def render_board_part(view: View, tr: Translate, part: str) -> RenderedImage:
     v = _public_only(_as_ilos(view))
-    img = draw_board(v, tr)
+    img = draw_part(v, tr, part)
+    summary = board_summary(v, tr)
+    if part != BOARD_PARTS[0]:
+        summary = tr("ilos.summary.part", part=tr(f"ilos.part.{part}")) + "\n" + summary
     return RenderedImage(
-        png=kit.encode_png(img),
-        filename=f"ilos-round{v.round}.png",
-        summary=board_summary(v, tr),
+        png=kit.encode_png_palette(img),
+        filename=f"ilos-{part}-round{v.round}.png",
+        summary=summary,
     )
+
+
+def render_board(view: View, tr: Translate) -> RenderedImage:
+    return render_board_part(view, tr, BOARD_PARTS[0])
 
 
 # --------------------------------------------------------------------------------- private
@@ -773,7 +879,7 @@ def draw_private(view: IlosView, tr: Translate) -> Image.Image:
     band = Image.new("RGB", (width, 90), HEADER_BAND)
     img.paste(band, (0, 0))
     kit.paste(img, kit.seat_piece(st, 28), (50, 45))
-    fnt = kit.font(36, True)
+    fnt = font(36, True)
     kit.label(
         d,
         (92, 45),
@@ -786,7 +892,7 @@ def draw_private(view: IlosView, tr: Translate) -> Image.Image:
         d,
         (width - MARGIN, 45),
         tr("ilos.private.only_you"),
-        kit.font(24),
+        font(24),
         fill=(200, 210, 224),
         anchor="rm",
     )
@@ -796,7 +902,7 @@ def draw_private(view: IlosView, tr: Translate) -> Image.Image:
         d,
         (MARGIN, 110, width - MARGIN, 390),
         title=tr("ilos.private.hand", count=me.hand_size),
-        title_font=kit.font(30, True),
+        title_font=font(30, True),
         band=(226, 214, 186),
     )
     cw = (width - 2 * MARGIN - 7 * 16) / 6
@@ -821,7 +927,7 @@ def draw_private(view: IlosView, tr: Translate) -> Image.Image:
             d,
             ((box[0] + box[2]) / 2, y + 164),
             f"×{n}",
-            kit.font(40, True),
+            font(40, True),
             fill=kit.INK if n else kit.MUTED,
             anchor="mm",
         )
@@ -831,7 +937,7 @@ def draw_private(view: IlosView, tr: Translate) -> Image.Image:
         d,
         (MARGIN, 410, width - MARGIN, 600),
         title=tr("ilos.private.screen"),
-        title_font=kit.font(30, True),
+        title_font=font(30, True),
         band=(226, 214, 186),
     )
     x: float = MARGIN + 30
@@ -845,7 +951,7 @@ def draw_private(view: IlosView, tr: Translate) -> Image.Image:
             d,
             (x + 80, y2 + 44),
             str(n),
-            kit.font(46, True),
+            font(46, True),
             fill=kit.INK if n else kit.MUTED,
             anchor="lm",
         )
@@ -853,7 +959,7 @@ def draw_private(view: IlosView, tr: Translate) -> Image.Image:
             d,
             (x + 80, y2 + 88),
             tr(f"ilos.resource.{res}"),
-            kit.font(22),
+            font(22),
             fill=kit.MUTED,
             anchor="lm",
         )
@@ -893,7 +999,318 @@ def render_private(view: View, tr: Translate) -> RenderedImage:
         raise ValueError("the private panel needs a seat's view")
     img = draw_private(v, tr)
     return RenderedImage(
-        png=kit.encode_png(img),
+        png=kit.encode_png_palette(img),
         filename=f"ilos-{v.viewer}-private.png",
         summary=private_summary(v, tr),
+    )
+
+
+# --------------------------------------------------------------------------------- choices
+
+CHOICE_WIDTH = 960
+CHOICE_TEXT = min_font(CHOICE_WIDTH)  # 34: every text of a choice picture
+MARK_FILL = (200, 30, 30)
+STRIP_BG = (226, 214, 186)
+
+
+def _pending_tile(view: IlosView) -> TileGeometry | None:
+    pend = view.pending
+    if pend is None or pend.tile is None:
+        return None
+    return next((t for t in view.face_up if t.id == pend.tile), None)
+
+
+def _rotation_of(view: IlosView, tile_id: str) -> int:
+    for t in view.board:
+        if t.tile == tile_id:
+            return t.rotation
+    pend = view.pending
+    if pend is not None and pend.tile == tile_id and pend.rotation is not None:
+        return pend.rotation
+    return 0
+
+
+def _cell_name(view: IlosView, q: int, r: int) -> Text:
+    """An empty cell by its neighbouring tile with the lowest number (``rules.ilos.terms``)."""
+    best: tuple[int, int] | None = None
+    for t in view.board:
+        for d, (dq, dr) in enumerate(view.hex_dirs):
+            if (t.q + dq, t.r + dr) == (q, r) and (best is None or (t.number, d) < best):
+                best = (t.number, d)
+    if best is None:
+        return term("ilos.place.centre")
+    return Text(
+        key="ilos.place.cell",
+        args={"tile": _tile(best[0]), "side": terms.side(terms.EDGE_SIDES[best[1]])},
+    )
+
+
+def _place(view: IlosView, anchor: str) -> Text | None:
+    """The words for an anchor (``rules.ilos.anchors``), as the menu's labels name places."""
+    kind, _, ref = anchor.partition(":")
+    if kind == "cell":
+        q, r = (int(x) for x in ref.split(","))
+        return _cell_name(view, q, r)
+    if kind == "rotation":
+        tile = _pending_tile(view)
+        if tile is None:
+            return None
+        k = int(ref)
+        land = [(e + k) % 6 for e, c in enumerate(tile.edges) if c == "L"]
+        return Text(key="ilos.choice.rotation", args={"sides": terms.edge_sides(land)})
+    if kind == "coast":
+        return terms.region_at(ref, _rotation_of(view, ref.split(".", 1)[0]))
+    if kind == "hideout":
+        return terms.hideout(ref)
+    if kind == "spot":
+        return terms.spot_at(ref, _rotation_of(view, ref.split(".", 1)[0]))
+    if kind == "tile":
+        return terms.tile(ref)
+    if kind == "ship":
+        ship = next((s for s in view.ships if s.id == ref), None)
+        if ship is None:
+            return None
+        if ship.hideout is not None:
+            where = terms.hideout(ship.hideout)
+        elif ship.region is not None:
+            where = terms.region_at(ship.region, _rotation_of(view, ship.region.split(".")[0]))
+        else:
+            return None
+        return Text(key="ilos.choice.ship", args={"place": where})
+    return None
+
+
+def _map_point(view: IlosView, geo: MapGeometry, anchor: str) -> tuple[float, float] | None:
+    """Where an anchor lies on the map image (``None`` for strip anchors or unknown ones)."""
+    kind, _, ref = anchor.partition(":")
+    if kind == "cell":
+        q, r = (int(x) for x in ref.split(","))
+        return geo.centre(q, r)
+    if kind in ("coast", "spot"):
+        parts = ref.split(".")
+        if len(parts) < 2 or parts[0] not in geo.tiles:
+            return None
+        shape, (cx, cy) = geo.tiles[parts[0]]
+        try:
+            region = shape.region(parts[1])
+        except KeyError:
+            return None
+        if kind == "coast":
+            return (cx + region.hub[0], cy + region.hub[1])
+        index = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else -1
+        if not 0 <= index < len(region.spots):
+            return None
+        return (cx + region.spots[index][0], cy + region.spots[index][1])
+    if kind == "hideout":
+        if ref not in geo.tiles:
+            return None
+        shape, (cx, cy) = geo.tiles[ref]
+        if shape.hideout is None:
+            return None
+        return (cx + shape.hideout[0], cy + shape.hideout[1])
+    if kind == "ship":
+        ship = next((s for s in view.ships if s.id == ref), None)
+        if ship is None:
+            return None
+        if ship.hideout is not None:
+            return _map_point(view, geo, f"hideout:{ship.hideout}")
+        if ship.region is None:
+            return None
+        tile_id, _, short = ship.region.partition(".")
+        if tile_id not in geo.tiles:
+            return None
+        shape, (cx, cy) = geo.tiles[tile_id]
+        try:
+            region = shape.region(short)
+        except KeyError:
+            return None
+        return (cx + region.berth[0], cy + region.berth[1])
+    return None
+
+
+def _mark(img: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[float, float], n: int) -> None:
+    """A choice's number in a white disc ringed in red, large enough to read on a phone."""
+    fnt = font(CHOICE_TEXT, True)
+    text = str(n)
+    r = max(CHOICE_TEXT * 0.72, fnt.getlength(text) / 2 + 8)
+    x, y = centre
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=kit.WHITE, outline=MARK_FILL, width=5)
+    kit.label(draw, (x, y), text, fnt, fill=MARK_FILL, anchor="mm")
+
+
+def _spread(points: list[tuple[float, float]], step: float) -> list[tuple[float, float]]:
+    """Marks sharing a place (a site offering a fort or trading posts) side by side."""
+    seen: dict[tuple[int, int], int] = {}
+    groups: dict[tuple[int, int], int] = {}
+    for p in points:
+        k = (round(p[0]), round(p[1]))
+        groups[k] = groups.get(k, 0) + 1
+    out: list[tuple[float, float]] = []
+    for p in points:
+        k = (round(p[0]), round(p[1]))
+        i = seen.get(k, 0)
+        seen[k] = i + 1
+        count = groups[k]
+        per_row = 3
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, count - row * per_row)
+        out.append((p[0] + (col - (in_row - 1) / 2) * step, p[1] + row * step))
+    return out
+
+
+def _strip(items: list[tuple[int, TileKey]], width: int, tr: Translate, title: str) -> Image.Image:
+    """A row of tiles (face-up tiles, or the explored tile in each rotation), numbered."""
+    per_row = min(len(items), 3 if len(items) <= 3 else 6 if len(items) > 4 else 4)
+    slot = (width - 2 * MARGIN) / per_row
+    size = int(min(120, slot / 2.25))
+    rows = math.ceil(len(items) / per_row)
+    head = CHOICE_TEXT + 24
+    row_h = size * 1.8 + 12
+    img = Image.new("RGB", (width, int(head + rows * row_h + 12)), STRIP_BG)
+    d = ImageDraw.Draw(img)
+    kit.label(
+        d,
+        (MARGIN, head / 2 + 4),
+        kit.shorten(title, width - 2 * MARGIN, font(CHOICE_TEXT, True)),
+        font(CHOICE_TEXT, True),
+        anchor="lm",
+    )
+    for i, (n, key) in enumerate(items):
+        row, col = divmod(i, per_row)
+        cx = MARGIN + slot * (col + 0.5)
+        cy = head + row * row_h + row_h / 2
+        # the legend names the tile: no number printed on these small tiles
+        kit.paste(img, tile_sprite(replace(key, tile=""), size, CHOICE_TEXT), (cx, cy))
+        _mark(img, d, (cx - size * 0.78, cy - size * 0.62), n)
+    return img
+
+
+def _legend(entries: list[str], width: int) -> Image.Image:
+    fnt = font(CHOICE_TEXT, True)
+    lines: list[str] = []
+    for entry in entries:
+        lines.append(kit.shorten(entry, width - 2 * MARGIN, fnt))
+    line_h = CHOICE_TEXT + 14
+    img = Image.new("RGB", (width, line_h * len(lines) + 20), kit.PAPER)
+    d = ImageDraw.Draw(img)
+    y = 10 + line_h / 2
+    for line in lines:
+        kit.label(d, (MARGIN, y), line, fnt, anchor="lm")
+        y += line_h
+    return img
+
+
+def choices_summary(view: IlosView, tr: Translate, marks: Sequence[tuple[int, str]]) -> str:
+    """Every number with the place it marks, in the reader's language ("1: tile 4, ...")."""
+    items = []
+    for n, anchor in marks:
+        place = _place(view, anchor)
+        if place is not None:
+            items.append(tr("ilos.choice", number=n, place=tr.text(place)))
+    return tr("ilos.choices", items=tr("core.list_separator").join(items))
+
+
+MAX_CHOICE_HEIGHT = 2000
+
+
+def draw_choices(
+    view: IlosView, tr: Translate, marks: Sequence[tuple[int, str]]
+) -> tuple[Image.Image, list[tuple[int, str]]]:
+    """The picture and the marks it could draw (map marks, then the tile strip below)."""
+    styles = _styles(view)
+    pend = view.pending
+    pending_tile = _pending_tile(view)
+    cells: list[tuple[int, int]] = []
+    rotations: list[tuple[int, int]] = []
+    tiles: list[tuple[int, str]] = []
+    for n, anchor in marks:
+        kind, _, ref = anchor.partition(":")
+        if kind == "cell":
+            q, r = (int(x) for x in ref.split(","))
+            cells.append((q, r))
+        elif kind == "rotation" and pending_tile is not None:
+            rotations.append((n, int(ref)))
+        elif kind == "tile":
+            tiles.append((n, ref))
+    preview: tuple[TileGeometry, int, int, int] | None = None
+    highlight: tuple[int, int] | None = None
+    if pend is not None and pending_tile is not None and pend.q is not None and pend.r is not None:
+        if pend.rotation is not None:
+            preview = (pending_tile, pend.q, pend.r, pend.rotation)
+        else:
+            highlight = (pend.q, pend.r)
+            cells.append(highlight)
+    strip_h = 0.0
+    if rotations or tiles:
+        strip_h = 2.0 * (CHOICE_TEXT + 24) + 2 * (120 * 1.8 + 12)
+    map_img, geo = _draw_map(
+        view,
+        styles,
+        CHOICE_WIDTH,
+        tr,
+        max_height=int(min(1300, MAX_CHOICE_HEIGHT - strip_h - 400)),
+        extra_cells=cells,
+        preview=preview,
+        text_px=CHOICE_TEXT,
+    )
+    draw = ImageDraw.Draw(map_img)
+    cell_set = {c for c in cells if c != highlight}
+    for q, r in sorted(cell_set):
+        draw.polygon(
+            kit.hexagon(geo.centre(q, r), geo.size - 3), fill=(150, 196, 228), outline=kit.WHITE
+        )
+    if highlight is not None:
+        draw.polygon(
+            kit.hexagon(geo.centre(*highlight), geo.size - 3),
+            fill=(150, 196, 228),
+            outline=MARK_FILL,
+            width=5,
+        )
+    drawn: list[tuple[int, str]] = []
+    points: list[tuple[float, float]] = []
+    for n, anchor in marks:
+        point = _map_point(view, geo, anchor)
+        if point is not None and _place(view, anchor) is not None:
+            drawn.append((n, anchor))
+            points.append(point)
+    for (n, _), p in zip(drawn, _spread(points, CHOICE_TEXT * 1.5), strict=True):
+        _mark(map_img, draw, p, n)
+    parts = [map_img]
+    if rotations and pending_tile is not None:
+        items = [(n, rotated_key(pending_tile, k)) for n, k in rotations]
+        parts.append(_strip(items, CHOICE_WIDTH, tr, tr.text(terms.tile(pending_tile.id))))
+        drawn += [(n, f"rotation:{k}") for n, k in rotations]
+    face_up = {t.id: t for t in view.face_up}
+    tile_items = [(n, face_up_key(face_up[t])) for n, t in tiles if t in face_up]
+    if tile_items:
+        parts.append(_strip(tile_items, CHOICE_WIDTH, tr, tr("ilos.choice.face_up")))
+        drawn += [(n, f"tile:{t}") for n, t in tiles if t in face_up]
+    order = {n: i for i, (n, _) in enumerate(marks)}
+    drawn.sort(key=lambda m: order[m[0]])
+    entries = []
+    for n, anchor in drawn:
+        place = _place(view, anchor)
+        assert place is not None
+        entries.append(f"{n}  {tr.text(place)}")
+    parts.append(_legend(entries, CHOICE_WIDTH))
+    return kit.stack(parts, gap=0), drawn
+
+
+def render_choices(
+    view: View, tr: Translate, marks: Sequence[tuple[int, str]]
+) -> RenderedImage | None:
+    """The archipelago with each choice's number at its place (cells, coasts, spots,
+    hideouts, ships), the explored tile in each candidate rotation or the face-up tiles
+    numbered below it, and a legend; the summary lists "number: place"."""
+    v = _as_ilos(view)
+    img, drawn = draw_choices(v, tr, marks)
+    if not drawn:
+        return None
+    if img.height > MAX_CHOICE_HEIGHT:
+        scale = MAX_CHOICE_HEIGHT / img.height
+        img = img.resize((round(img.width * scale), MAX_CHOICE_HEIGHT), Image.Resampling.LANCZOS)
+    return RenderedImage(
+        png=kit.encode_png_palette(img),
+        filename="ilos-choices.png",
+        summary=choices_summary(v, tr, drawn),
     )

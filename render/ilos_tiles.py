@@ -10,9 +10,13 @@ Positions are relative to the tile centre, in pixels, for a hex of circumradius 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render import kit
 
@@ -40,6 +44,45 @@ TILE_EDGE = (86, 138, 178)
 LAND_FILL = (222, 204, 150)
 LAND_SHORE = (132, 108, 62)
 BEACH = (240, 228, 190)
+
+
+PHONE_WIDTH = 400
+PHONE_MIN_TEXT = 14
+
+_RECORD: ContextVar[list[int] | None] = ContextVar("ilos_font_sizes", default=None)
+_CACHES: list[Callable[[], None]] = []
+
+
+def min_font(width: int) -> int:
+    """The smallest text size allowed on an image ``width`` px wide (14 px at 400 px wide)."""
+    return math.ceil(PHONE_MIN_TEXT * width / PHONE_WIDTH)
+
+
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The shipped font at ``size`` px; the size is recorded while :func:`recording_fonts`."""
+    sizes = _RECORD.get()
+    if sizes is not None:
+        sizes.append(size)
+    return kit.font(size, bold)
+
+
+def register_cache(clear: Callable[[], None]) -> None:
+    """A cached layer that draws text: emptied by :func:`recording_fonts` so it is redrawn."""
+    _CACHES.append(clear)
+
+
+@contextmanager
+def recording_fonts() -> Iterator[list[int]]:
+    """Collect every text size used inside the block (cached layers are dropped first, so
+    their text is drawn, and recorded, again)."""
+    for clear in _CACHES:
+        clear()
+    sizes: list[int] = []
+    token = _RECORD.set(sizes)
+    try:
+        yield sizes
+    finally:
+        _RECORD.reset(token)
 
 
 def _dir(angle_deg: float) -> Point:
@@ -144,6 +187,7 @@ class TileKey:
     regions: tuple[tuple[str, tuple[int, ...], tuple[str, ...]], ...]
 
 
+@lru_cache(maxsize=1024)
 def tile_shape(key: TileKey, size: float) -> TileShape:
     """Where everything on a tile lies (edges already rotated, ILOS-R103), for hex ``size``."""
     spot_r = size * 0.15
@@ -332,8 +376,8 @@ def _draw_land(
             draw.polygon([((ox + x) * scale, (oy + y) * scale) for x, y in pts], fill=fill)
 
 
-@kit.static_layer(maxsize=256)
-def tile_sprite(key: TileKey, size: int) -> Image.Image:
+@kit.static_layer(maxsize=512)
+def tile_sprite(key: TileKey, size: int, number_px: int = 0) -> Image.Image:
     """The tile's artwork (sea, land, empty spots, hideout, number), cached per tile and pose.
 
     The returned RGBA image is ``2 * size`` wide and ``sqrt(3) * size`` high plus a margin,
@@ -386,9 +430,12 @@ def tile_sprite(key: TileKey, size: int) -> Image.Image:
         dd,
         (lx, ly),
         key.tile,
-        kit.font(max(22, round(size * 0.2)), bold=True),
+        font(number_px or max(22, round(size * 0.2)), bold=True),
         fill=kit.WHITE,
         outline=TILE_EDGE,
         anchor="mm",
     )
     return img
+
+
+register_cache(tile_sprite.cache_clear)  # type: ignore[attr-defined]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.core import GameSpec
 from rules.ilos import engine
 from rules.ilos.actions import ACTION_ADAPTER, IlosAction, action_group
+from rules.ilos.anchors import choice_anchor
 from rules.ilos.components import components as _components
 from rules.ilos.describe import describe_action
 from rules.ilos.invariants import invariants
@@ -35,6 +36,7 @@ SPEC: GameSpec[IlosState, IlosOptions, IlosAction, IlosView] = GameSpec(
     scores=scores,
     describe_action=describe_action,
     action_group=action_group,
+    choice_anchor=choice_anchor,
     invariants=invariants,
     many_choice=mulligan_choice,
     seat_order="random",

@@ -15,7 +15,8 @@ from tests.render.games import spec_for, state_at, view_at
 from tests.render.imaging import GOLDEN_DIR, assert_matches_golden, decode, mean_abs_diff, updating
 
 MAX_WIDTH = 1600
-MAX_HEIGHT = 4000
+MAX_HEIGHT = 2000
+MAX_BYTES = 350 * 1024
 EN = Translator("en", {})
 KO_NAMES = {"p1": "김민수", "p2": "이영희", "p3": "박철수", "p4": "최지우", "p5": "정하늘"}
 KO = Translator("ko", KO_NAMES)
@@ -230,3 +231,136 @@ def test_golden_image(name: str) -> None:
         assert private is not None
         out = private
     assert_matches_golden(name, out.png)
+
+
+# ------------------------------------------------------------------------------- choices
+
+
+def _spatial_states(players: int, seed: int) -> list[tuple[object, str, list[tuple[int, str]]]]:
+    """States of a random game where the acting seat has spatial choices, one per kind of
+    choice (cells, rotations, coasts, spots...), with their marks numbered in menu order."""
+    from rules.ilos.anchors import choice_anchor
+
+    spec = spec_for("ilos")
+    found: dict[tuple[str, ...], tuple[object, str, list[tuple[int, str]]]] = {}
+    for fraction in (0.0, 0.01, 0.02, 0.03, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.9):
+        state = state_at("ilos", players, seed, fraction)
+        for _ in range(6):
+            seats = sorted(spec.to_act(state))
+            if not seats:
+                break
+            seat = seats[0]
+            actions = spec.legal_actions(state, seat)
+            anchors = [choice_anchor(state, seat, a) for a in actions]
+            marks = [(n, a) for n, a in enumerate((a for a in anchors if a), 1)]
+            if marks:
+                kinds = tuple(sorted({a.split(":")[0] for _, a in marks}))
+                found.setdefault(kinds, (state, seat, marks))
+            spatial = [a for a, anchor in zip(actions, anchors, strict=True) if anchor]
+            state = spec.apply(state, seat, (spatial or actions)[0]).state
+    return list(found.values())
+
+
+@pytest.mark.parametrize(("players", "lang"), [(3, "en"), (4, "ko")])
+def test_choice_picture_numbers_match_the_marks(players: int, lang: str) -> None:
+    """Issue 8: the picture's legend lists exactly the numbers given, each with its place in
+    the reader's language (Korean without Latin words or raw ids); it fits a phone."""
+    spec = spec_for("ilos")
+    tr = KO if lang == "ko" else EN
+    cases = _spatial_states(players, 11)
+    kinds = {a.split(":")[0] for _, _, marks in cases for _, a in marks}
+    assert {"cell", "rotation", "coast", "spot"} <= kinds, kinds
+    for state, seat, marks in cases:
+        out = render.render_choices(spec.view(state, seat), tr, marks)
+        assert out is not None, marks
+        img = decode(out.png)
+        assert img.width <= MAX_WIDTH and img.height <= 2000 and len(out.png) <= 350 * 1024
+        numbers = [int(n) for n in re.findall(r"(\d+): ", out.summary)]
+        assert numbers == [n for n, _ in marks], out.summary
+        if lang == "ko":
+            assert not LATIN_WORD.search(out.summary), out.summary
+            assert not RAW_ID.search(out.summary), out.summary
+        else:
+            assert "coast:" not in out.summary and "spot:" not in out.summary
+
+
+def test_choice_picture_text_is_legible_on_a_phone() -> None:
+    """Issue 8: every text of a choice picture is at least 14 px at a 400 px-wide view."""
+    from render.ilos_tiles import recording_fonts
+
+    spec = spec_for("ilos")
+    for state, seat, marks in _spatial_states(3, 11)[:4]:
+        with recording_fonts() as sizes:
+            out = render.render_choices(spec.view(state, seat), KO, marks)
+        assert out is not None and sizes
+        assert min(sizes) >= 14 * decode(out.png).width / 400, (marks, min(sizes))
+
+
+def test_menu_numbers_match_the_picture_legend() -> None:
+    """Issue 8, as the bot builds it: on every menu page with spatial choices, the numbered
+    labels, the marks and the picture's legend agree."""
+    from bot.menu import choices_for, layout
+
+    spec = spec_for("ilos")
+    pages_checked = 0
+    for state, seat, _marks in _spatial_states(4, 21):
+        choices = choices_for(spec, state, seat, "en", {})
+        first = layout(choices, 0)
+        for page in range(first.pages):
+            laid = layout(choices, page).numbered()
+            marks = laid.marks()
+            if not marks:
+                continue
+            shown = [*laid.buttons, *(c for chunk in laid.selects for c in chunk.choices)]
+            numbered = [c.label.split(". ", 1)[0] for c in shown if c.anchor is not None]
+            assert numbered == [str(n) for n, _ in marks]
+            picture = render.render_choices(spec.view(state, seat), EN, marks)
+            assert picture is not None
+            legend = [int(n) for n in re.findall(r"(\d+): ", picture.summary)]
+            assert legend == [n for n, _ in marks], picture.summary
+            pages_checked += 1
+    assert pages_checked >= 4
+
+
+# --------------------------------------------------------------------------------- parts
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_every_part_fits_a_phone(players: int) -> None:
+    """Issue 8: the map and the table are separate images, each at most 1,600 x 2,000 px and
+    350 KiB, late in the game too; the map is the first part (channel posts)."""
+    for fraction in (0.5, 0.95):
+        view = view_at("ilos", players, 11, fraction)
+        assert render.board_parts(view) == ["map", "table"]
+        for part in ilos_render.BOARD_PARTS:
+            out = render.render_board_part(view, EN, part)
+            img = decode(out.png)
+            assert img.width <= MAX_WIDTH and img.height <= MAX_HEIGHT, (part, img.size)
+            assert len(out.png) <= MAX_BYTES, (part, len(out.png))
+        assert render.render_board(view, EN).png == render.render_board_part(view, EN, "map").png
+
+
+def test_part_names_are_in_both_catalogs() -> None:
+    for part in ilos_render.BOARD_PARTS:
+        assert EN(f"ilos.part.{part}") != f"ilos.part.{part}"
+        assert not LATIN_WORD.search(KO(f"ilos.part.{part}"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_map_text_is_legible_on_a_phone(lang: str) -> None:
+    """Issue 8: every text of the map part is at least 14 px at a 400 px-wide view."""
+    from render.ilos_tiles import recording_fonts
+
+    view = view_at("ilos", 5, 11, 0.9)
+    with recording_fonts() as sizes:
+        img = decode(render.render_board(view, KO if lang == "ko" else EN).png)
+    assert sizes
+    assert min(sizes) >= 14 * img.width / 400, (img.width, min(sizes))
+
+
+def test_golden_table_part() -> None:
+    """The table part (exploration, prices, players) of the stored 4-player view."""
+    view = IlosView.model_validate_json(
+        (GOLDEN_DIR / "ilos_board_4p.view.json").read_text(encoding="utf-8")
+    )
+    assert_matches_golden("ilos_table_4p", ilos_render.render_board_part(view, EN, "table").png)
