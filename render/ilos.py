@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render import RenderedImage, Translate, kit
 from render.ilos_tiles import (
@@ -426,132 +426,128 @@ def _header(
     return img
 
 
+TABLE_W = 800
+T = min_font(TABLE_W)  # 28: every text of the table part
+BAND = (226, 214, 186)
+
+
+def _wrap(text: str, width: float, fnt: ImageFont.FreeTypeFont) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width``."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and fnt.getlength(lines[-1] + " " + word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
 def _exploration_panel(view: IlosView, width: int, tr: Translate) -> Image.Image:
-    h = 340
+    size = 86
+    fnt = font(T)
+    big = font(T, True)
+    items: list[tuple[kit.IconKind, str]] = [
+        ("deck", f"{tr('ilos.board.deck')} {view.deck_size}"),
+        ("card", f"{tr('ilos.board.discards')} {view.discard_size}"),
+        ("fort", f"{tr('ilos.board.buildings_left')} {view.building_tokens_left}"),
+    ]
+    # the counts on one line if they fit, else one per line
+    widths = [T + 12 + fnt.getlength(text) for _, text in items]
+    one_line = sum(widths) + 40 * (len(items) - 1) <= width - 40
+    count_rows = 1 if one_line else len(items)
+    head = T + 24
+    h = int(head + 14 + 2 * size * 0.87 + 16 + count_rows * (T + 16) + 14)
     img = Image.new("RGB", (width, h), kit.PAPER)
     d = ImageDraw.Draw(img)
     title = tr("ilos.board.exploration", count=view.stack_size)
     y = kit.panel(
         d,
         (0, 0, width - 1, h - 1),
-        title=title,
-        title_font=font(30, True),
-        band=(226, 214, 186),
+        title=kit.shorten(title, width - 40, big),
+        title_font=big,
+        band=BAND,
     )
-    size = 92
     slot = (width - 40) / 3
+    cy = y + size * 0.87 + 4
     for i in range(3):
         cx = 20 + slot * (i + 0.5)
-        cy = y + size * 0.87 + 2
         if i < len(view.face_up):
-            tile = view.face_up[i]
-            kit.paste(img, tile_sprite(face_up_key(tile), size), (cx, cy))
+            kit.paste(img, tile_sprite(face_up_key(view.face_up[i]), size, T), (cx, cy))
         else:
             d.polygon(kit.hexagon((cx, cy), size), outline=kit.PANEL_EDGE, width=3)
-            kit.label(d, (cx, cy), tr("ilos.board.empty"), font(24), fill=kit.MUTED, anchor="mm")
-    fnt = font(26)
-    big = font(28, True)
-    rows: list[tuple[kit.IconKind, str, str]] = [
-        ("deck", tr("ilos.board.deck"), f"{view.deck_size}"),
-        ("card", tr("ilos.board.discards"), f"{view.discard_size}"),
-        ("fort", tr("ilos.board.buildings_left"), f"{view.building_tokens_left}"),
-    ]
-    ry = y + 2 * size * 0.87 + 34
-    col_w = (width - 40) / 3
-    for i, (icon_kind, text, value) in enumerate(rows):
-        x = 20 + i * col_w
-        kit.paste_icon(img, icon_kind, (x + 16, ry), 30, kit.INK)
-        kit.label(d, (x + 38, ry), text, fnt, anchor="lm")
-        kit.label(d, (x + 44 + fnt.getlength(text), ry), value, big, anchor="lm")
+            kit.label(d, (cx, cy), tr("ilos.board.empty"), fnt, fill=kit.MUTED, anchor="mm")
+    ry = cy + size * 0.87 + 16 + (T + 16) / 2
+    x: float = 24
+    for (kind, text), w in zip(items, widths, strict=True):
+        kit.paste_icon(img, kind, (x + T / 2, ry), T, kit.INK)
+        kit.label(d, (x + T + 10, ry), text, fnt, anchor="lm")
+        if one_line:
+            x += w + 40
+        else:
+            ry += T + 16
     return img
 
 
 def _price_panel(view: IlosView, width: int, tr: Translate) -> Image.Image:
-    h = 340
+    big = font(T, True)
+    row_h = T + 30
+    head = T + 24
+    tracks = sorted(
+        view.prices,
+        key=lambda t: RESOURCE_ORDER.index(t.resource) if t.resource in RESOURCE_ORDER else 9,
+    )
+    h = int(head + 20 + row_h * len(tracks) + 10)
     img = Image.new("RGB", (width, h), kit.PAPER)
     d = ImageDraw.Draw(img)
     title = tr("ilos.board.prices", left=view.markers_left, total=view.markers_total)
     y = kit.panel(
         d,
         (0, 0, width - 1, h - 1),
-        title=title,
-        title_font=font(30, True),
-        band=(226, 214, 186),
+        title=kit.shorten(title, width - 40, big),
+        title_font=big,
+        band=BAND,
     )
-    box = 88
-    gap = 12
-    row_h = 58
-    left = 150
-    for i, track in enumerate(
-        sorted(
-            view.prices,
-            key=lambda t: RESOURCE_ORDER.index(t.resource) if t.resource in RESOURCE_ORDER else 9,
-        )
-    ):
-        ry = y + 8 + i * row_h
+    names = [tr(f"ilos.resource.{t.resource}") for t in tracks]
+    left = 24 + T + 12 + max(font(T, True).getlength(n) for n in names) + 16
+    top_text = tr("ilos.board.top")
+    top_w = font(T, True).getlength(top_text) + 16
+    steps = max(len(t.prices) for t in tracks)
+    gap = 10
+    box = min(100.0, (width - 20 - left - top_w - gap * (steps - 1)) / steps)
+    for i, track in enumerate(tracks):
+        ry = y + 6 + i * row_h
+        mid = ry + (row_h - 8) / 2
         col = SPOT_COLOURS.get(track.resource, kit.MUTED)
-        kit.paste_icon(
-            img, SPOT_ICON.get(track.resource, "coin"), (40, ry + row_h / 2 - 4), 40, col
-        )
-        name = tr(f"ilos.resource.{track.resource}")
-        kit.label(
-            d,
-            (66, ry + row_h / 2 - 4),
-            name[:1].upper() + name[1:],
-            kit.fit_font(name, left - 72, 26, True),
-            anchor="lm",
-        )
+        kit.paste_icon(img, SPOT_ICON.get(track.resource, "coin"), (24 + T / 2, mid), T + 4, col)
+        name = names[i]
+        kit.label(d, (24 + T + 12, mid), name[:1].upper() + name[1:], big, anchor="lm")
         for j, price in enumerate(track.prices):
             bx = left + j * (box + gap)
-            rect = (bx, ry, bx + box, ry + row_h - 10)
+            rect = (bx, ry, bx + box, ry + row_h - 8)
+            centre = ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
             if j < track.step:
                 d.rounded_rectangle(
                     rect, radius=10, fill=(236, 230, 216), outline=kit.PANEL_EDGE, width=2
                 )
-                kit.label(
-                    d,
-                    ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2),
-                    str(price),
-                    font(26),
-                    fill=(170, 160, 140),
-                    anchor="mm",
-                )
+                kit.label(d, centre, str(price), font(T), fill=(150, 140, 120), anchor="mm")
                 # a price marker covers it
-                mx, my = rect[2] - 16, rect[1] + 14
-                d.ellipse(
-                    (mx - 11, my - 11, mx + 11, my + 11),
-                    fill=(90, 90, 96),
-                    outline=kit.INK,
-                    width=2,
-                )
+                mx, my = rect[2] - 13, rect[1] + 13
+                d.ellipse((mx - 9, my - 9, mx + 9, my + 9), fill=(90, 90, 96), outline=kit.INK)
             elif j == track.step:
                 d.rounded_rectangle(rect, radius=10, fill=col, outline=kit.INK, width=4)
-                kit.label(
-                    d,
-                    ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2),
-                    str(price),
-                    font(34, True),
-                    fill=kit.INK if kit.luminance(col) > 0.45 else kit.WHITE,
-                    anchor="mm",
-                )
+                text_col = kit.INK if kit.luminance(col) > 0.45 else kit.WHITE
+                kit.label(d, centre, str(price), font(T + 6, True), fill=text_col, anchor="mm")
             else:
                 d.rounded_rectangle(
                     rect, radius=10, fill=kit.WHITE, outline=kit.PANEL_EDGE, width=2
                 )
-                kit.label(
-                    d,
-                    ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2),
-                    str(price),
-                    font(26),
-                    fill=kit.INK,
-                    anchor="mm",
-                )
+                kit.label(d, centre, str(price), font(T), fill=kit.INK, anchor="mm")
         if track.top:
             kit.label(
                 d,
-                (left + 5 * (box + gap), ry + (row_h - 10) / 2),
-                tr("ilos.board.top"),
-                font(22, True),
+                (left + steps * (box + gap), mid),
+                top_text,
+                big,
                 fill=kit.HIGHLIGHT,
                 anchor="lm",
             )
@@ -568,22 +564,23 @@ def _resource_counts(
     fnt_size: int,
 ) -> float:
     """Resource icons with counts in a row; returns the x after the last one."""
+    fnt = font(fnt_size, True)
     for res in RESOURCE_ORDER:
         n = counts.get(res, 0)
         col = SPOT_COLOURS[res]
         if n == 0:
             col = kit.mix(col, kit.PANEL, 0.7)
         kit.paste_icon(img, SPOT_ICON[res], (x + size / 2, y), size, col)
-        kit.label(
-            d,
-            (x + size + 4, y),
-            str(n),
-            font(fnt_size, True),
-            fill=kit.INK if n else kit.MUTED,
-            anchor="lm",
-        )
-        x += size + 20 + fnt_size * 0.7 * len(str(n))
+        kit.label(d, (x + size + 4, y), str(n), fnt, fill=kit.INK if n else kit.MUTED, anchor="lm")
+        x += size + 22 + fnt.getlength(str(n))
     return x
+
+
+LINE = T + 16
+
+
+def _row_height(show_screen: bool) -> int:
+    return 20 + LINE * (4 if show_screen else 3)
 
 
 def _player_row(
@@ -597,7 +594,7 @@ def _player_row(
     show_screen: bool,
     wealth: int | None = None,
 ) -> None:
-    h = 112
+    h = _row_height(show_screen and p.screen is not None)
     fill = kit.lighter(st.colour, 0.8)
     outline = kit.INK if p.is_active else kit.PANEL_EDGE
     d.rounded_rectangle(
@@ -607,19 +604,43 @@ def _player_row(
         outline=outline,
         width=5 if p.is_active else 2,
     )
-    kit.paste(img, kit.seat_piece(st, 30), (46, y + h / 2))
-    name = tr.name(p.seat)
-    fnt = font(32, True)
-    kit.label(d, (90, y + 34), kit.shorten(name, 330, fnt), fnt, anchor="lm")
+    x0 = 24 + 2 * 26 + 14
+    kit.paste(img, kit.seat_piece(st, 26), (24 + 26, y + 10 + LINE / 2))
+    fnt = font(T, False)
+    bold = font(T + 4, True)
+    # line 1: name, colour and tags; on the right, draws or wealth
+    if show_screen and wealth is not None:
+        right, right_col, right_font = (
+            tr("ilos.board.wealth", count=wealth),
+            kit.HIGHLIGHT,
+            font(T, True),
+        )
+    else:
+        right, right_col, right_font = tr("ilos.board.draws", count=p.draw_count), kit.MUTED, fnt
+    right_w = right_font.getlength(right)
+    cy = y + 10 + LINE / 2
+    kit.label(d, (width - 20, cy), right, right_font, fill=right_col, anchor="rm")
+    name = kit.shorten(tr.name(p.seat), width - x0 - right_w - 60, bold)
+    kit.label(d, (x0, cy), name, bold, anchor="lm")
     tags = [tr(f"core.colour.{st.name}")]
     if p.is_first:
         tags.append(tr("ilos.board.first_player"))
     if p.is_active:
         tags.append(tr("ilos.board.to_act_tag"))
-    kit.label(d, (90, y + 78), " · ".join(tags), font(22), fill=kit.MUTED, anchor="lm")
-    # counters
-    x: float = 440
-    cy = y + 34
+    tag_x = x0 + bold.getlength(name) + 16
+    room = width - tag_x - right_w - 40
+    if room > 3 * T:
+        kit.label(
+            d,
+            (tag_x, cy),
+            kit.shorten(" · ".join(tags), room, fnt),
+            fnt,
+            fill=kit.MUTED,
+            anchor="lm",
+        )
+    # line 2: counters
+    cy += LINE
+    x: float = x0
     stats: list[tuple[kit.IconKind, str]] = [
         ("card", f"{p.hand_size}"),
         ("ship", f"{p.ships_in_play}+{p.ships_in_supply}"),
@@ -627,39 +648,21 @@ def _player_row(
         ("fort", f"{p.forts}"),
         ("trading_post", f"{p.trading_posts}"),
     ]
-    num = font(28, True)
+    num = font(T, True)
     for kind, text in stats:
-        kit.paste_icon(img, kind, (x + 18, cy), 34, kit.INK)
-        kit.label(d, (x + 42, cy), text, num, anchor="lm")
-        x += 50 + num.getlength(text) + 22
-    if show_screen and wealth is not None:
-        kit.label(
-            d,
-            (x + 4, cy),
-            tr("ilos.board.wealth", count=wealth),
-            font(28, True),
-            fill=kit.HIGHLIGHT,
-            anchor="lm",
-        )
-    else:
-        kit.label(
-            d,
-            (x + 4, cy),
-            tr("ilos.board.draws", count=p.draw_count),
-            font(22),
-            fill=kit.MUTED,
-            anchor="lm",
-        )
-    # production board
+        kit.paste_icon(img, kind, (x + T / 2, cy), T + 2, kit.INK)
+        kit.label(d, (x + T + 8, cy), text, num, anchor="lm")
+        x += T + 8 + num.getlength(text) + 28
+    # line 3: production board; line 4 (game over): the screen
+    cy += LINE
     produces = tr("ilos.board.produces")
-    small = font(22, True)
-    kit.label(d, (440, y + 82), produces, small, fill=kit.MUTED, anchor="lm")
-    start = max(545.0, 440 + small.getlength(produces) + 10)
-    after = _resource_counts(img, d, start, y + 82, p.production, 30, 26)
+    kit.label(d, (x0, cy), produces, fnt, fill=kit.MUTED, anchor="lm")
+    _resource_counts(img, d, x0 + fnt.getlength(produces) + 16, cy, p.production, T, T)
     if show_screen and p.screen is not None:
+        cy += LINE
         screen = tr("ilos.board.screen")
-        kit.label(d, (after + 20, y + 82), screen, small, fill=kit.MUTED, anchor="lm")
-        _resource_counts(img, d, after + 34 + small.getlength(screen), y + 82, p.screen, 30, 26)
+        kit.label(d, (x0, cy), screen, fnt, fill=kit.MUTED, anchor="lm")
+        _resource_counts(img, d, x0 + fnt.getlength(screen) + 16, cy, p.screen, T, T)
 
 
 def wealth(view: IlosView, p: PlayerView) -> int | None:
@@ -673,24 +676,22 @@ def wealth(view: IlosView, p: PlayerView) -> int | None:
 def _players_panel(
     view: IlosView, styles: dict[str, kit.SeatStyle], tr: Translate, width: int
 ) -> Image.Image:
-    rows = len(view.players)
-    legend_h = 46
-    h = legend_h + rows * 124
-    img = Image.new("RGB", (width, h), kit.PAPER)
-    d = ImageDraw.Draw(img)
-    legend = tr("ilos.board.legend")
-    kit.label(
-        d,
-        (8, 22),
-        legend,
-        kit.fit_font(legend, width - 16, 22, min_size=14),
-        fill=kit.MUTED,
-        anchor="lm",
-    )
+    fnt = font(T)
+    legend = _wrap(tr("ilos.board.legend"), width - 16, fnt)
+    legend_h = len(legend) * (T + 8) + 12
     # screens are public only once the game is over (ILOS-R134)
     show = view.phase == "finished"
-    for i, p in enumerate(view.players):
-        _player_row(img, d, legend_h + i * 124, width, p, styles[p.seat], tr, show, wealth(view, p))
+    heights = [_row_height(show and p.screen is not None) for p in view.players]
+    gap = 12
+    h = legend_h + sum(heights) + gap * len(heights)
+    img = Image.new("RGB", (width, h), kit.PAPER)
+    d = ImageDraw.Draw(img)
+    for i, line in enumerate(legend):
+        kit.label(d, (8, 6 + (T + 8) * (i + 0.5)), line, fnt, fill=kit.MUTED, anchor="lm")
+    y: float = legend_h
+    for p, ph in zip(view.players, heights, strict=True):
+        _player_row(img, d, y, width, p, styles[p.seat], tr, show, wealth(view, p))
+        y += ph + gap
     return img
 
 
@@ -714,19 +715,15 @@ def draw_map_part(view: IlosView, tr: Translate) -> Image.Image:
 
 
 def draw_table_part(view: IlosView, tr: Translate) -> Image.Image:
-    """The second part: exploration area, prices and the players."""
+    """The second part: exploration area, prices and the players, phone-legible."""
     styles = _styles(view)
-    inner = WIDTH - 2 * MARGIN
-    header = _header(view, styles, tr, WIDTH)
-    left_w = (inner - 16) * 52 // 100
-    explore = _exploration_panel(view, left_w, tr)
-    prices = _price_panel(view, inner - 16 - left_w, tr)
-    middle = Image.new("RGB", (inner, max(explore.height, prices.height)), kit.PAPER)
-    middle.paste(explore, (0, 0))
-    middle.paste(prices, (left_w + 16, 0))
+    inner = TABLE_W - 2 * MARGIN
+    header = _header(view, styles, tr, TABLE_W, T)
+    explore = _exploration_panel(view, inner, tr)
+    prices = _price_panel(view, inner, tr)
     players = _players_panel(view, styles, tr, inner)
-    body = kit.stack([middle, players])
-    out = Image.new("RGB", (WIDTH, header.height + body.height + 2 * MARGIN), kit.PAPER)
+    body = kit.stack([explore, prices, players])
+    out = Image.new("RGB", (TABLE_W, header.height + body.height + 2 * MARGIN), kit.PAPER)
     out.paste(header, (0, 0))
     out.paste(body, (MARGIN, header.height + MARGIN))
     return out
@@ -1063,7 +1060,14 @@ def _place(view: IlosView, anchor: str) -> Text | None:
     if kind == "hideout":
         return terms.hideout(ref)
     if kind == "spot":
-        return terms.spot_at(ref, _rotation_of(view, ref.split(".", 1)[0]))
+        ref, _, building = ref.partition("#")
+        spot = terms.spot_at(ref, _rotation_of(view, ref.split(".", 1)[0]))
+        if building == "fort":
+            return Text(key="ilos.action.fort", args={"spot": spot})
+        if building.startswith("trading_post:"):
+            resource = terms.resource(building.split(":", 1)[1])
+            return Text(key="ilos.action.trading_post", args={"spot": spot, "resource": resource})
+        return spot
     if kind == "tile":
         return terms.tile(ref)
     if kind == "ship":
@@ -1087,7 +1091,7 @@ def _map_point(view: IlosView, geo: MapGeometry, anchor: str) -> tuple[float, fl
         q, r = (int(x) for x in ref.split(","))
         return geo.centre(q, r)
     if kind in ("coast", "spot"):
-        parts = ref.split(".")
+        parts = ref.partition("#")[0].split(".")
         if len(parts) < 2 or parts[0] not in geo.tiles:
             return None
         shape, (cx, cy) = geo.tiles[parts[0]]

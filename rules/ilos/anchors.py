@@ -8,7 +8,8 @@ Anchor ids:
 - ``coast:<region>`` a land region's coast (``Land``, on the map or the tile being explored);
 - ``hideout:<tile>`` a tile's pirate hideout (``Occupy``);
 - ``ship:<id>`` one of the player's ships, where it lies now (``PlayShip`` moving a ship);
-- ``spot:<id>`` an icon or site (farm, gold mine, building, ruins);
+- ``spot:<id>`` an icon or site (farm, gold mine, ruins); a building adds what it builds:
+  ``spot:<id>#fort`` or ``spot:<id>#trading_post:<resource>`` (one site, several choices);
 - ``tile:<tile>`` a face-up tile of the exploration area (``ChooseTile``, ``CycleTile``).
 
 Paying, cancelling, ending the turn, the mulligan, a market and a new ship point nowhere.
@@ -45,7 +46,11 @@ def choice_anchor(state: IlosState, seat: str, action: Action) -> str | None:
         return f"hideout:{action.tile}"
     if isinstance(action, PlayShip):
         return None if action.ship == "new" else f"ship:{action.ship}"
-    if isinstance(action, PlayFarm | PlayGoldMine | PlayRuins | PlayBuilding):
+    if isinstance(action, PlayBuilding):
+        if action.kind == "trading_post" and action.copy_resource is not None:
+            return f"spot:{action.spot}#trading_post:{action.copy_resource}"
+        return f"spot:{action.spot}#fort"
+    if isinstance(action, PlayFarm | PlayGoldMine | PlayRuins):
         return f"spot:{action.spot}"
     if isinstance(action, ChooseTile | CycleTile):
         return f"tile:{action.tile}"

@@ -85,3 +85,19 @@ def test_non_spatial_actions_point_nowhere() -> None:
         PlayShip(ship="new"),
     ):
         assert choice_anchor(state, "p1", action) is None
+
+
+def test_building_choices_on_one_site_are_told_apart() -> None:
+    """A site offering a fort and trading posts: one place, one anchor per choice, and the
+    picture's legend says what each number builds."""
+    from rules.ilos.actions import PlayBuilding
+
+    state = _states(3, 5)[0]
+    fort = choice_anchor(state, "p1", PlayBuilding(spot="T04.a.1", kind="fort"))
+    post = choice_anchor(
+        state,
+        "p1",
+        PlayBuilding(spot="T04.a.1", kind="trading_post", copy_resource="spice"),
+    )
+    assert fort == "spot:T04.a.1#fort"
+    assert post == "spot:T04.a.1#trading_post:spice"
