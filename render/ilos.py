@@ -864,112 +864,85 @@ def _pending_line(view: IlosView, tr: Translate) -> str:
     return tr("ilos.private.pending_short", title=pend.title, step=pend.step)
 
 
+PRIVATE_W = 800
+
+
 def draw_private(view: IlosView, tr: Translate) -> Image.Image:
+    """The seat's hand and screen (and the declaration in progress), phone-legible: 800 px
+    wide, every text at least ``T`` px."""
     seat = view.viewer
     assert seat is not None
     me = next(p for p in view.players if p.seat == seat)
     st = _styles(view)[seat]
-    width = 1200
-    height = 620 + (70 if view.pending is not None else 0)
+    width = PRIVATE_W
+    inner = width - 2 * MARGIN
+    fnt = font(T)
+    bold = font(T, True)
+    pending = _wrap(_pending_line(view, tr), inner - 8, fnt) if view.pending is not None else []
+    band_h = 84
+    card_h = 118
+    hand_h = T + 24 + 12 + 2 * card_h + 12 + 16
+    screen_h = T + 24 + 12 + 2 * (T + 8) + 40
+    height = band_h + 12 + (T + 16) + hand_h + 16 + screen_h + 16 + len(pending) * (T + 10) + 8
     img = Image.new("RGB", (width, height), kit.PAPER)
     d = ImageDraw.Draw(img)
-    band = Image.new("RGB", (width, 90), HEADER_BAND)
-    img.paste(band, (0, 0))
-    kit.paste(img, kit.seat_piece(st, 28), (50, 45))
-    fnt = font(36, True)
-    kit.label(
-        d,
-        (92, 45),
-        kit.shorten(tr("ilos.private.title", name=tr.name(seat)), width - 300, fnt),
-        fnt,
-        fill=kit.WHITE,
-        anchor="lm",
-    )
-    kit.label(
-        d,
-        (width - MARGIN, 45),
-        tr("ilos.private.only_you"),
-        font(24),
-        fill=(200, 210, 224),
-        anchor="rm",
-    )
-    # hand
-    hand = me.hand or {}
+    img.paste(Image.new("RGB", (width, band_h), HEADER_BAND), (0, 0))
+    kit.paste(img, kit.seat_piece(st, 26), (MARGIN + 26, band_h / 2))
+    title_font = font(T + 6, True)
+    title = kit.shorten(tr("ilos.private.title", name=tr.name(seat)), width - 120, title_font)
+    kit.label(d, (MARGIN + 66, band_h / 2), title, title_font, fill=kit.WHITE, anchor="lm")
+    y: float = band_h + 12 + (T + 16) / 2
+    kit.label(d, (MARGIN, y), tr("ilos.private.only_you"), fnt, fill=kit.MUTED, anchor="lm")
+    # hand: six card types in two rows of three
+    top = band_h + 12 + T + 16
     y = kit.panel(
         d,
-        (MARGIN, 110, width - MARGIN, 390),
+        (MARGIN, top, width - MARGIN, top + hand_h),
         title=tr("ilos.private.hand", count=me.hand_size),
-        title_font=font(30, True),
-        band=(226, 214, 186),
+        title_font=bold,
+        band=BAND,
     )
-    cw = (width - 2 * MARGIN - 7 * 16) / 6
+    hand = me.hand or {}
+    cw = (inner - 2 * 16 - 2 * 12) / 3
     for i, card in enumerate(CARD_ORDER):
         n = hand.get(card, 0)
-        x0 = MARGIN + 16 + i * (cw + 16)
-        box = (x0, y + 6, x0 + cw, y + 196)
+        row, col_i = divmod(i, 3)
+        x0 = MARGIN + 16 + col_i * (cw + 12)
+        y0 = y + 4 + row * (card_h + 8)
+        box = (x0, y0, x0 + cw, y0 + card_h - 8)
         col = CARD_COLOUR[card] if n else kit.mix(CARD_COLOUR[card], kit.PANEL, 0.75)
         d.rounded_rectangle(box, radius=14, fill=kit.WHITE, outline=col, width=5)
-        kit.paste_icon(img, CARD_ICON[card], ((box[0] + box[2]) / 2, y + 62), 64, col)
-        card_name = tr(f"ilos.card.{card}")
-        name_font = kit.fit_font(card_name, cw - 12, 24, True)
-        kit.label(
-            d,
-            ((box[0] + box[2]) / 2, y + 122),
-            card_name,
-            name_font,
-            fill=kit.INK if n else kit.MUTED,
-            anchor="mm",
-        )
-        kit.label(
-            d,
-            ((box[0] + box[2]) / 2, y + 164),
-            f"×{n}",
-            font(40, True),
-            fill=kit.INK if n else kit.MUTED,
-            anchor="mm",
-        )
-    # screen
-    screen = me.screen or {}
-    y2 = kit.panel(
+        kit.paste_icon(img, CARD_ICON[card], (x0 + 40, y0 + (card_h - 8) / 2), 52, col)
+        ink = kit.INK if n else kit.MUTED
+        name = kit.shorten(tr(f"ilos.card.{card}"), cw - 86, fnt)
+        kit.label(d, (x0 + 76, y0 + 32), name, fnt, fill=ink, anchor="lm")
+        kit.label(d, (x0 + 76, y0 + 76), f"×{n}", font(T + 8, True), fill=ink, anchor="lm")
+    # screen: four resources
+    top = top + hand_h + 16
+    y = kit.panel(
         d,
-        (MARGIN, 410, width - MARGIN, 600),
+        (MARGIN, top, width - MARGIN, top + screen_h),
         title=tr("ilos.private.screen"),
-        title_font=font(30, True),
-        band=(226, 214, 186),
+        title_font=bold,
+        band=BAND,
     )
-    x: float = MARGIN + 30
-    for res in RESOURCE_ORDER:
+    screen = me.screen or {}
+    colw = (inner - 32) / 4
+    for i, res in enumerate(RESOURCE_ORDER):
         n = screen.get(res, 0)
-        col = SPOT_COLOURS[res]
+        x = MARGIN + 16 + i * colw
+        c = SPOT_COLOURS[res]
         kit.paste_icon(
-            img, SPOT_ICON[res], (x + 34, y2 + 60), 64, col if n else kit.mix(col, kit.PANEL, 0.7)
+            img, SPOT_ICON[res], (x + 28, y + 30), 48, c if n else kit.mix(c, kit.PANEL, 0.7)
         )
-        kit.label(
-            d,
-            (x + 80, y2 + 44),
-            str(n),
-            font(46, True),
-            fill=kit.INK if n else kit.MUTED,
-            anchor="lm",
-        )
-        kit.label(
-            d,
-            (x + 80, y2 + 88),
-            tr(f"ilos.resource.{res}"),
-            font(22),
-            fill=kit.MUTED,
-            anchor="lm",
-        )
-        x += (width - 2 * MARGIN - 60) / 4
-    if view.pending is not None:
-        line = _pending_line(view, tr)
-        kit.label(
-            d,
-            (MARGIN + 8, 640),
-            kit.shorten(line, width - 2 * MARGIN, kit.fit_font(line, width - 2 * MARGIN, 26)),
-            kit.fit_font(line, width - 2 * MARGIN, 26),
-            anchor="lm",
-        )
+        ink = kit.INK if n else kit.MUTED
+        kit.label(d, (x + 62, y + 30), str(n), font(T + 12, True), fill=ink, anchor="lm")
+        name = kit.shorten(tr(f"ilos.resource.{res}"), colw - 12, fnt)
+        kit.label(d, (x + 4, y + 30 + T + 22), name, fnt, fill=kit.MUTED, anchor="lm")
+    y = top + screen_h + 16 + (T + 10) / 2
+    for line in pending:
+        kit.label(d, (MARGIN + 4, y), line, fnt, anchor="lm")
+        y += T + 10
     return img
 
 

@@ -359,6 +359,19 @@ def test_text_is_legible_on_a_phone(lang: str, fraction: float) -> None:
             img = decode(render.render_board_part(view, tr, part).png)
         assert sizes, part
         assert min(sizes) >= 14 * img.width / 400, (part, img.width, min(sizes))
+    for seat in ("p1", "p3"):
+        with recording_fonts() as sizes:
+            private = render.render_private(view_at("ilos", 5, 11, fraction, seat), tr)
+        assert private is not None and sizes
+        img = decode(private.png)
+        assert img.width <= MAX_WIDTH and img.height <= MAX_HEIGHT
+        assert min(sizes) >= 14 * img.width / 400, ("private", img.width, min(sizes))
+    pending = _pending_view()
+    assert pending is not None
+    with recording_fonts() as sizes:
+        private = render.render_private(pending, tr)
+    assert private is not None
+    assert min(sizes) >= 14 * decode(private.png).width / 400
 
 
 def test_golden_table_part() -> None:
