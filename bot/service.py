@@ -120,13 +120,13 @@ def parse_options(spec: GameSpec[Any, Any, Any, Any], text: str) -> dict[str, An
         key, sep, value = part.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
-            raise UserError("error.option_format", part=part)
+            raise UserError("error.option_format", part=_echo(part))
         if key == "players":
             raise UserError("error.option_players")
         if key not in fields:
             raise UserError(
                 "error.option_unknown",
-                option=key,
+                option=_echo(key),
                 known=", ".join(sorted(set(fields) - {"players"})),
             )
         lowered = value.strip().lower()
@@ -651,6 +651,11 @@ def replay_log(
         state = result.state
         steps.append((entry, list(result.events)))
     return state, steps
+
+
+def _echo(text: str, limit: int = 40) -> str:
+    """User input quoted back in a message, cut short."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _first_error(exc: ValidationError) -> str:

@@ -140,3 +140,23 @@ async def test_a_hand_edited_state_stops_that_game_only(harness: Harness) -> Non
     assert any(f"game {game.id}" in line for line in logged), logged
     elsewhere = await h.slash(members[0], "game status", other_table)
     assert "does not match" not in elsewhere.content and "To act" in elsewhere.content
+
+
+async def test_over_long_game_options_never_reach_the_bot_and_long_garbage_is_refused(
+    harness: Harness,
+) -> None:
+    """Issue 9: /game new options of 5,000 characters crashed the handler. The option now has
+    Discord's own length limit (300), and anything within it that is not name=value pairs is
+    refused in one short line."""
+    h = harness
+    alice = h.member("alice")
+    try:
+        await h.slash(alice, "game new", kind=KIND, options="x" * 5000)
+    except Exception as exc:  # Discord (and simcord) refuse an option over its max_length
+        assert "300" in str(exc) or "length" in str(exc).lower()
+    else:
+        raise AssertionError("an option over its length limit reached the bot")
+    reply = await h.slash(alice, "game new", kind=KIND, options="=" * 299)
+    assert reply.ephemeral and len(reply.content) < 300, reply.content
+    assert await h.bot.store.current_game(h.channel().id) is None
+    assert not h.expect_logged_errors()
