@@ -1162,18 +1162,31 @@ def _strip(items: list[tuple[int, TileKey]], width: int, tr: Translate, title: s
     return img
 
 
-def _legend(entries: list[str], width: int) -> Image.Image:
+def _legend_lines(entries: list[str], width: int) -> list[str]:
+    """Legend entries ("3  the coast of tile 4") flowed several to a line when they fit."""
     fnt = font(CHOICE_TEXT, True)
+    room = width - 2 * MARGIN
     lines: list[str] = []
     for entry in entries:
-        lines.append(kit.shorten(entry, width - 2 * MARGIN, fnt))
-    line_h = CHOICE_TEXT + 14
-    img = Image.new("RGB", (width, line_h * len(lines) + 20), kit.PAPER)
+        entry = kit.shorten(entry, room, fnt)
+        if lines and fnt.getlength(lines[-1] + "     " + entry) <= room:
+            lines[-1] += "     " + entry
+        else:
+            lines.append(entry)
+    return lines
+
+
+LEGEND_LINE = CHOICE_TEXT + 14
+
+
+def _legend(lines: list[str], width: int) -> Image.Image:
+    fnt = font(CHOICE_TEXT, True)
+    img = Image.new("RGB", (width, LEGEND_LINE * len(lines) + 20), kit.PAPER)
     d = ImageDraw.Draw(img)
-    y = 10 + line_h / 2
+    y = 10 + LEGEND_LINE / 2
     for line in lines:
         kit.label(d, (MARGIN, y), line, fnt, anchor="lm")
-        y += line_h
+        y += LEGEND_LINE
     return img
 
 
@@ -1188,6 +1201,7 @@ def choices_summary(view: IlosView, tr: Translate, marks: Sequence[tuple[int, st
 
 
 MAX_CHOICE_HEIGHT = 2000
+MIN_MAP_HEIGHT = 480
 
 
 def draw_choices(
@@ -1217,15 +1231,32 @@ def draw_choices(
         else:
             highlight = (pend.q, pend.r)
             cells.append(highlight)
-    strip_h = 0.0
-    if rotations or tiles:
-        strip_h = 2.0 * (CHOICE_TEXT + 24) + 2 * (120 * 1.8 + 12)
+    strips: list[Image.Image] = []
+    strip_marks: list[tuple[int, str]] = []
+    if rotations and pending_tile is not None:
+        items = [(n, rotated_key(pending_tile, k)) for n, k in rotations]
+        strips.append(_strip(items, CHOICE_WIDTH, tr, tr.text(terms.tile(pending_tile.id))))
+        strip_marks += [(n, f"rotation:{k}") for n, k in rotations]
+    face_up = {t.id: t for t in view.face_up}
+    tile_items = [(n, face_up_key(face_up[t])) for n, t in tiles if t in face_up]
+    if tile_items:
+        strips.append(_strip(tile_items, CHOICE_WIDTH, tr, tr("ilos.choice.face_up")))
+        strip_marks += [(n, f"tile:{t}") for n, t in tiles if t in face_up]
+    named = [(n, a, place) for n, a in marks if (place := _place(view, a)) is not None]
+    lines = _legend_lines([f"{n}  {tr.text(t)}" for n, _, t in named], CHOICE_WIDTH)
+    # the map takes the room left; a legend too long for one image ends with an ellipsis
+    # (the summary lists every choice)
+    strip_h = sum(s.height for s in strips)
+    room = MAX_CHOICE_HEIGHT - strip_h - MIN_MAP_HEIGHT - 20
+    if LEGEND_LINE * len(lines) > room:
+        lines = [*lines[: max(1, room // LEGEND_LINE - 1)], "…"]
+    legend_h = LEGEND_LINE * len(lines) + 20
     map_img, geo = _draw_map(
         view,
         styles,
         CHOICE_WIDTH,
         tr,
-        max_height=int(min(1300, MAX_CHOICE_HEIGHT - strip_h - 400)),
+        max_height=int(min(1300, MAX_CHOICE_HEIGHT - strip_h - legend_h)),
         extra_cells=cells,
         preview=preview,
         text_px=CHOICE_TEXT,
@@ -1252,24 +1283,15 @@ def draw_choices(
             points.append(point)
     for (n, _), p in zip(drawn, _spread(points, CHOICE_TEXT * 1.5), strict=True):
         _mark(map_img, draw, p, n)
-    parts = [map_img]
-    if rotations and pending_tile is not None:
-        items = [(n, rotated_key(pending_tile, k)) for n, k in rotations]
-        parts.append(_strip(items, CHOICE_WIDTH, tr, tr.text(terms.tile(pending_tile.id))))
-        drawn += [(n, f"rotation:{k}") for n, k in rotations]
-    face_up = {t.id: t for t in view.face_up}
-    tile_items = [(n, face_up_key(face_up[t])) for n, t in tiles if t in face_up]
-    if tile_items:
-        parts.append(_strip(tile_items, CHOICE_WIDTH, tr, tr("ilos.choice.face_up")))
-        drawn += [(n, f"tile:{t}") for n, t in tiles if t in face_up]
+    drawn += strip_marks
     order = {n: i for i, (n, _) in enumerate(marks)}
     drawn.sort(key=lambda m: order[m[0]])
-    entries = []
-    for n, anchor in drawn:
-        place = _place(view, anchor)
-        assert place is not None
-        entries.append(f"{n}  {tr.text(place)}")
-    parts.append(_legend(entries, CHOICE_WIDTH))
+    if len(drawn) < len(named):
+        kept = {n for n, _ in drawn}
+        lines = _legend_lines(
+            [f"{n}  {tr.text(t)}" for n, _, t in named if n in kept], CHOICE_WIDTH
+        )
+    parts = [map_img, *strips, _legend(lines, CHOICE_WIDTH)]
     return kit.stack(parts, gap=0), drawn
 
 
@@ -1283,9 +1305,6 @@ def render_choices(
     img, drawn = draw_choices(v, tr, marks)
     if not drawn:
         return None
-    if img.height > MAX_CHOICE_HEIGHT:
-        scale = MAX_CHOICE_HEIGHT / img.height
-        img = img.resize((round(img.width * scale), MAX_CHOICE_HEIGHT), Image.Resampling.LANCZOS)
     return RenderedImage(
         png=kit.encode_png_palette(img),
         filename="ilos-choices.png",

@@ -380,3 +380,35 @@ def test_golden_table_part() -> None:
         (GOLDEN_DIR / "ilos_board_4p.view.json").read_text(encoding="utf-8")
     )
     assert_matches_golden("ilos_table_4p", ilos_render.render_board_part(view, EN, "table").png)
+
+
+def test_a_crowded_choice_picture_still_fits_and_reads() -> None:
+    """The menu page with the most spatial choices of a whole game (dozens of spots and
+    building options late in the game) stays within 1,600 x 2,000 px and 350 KiB with every
+    text at least 14 px at a 400 px-wide view; the summary still lists every number."""
+    from bot.menu import choices_for, layout
+    from render.ilos_tiles import recording_fonts
+    from rules.core.bots import play_random_game
+
+    spec = spec_for("ilos")
+    _, log = play_random_game(spec, spec.Options(players=5), 9)
+    state = spec.new_game(log.seats, spec.Options(**log.options), 9)
+    best: tuple[int, object, str, list[tuple[int, str]]] = (0, state, "", [])
+    for i, entry in enumerate(log.actions):
+        if i % 4 == 0:
+            for seat in spec.to_act(state):
+                choices = choices_for(spec, state, seat, "ko", KO_NAMES)
+                for page in range(layout(choices, 0).pages):
+                    marks = layout(choices, page).numbered().marks()
+                    if len(marks) > best[0]:
+                        best = (len(marks), state, seat, marks)
+        state = spec.apply(state, entry.seat, spec.parse_action(entry.action)).state
+    count, crowded, seat, marks = best
+    assert count >= 20
+    with recording_fonts() as sizes:
+        out = render.render_choices(spec.view(crowded, seat), KO, marks)
+    assert out is not None
+    img = decode(out.png)
+    assert img.width <= MAX_WIDTH and img.height <= MAX_HEIGHT and len(out.png) <= MAX_BYTES
+    assert min(sizes) >= 14 * img.width / 400
+    assert [int(n) for n in re.findall(r"(\d+): ", out.summary)] == [n for n, _ in marks]
