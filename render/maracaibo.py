@@ -24,6 +24,7 @@ from render.maracaibo_common import (
     WIDTH,
     R,
     as_view,
+    digits,
     encode,
     font,
     header_band,
@@ -122,6 +123,16 @@ def board_summary(view: MaracaiboView, tr: Translate, part: str = "map") -> str:
         ]
         if delivered:
             out.append(tr(R + "summary_markets", items="; ".join(delivered)))
+        tiles = [
+            tr(
+                R + "summary_market",
+                location=tr(f"maracaibo.loc.{loc}"),
+                seats=tr(R + "city_tile", number=digits(tile)),
+            )
+            for loc, tile in sorted(view.board.city_tiles.items())
+        ]
+        if tiles:
+            out.append(tr(R + "summary_city_tiles", items=", ".join(tiles)))
         quests = sum(len(q) for q in view.board.quests.values())
         out.append(tr(R + "summary_quests", count=quests))
     elif part == "tracks":

@@ -24,6 +24,7 @@ from render.maracaibo_common import (
     WIDTH,
     R,
     cached,
+    digits,
     header_band,
     nation_flag,
     piece,
@@ -269,6 +270,13 @@ def draw_map(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
             sx -= 38
         cx: float = x + NODE_R + 12
         iy = y + 20
+        city_tile = view.board.city_tiles.get(loc)
+        if city_tile:
+            words = tr(R + "city_tile", number=digits(city_tile))
+            w = text(d, (cx + 8, iy), words, TEXT, True, kit.INK, "lm")
+            d.rounded_rectangle((cx, iy - 17, cx + w + 16, iy + 17), radius=6, fill=CITY)
+            text(d, (cx + 8, iy), words, TEXT, True, kit.INK, "lm")
+            cx += w + 22
         if loc in view.board.markets and (
             kind_of(loc, legacy) == "city" or loc in view.board.city_tiles
         ):
