@@ -263,15 +263,18 @@ def _draw_map(
     extra_cells: Sequence[tuple[int, int]] = (),
     preview: tuple[TileGeometry, int, int, int] | None = None,
     text_px: int = 24,
+    focus: Sequence[tuple[int, int]] = (),
 ) -> tuple[Image.Image, MapGeometry]:
     """The archipelago; ``extra_cells`` widen it (empty cells to mark), ``preview`` is the tile
-    being explored drawn at its cell (tile, q, r, rotation)."""
+    being explored drawn at its cell (tile, q, r, rotation); ``focus`` (cells), if given, is
+    the part shown (tiles beyond it are cut off at the image's edge)."""
     cells = [(t.q, t.r) for t in view.board] + list(extra_cells)
     if preview is not None:
         cells.append((preview[1], preview[2]))
-    size = _choose_size(cells, width, max_height)
+    shown = list(focus) or cells
+    size = _choose_size(shown, width, max_height)
     if cells:
-        x0, y0, x1, y1 = _map_size(cells, size)
+        x0, y0, x1, y1 = _map_size(shown, size)
     else:
         x0, y0, x1, y1 = -size, -size, size, size
     height = int(y1 - y0 + 2 * MARGIN)
@@ -1105,34 +1108,42 @@ def _map_point(view: IlosView, geo: MapGeometry, anchor: str) -> tuple[float, fl
     return None
 
 
-def _mark(img: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[float, float], n: int) -> None:
-    """A choice's number in a white disc ringed in red, large enough to read on a phone."""
+def _mark(
+    img: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[float, float], n: int | str
+) -> None:
+    """A choice's number (or numbers, "3–5") in a white disc or pill ringed in red, large
+    enough to read on a phone."""
     fnt = font(CHOICE_TEXT, True)
     text = str(n)
-    r = max(CHOICE_TEXT * 0.72, fnt.getlength(text) / 2 + 8)
+    r = CHOICE_TEXT * 0.72
+    half = max(0.0, fnt.getlength(text) / 2 + 8 - r)
     x, y = centre
-    draw.ellipse((x - r, y - r, x + r, y + r), fill=kit.WHITE, outline=MARK_FILL, width=5)
+    box = (x - r - half, y - r, x + r + half, y + r)
+    draw.rounded_rectangle(box, radius=r, fill=kit.WHITE, outline=MARK_FILL, width=5)
     kit.label(draw, (x, y), text, fnt, fill=MARK_FILL, anchor="mm")
 
 
-def _spread(points: list[tuple[float, float]], step: float) -> list[tuple[float, float]]:
-    """Marks sharing a place (a site offering a fort or trading posts) side by side."""
-    seen: dict[tuple[int, int], int] = {}
-    groups: dict[tuple[int, int], int] = {}
-    for p in points:
-        k = (round(p[0]), round(p[1]))
-        groups[k] = groups.get(k, 0) + 1
-    out: list[tuple[float, float]] = []
-    for p in points:
-        k = (round(p[0]), round(p[1]))
-        i = seen.get(k, 0)
-        seen[k] = i + 1
-        count = groups[k]
-        per_row = 3
-        row, col = divmod(i, per_row)
-        in_row = min(per_row, count - row * per_row)
-        out.append((p[0] + (col - (in_row - 1) / 2) * step, p[1] + row * step))
-    return out
+def _numbers_text(numbers: list[int]) -> str:
+    """``[3, 4, 5]`` -> ``3–5``; ``[2, 7]`` -> ``2,7`` (choices sharing one place)."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ",".join(f"{r[0]}–{r[-1]}" if len(r) > 2 else ",".join(map(str, r)) for r in runs)
+
+
+def _group_marks(
+    drawn: list[tuple[int, str]], points: list[tuple[float, float]]
+) -> list[tuple[str, tuple[float, float]]]:
+    """One label per place: choices at the same point (a site offering a fort and trading
+    posts, two ships on one coast) share one pill."""
+    groups: dict[tuple[int, int], tuple[list[int], tuple[float, float]]] = {}
+    for (n, _), p in zip(drawn, points, strict=True):
+        key = (round(p[0]), round(p[1]))
+        groups.setdefault(key, ([], p))[0].append(n)
+    return [(_numbers_text(ns), p) for ns, p in groups.values()]
 
 
 def _strip(items: list[tuple[int, TileKey]], width: int, tr: Translate, title: str) -> Image.Image:
@@ -1162,17 +1173,25 @@ def _strip(items: list[tuple[int, TileKey]], width: int, tr: Translate, title: s
     return img
 
 
-def _legend_lines(entries: list[str], width: int) -> list[str]:
-    """Legend entries ("3  the coast of tile 4") flowed several to a line when they fit."""
+def _legend_lines(entries: list[tuple[int, str]], width: int) -> list[str]:
+    """Legend entries ("3  the coast of tile 4") flowed several to a line when they fit; a
+    long entry wraps onto indented lines."""
     fnt = font(CHOICE_TEXT, True)
     room = width - 2 * MARGIN
     lines: list[str] = []
-    for entry in entries:
-        entry = kit.shorten(entry, room, fnt)
-        if lines and fnt.getlength(lines[-1] + "     " + entry) <= room:
+    open_line = False  # the last line may take another entry (not a wrapped one)
+    for n, place in entries:
+        entry = f"{n}  {place}"
+        if fnt.getlength(entry) > room:
+            indent = " " * (len(str(n)) + 3)
+            for i, part in enumerate(_wrap(entry, room - fnt.getlength(indent), fnt)):
+                lines.append(kit.shorten((indent if i else "") + part, room, fnt))
+            open_line = False
+        elif open_line and fnt.getlength(lines[-1] + "     " + entry) <= room:
             lines[-1] += "     " + entry
         else:
             lines.append(entry)
+            open_line = True
     return lines
 
 
@@ -1201,6 +1220,38 @@ def choices_summary(view: IlosView, tr: Translate, marks: Sequence[tuple[int, st
 
 
 MAX_CHOICE_HEIGHT = 2000
+
+
+def _focus(
+    view: IlosView,
+    marks: Sequence[tuple[int, str]],
+    cells: Sequence[tuple[int, int]],
+    preview: tuple[TileGeometry, int, int, int] | None,
+) -> list[tuple[int, int]]:
+    """The cells holding the map's marks: the region the choice picture shows, so that few
+    choices get large tiles."""
+    where = {t.tile: (t.q, t.r) for t in view.board}
+    if preview is not None:
+        where[preview[0].id] = (preview[1], preview[2])
+    ships = {s.id: s for s in view.ships}
+    centres: set[tuple[int, int]] = set(cells)
+    for _, anchor in marks:
+        kind, _, ref = anchor.partition(":")
+        tile_id: str | None = None
+        if kind in ("coast", "spot", "hideout"):
+            tile_id = ref.split(".", 1)[0]
+        elif kind == "ship" and ref in ships:
+            ship = ships[ref]
+            tile_id = ship.hideout or (ship.region or "").split(".", 1)[0]
+        elif kind in ("rotation",) and preview is None:
+            continue
+        if tile_id is not None and tile_id in where:
+            centres.add(where[tile_id])
+    if preview is not None:
+        centres.add((preview[1], preview[2]))
+    return sorted(centres)
+
+
 MIN_MAP_HEIGHT = 480
 
 
@@ -1243,7 +1294,7 @@ def draw_choices(
         strips.append(_strip(tile_items, CHOICE_WIDTH, tr, tr("ilos.choice.face_up")))
         strip_marks += [(n, f"tile:{t}") for n, t in tiles if t in face_up]
     named = [(n, a, place) for n, a in marks if (place := _place(view, a)) is not None]
-    lines = _legend_lines([f"{n}  {tr.text(t)}" for n, _, t in named], CHOICE_WIDTH)
+    lines = _legend_lines([(n, tr.text(t)) for n, _, t in named], CHOICE_WIDTH)
     # the map takes the room left; a legend too long for one image ends with an ellipsis
     # (the summary lists every choice)
     strip_h = sum(s.height for s in strips)
@@ -1260,6 +1311,7 @@ def draw_choices(
         extra_cells=cells,
         preview=preview,
         text_px=CHOICE_TEXT,
+        focus=_focus(view, marks, cells, preview),
     )
     draw = ImageDraw.Draw(map_img)
     cell_set = {c for c in cells if c != highlight}
@@ -1281,16 +1333,14 @@ def draw_choices(
         if point is not None and _place(view, anchor) is not None:
             drawn.append((n, anchor))
             points.append(point)
-    for (n, _), p in zip(drawn, _spread(points, CHOICE_TEXT * 1.5), strict=True):
-        _mark(map_img, draw, p, n)
+    for text, p in _group_marks(drawn, points):
+        _mark(map_img, draw, p, text)
     drawn += strip_marks
     order = {n: i for i, (n, _) in enumerate(marks)}
     drawn.sort(key=lambda m: order[m[0]])
     if len(drawn) < len(named):
         kept = {n for n, _ in drawn}
-        lines = _legend_lines(
-            [f"{n}  {tr.text(t)}" for n, _, t in named if n in kept], CHOICE_WIDTH
-        )
+        lines = _legend_lines([(n, tr.text(t)) for n, _, t in named if n in kept], CHOICE_WIDTH)
     parts = [map_img, *strips, _legend(lines, CHOICE_WIDTH)]
     return kit.stack(parts, gap=0), drawn
 
