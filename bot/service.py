@@ -63,10 +63,6 @@ class Turn:
     def spec(self) -> GameSpec[Any, Any, Any, Any]:
         return spec_of(self.game)
 
-    @property
-    def acting(self) -> bool:
-        return self.seat in self.spec.to_act(self.state)
-
 
 @dataclass(frozen=True)
 class UndoVoteResult:
@@ -124,11 +120,14 @@ def parse_options(spec: GameSpec[Any, Any, Any, Any], text: str) -> dict[str, An
         if key == "players":
             raise UserError("error.option_players")
         if key not in fields:
-            raise UserError(
-                "error.option_unknown",
-                option=_echo(key),
-                known=", ".join(sorted(set(fields) - {"players"})),
-            )
+            known = [
+                Text(
+                    key="core.option_named",
+                    args={"name": name, "label": Text(key=f"{spec.key}.option.{name}")},
+                )
+                for name in sorted(set(fields) - {"players"})
+            ]
+            raise UserError("error.option_unknown", option=_echo(key), known=known)
         lowered = value.strip().lower()
         out[key] = {
             "true": True,
