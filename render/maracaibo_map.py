@@ -28,7 +28,6 @@ from render.maracaibo_common import (
     header_band,
     nation_flag,
     piece,
-    seat_name,
     style,
     styles_of,
     text,
@@ -335,7 +334,3 @@ def anchor_name(view: MaracaiboView, anchor: str, tr: Translate) -> str:
             location=tr(f"maracaibo.loc.{loc}"),
         )
     return tr(f"maracaibo.space.{ident}")
-
-
-def seat_label(seat: str, tr: Translate) -> str:
-    return seat_name(seat, tr)
