@@ -403,11 +403,10 @@ def _header(
     width: int,
     text_px: int = 32,
 ) -> Image.Image:
-    img = Image.new("RGB", (width, 96), HEADER_BAND)
-    d = ImageDraw.Draw(img)
+    """Title, round and phase; who is to act on the same line, or on a second line when the
+    first is full (long names, the last round)."""
     title_font = font(48, True)
     title = tr("ilos.board.title")
-    kit.label(d, (MARGIN, 48), title, title_font, fill=kit.WHITE, anchor="lm")
     round_text = tr("ilos.board.round", round=view.round) if view.round else tr("ilos.board.setup")
     parts = [round_text, _phase(view, tr)]
     if view.last_round and view.phase != "finished":
@@ -415,17 +414,26 @@ def _header(
     text = "  ·  ".join(parts)
     x0 = max(170.0, MARGIN + title_font.getlength(title) + 30)
     round_font = font(text_px, True)
+    fnt = font(max(34, text_px), True)
+    to_act = tr("ilos.board.to_act", name=tr.name(view.active)) if view.active else ""
+    room = width - MARGIN - (x0 + round_font.getlength(text)) - 90
+    two_lines = bool(to_act) and fnt.getlength(to_act) > min(560.0, room)
+    img = Image.new("RGB", (width, 96 + (round(fnt.size) + 24 if two_lines else 0)), HEADER_BAND)
+    d = ImageDraw.Draw(img)
+    kit.label(d, (MARGIN, 48), title, title_font, fill=kit.WHITE, anchor="lm")
     kit.label(d, (x0, 48), text, round_font, fill=(230, 236, 244), anchor="lm")
     if view.active is not None:
         st = styles[view.active]
-        name = tr.name(view.active)
-        fnt = font(max(34, text_px), True)
-        room = min(560.0, width - MARGIN - (x0 + round_font.getlength(text)) - 90)
-        label_text = kit.shorten(tr("ilos.board.to_act", name=name), max(120.0, room), fnt)
-        tw = fnt.getlength(label_text)
-        x = width - MARGIN - tw
-        kit.label(d, (x, 48), label_text, fnt, fill=kit.WHITE, anchor="lm")
-        kit.paste(img, kit.seat_piece(st, 24), (x - 36, 48))
+        if two_lines:
+            y = 96 + (fnt.size + 24) / 2 - 8
+            label_text = kit.shorten(to_act, width - 2 * MARGIN - 60, fnt)
+            x = MARGIN + 60.0
+        else:
+            y = 48
+            label_text = to_act
+            x = width - MARGIN - fnt.getlength(label_text)
+        kit.label(d, (x, y), label_text, fnt, fill=kit.WHITE, anchor="lm")
+        kit.paste(img, kit.seat_piece(st, 24), (x - 36, y))
     return img
 
 

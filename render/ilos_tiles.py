@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -376,13 +376,14 @@ def _draw_land(
             draw.polygon([((ox + x) * scale, (oy + y) * scale) for x, y in pts], fill=fill)
 
 
-@kit.static_layer(maxsize=512)
-def tile_sprite(key: TileKey, size: int, number_px: int = 0) -> Image.Image:
-    """The tile's artwork (sea, land, empty spots, hideout, number), cached per tile and pose.
+ART_SIZE = 160
+"""Tile artwork is drawn once at this hex size and shrunk for smaller maps (a growing
+archipelago changes the map's hex size; shrinking a cached drawing costs a millisecond)."""
 
-    The returned RGBA image is ``2 * size`` wide and ``sqrt(3) * size`` high plus a margin,
-    centred on the tile centre.
-    """
+
+@kit.static_layer(maxsize=256)
+def _tile_art(key: TileKey, size: int) -> Image.Image:
+    """The tile's artwork without its number (sea, land, empty spots, hideout)."""
     shape = tile_shape(key, size)
     s = 3  # supersample
     w = 2 * size + 4
@@ -425,6 +426,31 @@ def tile_sprite(key: TileKey, size: int, number_px: int = 0) -> Image.Image:
             (hx - hr, hy - hr, hx + hr, hy + hr), fill=(40, 44, 52), outline=kit.WHITE, width=2
         )
         kit.paste_icon(img, "skull", (hx, hy), round(hr * 1.3), kit.WHITE, (40, 44, 52))
+    return img
+
+
+@kit.static_layer(maxsize=512)
+def tile_sprite(key: TileKey, size: int, number_px: int = 0) -> Image.Image:
+    """The tile's artwork and its number, cached per tile, pose and size.
+
+    The returned RGBA image is about ``2 * size`` wide and ``sqrt(3) * size`` high plus a
+    small margin, centred on the tile centre.
+    """
+    art_key = replace(key, tile="")
+    if size < ART_SIZE:
+        art = _tile_art(art_key, ART_SIZE)
+        f = size / ART_SIZE
+        img = art.resize(
+            (max(1, round(art.width * f)), max(1, round(art.height * f))),
+            Image.Resampling.LANCZOS,
+        )
+    else:
+        img = _tile_art(art_key, size).copy()
+    if not key.tile:
+        return img
+    shape = tile_shape(key, size)
+    dd = ImageDraw.Draw(img)
+    origin = (img.width / 2, img.height / 2)
     lx, ly = origin[0] + shape.label[0], origin[1] + shape.label[1]
     kit.label(
         dd,
@@ -439,3 +465,4 @@ def tile_sprite(key: TileKey, size: int, number_px: int = 0) -> Image.Image:
 
 
 register_cache(tile_sprite.cache_clear)  # type: ignore[attr-defined]
+register_cache(_tile_art.cache_clear)  # type: ignore[attr-defined]
