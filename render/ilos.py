@@ -36,6 +36,7 @@ from rules.ilos.view import IlosView, PlacedTileView, PlayerView, TileGeometry
 WIDTH = 1600
 MARGIN = 24
 MAP_MAX_HEIGHT = 1400
+COMPASS_STRIP = 70
 RESOURCE_ORDER = ("ebony", "spice", "dye", "gold")
 CARD_ORDER = ("ship", "farm", "gold_mine", "building", "ruins", "market")
 CARD_ICON: dict[str, kit.IconKind] = {
@@ -213,7 +214,7 @@ def _choose_size(cells: Sequence[tuple[int, int]], width: float, max_height: flo
 
 def _compass(img: Image.Image, draw: ImageDraw.ImageDraw, tr: Translate, text_px: int) -> None:
     """North is the top of the image: the sides the rules name coasts and cells by."""
-    x, y = 52.0, 30.0
+    x, y = 40.0, 30.0
     draw.polygon([(x, y), (x - 13, y + 38), (x, y + 30), (x + 13, y + 38)], fill=kit.WHITE)
     draw.polygon([(x, y), (x, y + 30), (x + 13, y + 38)], fill=kit.INK)
     kit.label(
@@ -272,15 +273,17 @@ def _draw_map(
     if preview is not None:
         cells.append((preview[1], preview[2]))
     shown = list(focus) or cells
-    size = _choose_size(shown, width, max_height)
+    # a strip on the left keeps the compass clear of the tiles
+    strip = COMPASS_STRIP
+    size = _choose_size(shown, width - strip, max_height)
     if cells:
         x0, y0, x1, y1 = _map_size(shown, size)
     else:
         x0, y0, x1, y1 = -size, -size, size, size
-    height = int(y1 - y0 + 2 * MARGIN)
+    height = int(max(y1 - y0 + 2 * MARGIN, 150))
     img = Image.new("RGB", (width, height), MAP_SEA)
     draw = ImageDraw.Draw(img)
-    ox = (width - (x1 - x0)) / 2 - x0
+    ox = strip + (width - strip - (x1 - x0)) / 2 - x0
     oy = MARGIN - y0
     geo = MapGeometry(size, (ox, oy), {})
     if not cells:
@@ -373,7 +376,8 @@ def _draw_boats(
 ) -> None:
     bw = round(size * 0.36)
     items = sorted(owners.items(), key=lambda kv: list(styles).index(kv[0]))
-    step = bw * 0.92
+    counted = any(count > 1 for _, count in items)
+    step = bw * (1.35 if counted else 0.92)  # room for a count beside a boat
     n = len(items)
     # keep the row horizontal-ish: boats read best upright, side by side
     ax, ay = (1.0, 0.0) if abs(axis[0]) >= 0.5 else (axis[0], axis[1])
@@ -383,14 +387,8 @@ def _draw_boats(
         st = styles[owner]
         kit.paste(img, boat(st.colour, st.letter, bw), (x, y))
         if count > 1:
-            kit.badge(
-                draw,
-                (x + bw * 0.42, y + bw * 0.42),
-                f"×{count}",
-                font(max(text_px, round(bw * 0.36)), True),
-                fill=kit.INK,
-                pad=4,
-            )
+            fnt = font(max(text_px, round(bw * 0.36)), True)
+            kit.badge(draw, (x + bw * 0.5, y - bw * 0.3), str(count), fnt, fill=kit.INK, pad=3)
 
 
 # ------------------------------------------------------------------------------ panels
