@@ -404,7 +404,7 @@ def _tile_art(key: TileKey, size: int) -> Image.Image:
     clipped.paste(big, (0, 0), mask)
     d = ImageDraw.Draw(clipped)
     d.polygon(hex_pts, outline=TILE_EDGE, width=2 * s)
-    img = clipped.resize((w, h), Image.Resampling.LANCZOS)
+    img = clipped.reduce(s)  # a box filter: as smooth as Lanczos on flat art, far faster
     dd = ImageDraw.Draw(img)
     r = shape.spot_radius
     icon_size = round(r * 1.45)

@@ -88,10 +88,13 @@ def test_public_image_and_summary_ignore_hands_and_screens(seat_index: int) -> N
     spec = spec_for("ilos")
     base = state_at("ilos", 3, 11, 0.5)
     changed = _with_hidden_changed(seat_index)
-    before = render.render_board(spec.view(base, None), EN)
-    after = render.render_board(spec.view(changed, None), EN)
-    assert before.png == after.png
-    assert before.summary == after.summary
+    for part in ilos_render.BOARD_PARTS:
+        before = render.render_board_part(spec.view(base, None), EN, part)
+        after = render.render_board_part(spec.view(changed, None), EN, part)
+        assert before.png == after.png, part
+        assert before.summary == after.summary, part
+        seat_view = spec.view(changed, base.seats[seat_index])
+        assert render.render_board_part(seat_view, EN, part).png == after.png, part
     seat = base.seats[seat_index]
     private_before = render.render_private(spec.view(base, seat), EN)
     private_after = render.render_private(spec.view(changed, seat), EN)
