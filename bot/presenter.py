@@ -253,14 +253,24 @@ class Presenter:
     def score_text(self, game: GameRecord, state: Any, lang: str) -> str:
         scores = spec_of(game).scores(state)
         tr = translator(game, lang)
+        # a seat no person holds (an automa opponent) is named by ``<game>.seat.<id>``
+        names = names_of(game)
+        names.update(
+            {
+                r.seat: t(f"{game.kind}.seat.{r.seat}", lang)
+                for r in scores.seats
+                if r.seat not in names
+            }
+        )
         rows = [tr("core.game_over")]
         rows += [tr.text(note) for note in scores.notes]
         for row in scores.seats:
             parts = ", ".join(
                 f"{score_name(game.kind, k, lang)} {v}" for k, v in row.breakdown.items()
             )
-            rows.append(f"{row.rank}. {tr.name(row.seat)}: **{row.total}** ({parts})")
-        rows.append(tr("core.winners", winners=list(scores.winners), count=len(scores.winners)))
+            rows.append(f"{row.rank}. {names[row.seat]}: **{row.total}** ({parts})")
+        winners = [names[w] for w in scores.winners]
+        rows.append(tr("core.winners", winners=winners, count=len(winners)))
         return "\n".join(rows)
 
     async def send_private_updates(self, game: GameRecord, state: Any, outcome: Outcome) -> None:
