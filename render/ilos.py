@@ -30,6 +30,7 @@ from render.ilos_tiles import (
     tile_sprite,
 )
 from rules.core import Text, View, term
+from rules.core.models import Arg
 from rules.ilos import terms
 from rules.ilos.view import IlosView, PlacedTileView, PlayerView, TileGeometry
 
@@ -1024,6 +1025,27 @@ def _cell_name(view: IlosView, q: int, r: int) -> Text:
     )
 
 
+def _rotation_words(tile: TileGeometry, k: int) -> Text:
+    """A rotation by where each coast's icons end up ("ebony to the north; gold to the
+    south-west"), so that rotations of a tile whose land faces the same sides differ."""
+    parts: list[Text] = []
+    for region in tile.regions:
+        if not region.edges or not region.spots:
+            continue
+        side = terms.compass_side([(e + k) % 6 for e in region.edges])
+        spots = [terms.spot_kind(kind) for kind in region.spots]
+        if side == "centre":
+            parts.append(Text(key="ilos.choice.rotation_spots_centre", args={"spots": spots}))
+        else:
+            args: dict[str, Arg] = {"spots": spots, "side": terms.side(side)}
+            parts.append(Text(key="ilos.choice.rotation_spots", args=args))
+    if 1 <= len(parts) <= 3:
+        names = dict(zip("abc", parts, strict=False))
+        return Text(key=f"ilos.choice.rotation_{len(parts)}", args=dict(names))
+    land = [(e + k) % 6 for e, c in enumerate(tile.edges) if c == "L"]
+    return Text(key="ilos.choice.rotation", args={"sides": terms.edge_sides(land)})
+
+
 def _place(view: IlosView, anchor: str) -> Text | None:
     """The words for an anchor (``rules.ilos.anchors``), as the menu's labels name places."""
     kind, _, ref = anchor.partition(":")
@@ -1034,9 +1056,7 @@ def _place(view: IlosView, anchor: str) -> Text | None:
         tile = _pending_tile(view)
         if tile is None:
             return None
-        k = int(ref)
-        land = [(e + k) % 6 for e, c in enumerate(tile.edges) if c == "L"]
-        return Text(key="ilos.choice.rotation", args={"sides": terms.edge_sides(land)})
+        return _rotation_words(tile, int(ref))
     if kind == "coast":
         return terms.region_at(ref, _rotation_of(view, ref.split(".", 1)[0]))
     if kind == "hideout":
@@ -1308,6 +1328,10 @@ def draw_choices(
     if LEGEND_LINE * len(lines) > room:
         lines = [*lines[: max(1, room // LEGEND_LINE - 1)], "…"]
     legend_h = LEGEND_LINE * len(lines) + 20
+    focus = _focus(view, marks, cells, preview)
+    if highlight is not None:
+        # the cell being turned in, with its neighbours: where land must meet land
+        focus += [(highlight[0] + dq, highlight[1] + dr) for dq, dr in view.hex_dirs]
     map_img, geo = _draw_map(
         view,
         styles,
@@ -1317,7 +1341,7 @@ def draw_choices(
         extra_cells=cells,
         preview=preview,
         text_px=CHOICE_TEXT,
-        focus=_focus(view, marks, cells, preview),
+        focus=focus,
     )
     draw = ImageDraw.Draw(map_img)
     cell_set = {c for c in cells if c != highlight}
