@@ -1102,7 +1102,8 @@ def _map_point(view: IlosView, geo: MapGeometry, anchor: str) -> tuple[float, fl
         except KeyError:
             return None
         if kind == "coast":
-            return (cx + region.hub[0], cy + region.hub[1])
+            # where a ship lands: the sea beside the coast (its icons stay visible)
+            return (cx + region.berth[0], cy + region.berth[1])
         index = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else -1
         if not 0 <= index < len(region.spots):
             return None
@@ -1132,6 +1133,29 @@ def _map_point(view: IlosView, geo: MapGeometry, anchor: str) -> tuple[float, fl
             return None
         return (cx + region.berth[0], cy + region.berth[1])
     return None
+
+
+def _label_point(
+    view: IlosView, geo: MapGeometry, anchor: str, point: tuple[float, float]
+) -> tuple[tuple[float, float], float]:
+    """Where a mark's number goes and the radius of a ring drawn around the place (0: none):
+    beside an icon or a boat (so that what is chosen stays visible), on a cell or a coast."""
+    kind, _, ref = anchor.partition(":")
+    px, py = point
+    mark_r = CHOICE_TEXT * 0.72
+    if kind == "spot":
+        spot_r = geo.size * 0.15
+        tile_id, _, rest = ref.partition("#")[0].partition(".")
+        shape, (cx, cy) = geo.tiles[tile_id]
+        hub = shape.region(rest.split(".")[0]).hub
+        dx, dy = px - (cx + hub[0]), py - (cy + hub[1])
+        length = math.hypot(dx, dy)
+        ux, uy = (dx / length, dy / length) if length > 1 else (0.71, -0.71)
+        reach = spot_r + mark_r * 0.75
+        return (px + ux * reach, py + uy * reach), spot_r + 4
+    if kind == "ship":
+        return (px, py - geo.size * 0.2 - mark_r), geo.size * 0.22
+    return point, 0.0
 
 
 def _mark(
@@ -1174,7 +1198,7 @@ def _group_marks(
 
 def _strip(items: list[tuple[int, TileKey]], width: int, tr: Translate, title: str) -> Image.Image:
     """A row of tiles (face-up tiles, or the explored tile in each rotation), numbered."""
-    per_row = min(len(items), 3 if len(items) <= 3 else 6 if len(items) > 4 else 4)
+    per_row = min(len(items), 3)
     slot = (width - 2 * MARGIN) / per_row
     size = int(min(120, slot / 2.25))
     rows = math.ceil(len(items) / per_row)
@@ -1363,7 +1387,15 @@ def draw_choices(
         if point is not None and _place(view, anchor) is not None:
             drawn.append((n, anchor))
             points.append(point)
-    for text, p in _group_marks(drawn, points):
+    labels: list[tuple[float, float]] = []
+    for (_, anchor), point in zip(drawn, points, strict=True):
+        at, ring = _label_point(view, geo, anchor, point)
+        labels.append(at)
+        if ring:
+            x, y = point
+            box = (x - ring, y - ring, x + ring, y + ring)
+            draw.ellipse(box, outline=MARK_FILL, width=5)
+    for text, p in _group_marks(drawn, labels):
         _mark(map_img, draw, p, text)
     drawn += strip_marks
     order = {n: i for i, (n, _) in enumerate(marks)}
@@ -1371,7 +1403,9 @@ def draw_choices(
     if len(drawn) < len(named):
         kept = {n for n, _ in drawn}
         lines = _legend_lines([(n, tr.text(t)) for n, _, t in named if n in kept], CHOICE_WIDTH)
-    parts = [map_img, *strips, _legend(lines, CHOICE_WIDTH)]
+    # the first tile of the game has no map to show: its rotations alone
+    empty = not view.board and not points and strips
+    parts = [*([] if empty else [map_img]), *strips, _legend(lines, CHOICE_WIDTH)]
     return kit.stack(parts, gap=0), drawn
 
 

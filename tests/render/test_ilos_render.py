@@ -415,3 +415,34 @@ def test_a_crowded_choice_picture_still_fits_and_reads() -> None:
     assert img.width <= MAX_WIDTH and img.height <= MAX_HEIGHT and len(out.png) <= MAX_BYTES
     assert min(sizes) >= 14 * img.width / 400
     assert [int(n) for n in re.findall(r"(\d+): ", out.summary)] == [n for n, _ in marks]
+
+
+CHOICE_GOLDENS = {
+    "ilos_choices_spots": (4, 21, "spot", "en"),
+    "ilos_choices_rotation_ko": (3, 11, "rotation", "ko"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CHOICE_GOLDENS))
+def test_golden_choices(name: str) -> None:
+    """A stored view and its marks, drawn as the numbered choice picture (regenerate with
+    REFEREE_UPDATE_GOLDEN=1 after an intended visual change)."""
+    import json
+
+    players, seed, kind, lang = CHOICE_GOLDENS[name]
+    view_file = GOLDEN_DIR / f"{name}.view.json"
+    marks_file = GOLDEN_DIR / f"{name}.marks.json"
+    if updating():
+        spec = spec_for("ilos")
+        state, seat, marks = next(
+            (s, seat, m)
+            for s, seat, m in _spatial_states(players, seed)
+            if any(a.startswith(kind) for _, a in m)
+        )
+        view_file.write_text(spec.view(state, seat).model_dump_json(indent=1), encoding="utf-8")
+        marks_file.write_text(json.dumps(marks), encoding="utf-8")
+    view = IlosView.model_validate_json(view_file.read_text(encoding="utf-8"))
+    marks = [(int(n), str(a)) for n, a in json.loads(marks_file.read_text(encoding="utf-8"))]
+    out = ilos_render.render_choices(view, KO if lang == "ko" else EN, marks)
+    assert out is not None
+    assert_matches_golden(name, out.png)
