@@ -1219,7 +1219,8 @@ def _strip(items: list[tuple[int, TileKey]], width: int, tr: Translate, title: s
         cy = head + row * row_h + row_h / 2
         # the legend names the tile: no number printed on these small tiles
         kit.paste(img, tile_sprite(replace(key, tile=""), size, CHOICE_TEXT), (cx, cy))
-        _mark(img, d, (cx - size * 0.78, cy - size * 0.62), n)
+        if n:  # 0: shown for reference, not a choice
+            _mark(img, d, (cx - size * 0.78, cy - size * 0.62), n)
     return img
 
 
@@ -1334,6 +1335,10 @@ def draw_choices(
             cells.append(highlight)
     strips: list[Image.Image] = []
     strip_marks: list[tuple[int, str]] = []
+    if cells and pending_tile is not None and pend is not None and pend.q is None:
+        # choosing a cell: the tile being explored, as printed, for reference
+        title = tr.text(terms.tile(pending_tile.id))
+        strips.append(_strip([(0, face_up_key(pending_tile))], CHOICE_WIDTH, tr, title))
     if rotations and pending_tile is not None:
         items = [(n, rotated_key(pending_tile, k)) for n, k in rotations]
         strips.append(_strip(items, CHOICE_WIDTH, tr, tr.text(terms.tile(pending_tile.id))))
