@@ -1,11 +1,21 @@
-"""Ilos images: the public board (archipelago, exploration, prices, players) and a seat's
-private panel (hand and screen). Drawn only from ``IlosView`` (ILOS-R130, R131): the public
-image and its summary use only public fields, so they cannot leak a hand or a screen.
+"""Ilos images: the public board in two parts (``BOARD_PARTS``: the archipelago ``map``,
+which channel posts carry, and the ``table``: exploration, prices, players), a seat's private
+panel (hand and screen), and numbered pictures of spatial choices (``render_choices``). Drawn
+only from ``IlosView`` (ILOS-R130, R131): the public images and their summaries use only
+public fields, so they cannot leak a hand or a screen.
 
 Every word comes from the reader's ``tr`` (``render.Translate``): images and summaries are in
 the viewer's language. Places are shown the way the rules' labels name them
 (``rules.ilos.terms``): each tile carries its number, and a compass marks north (the top), so
-"the north-east coast of tile 4" can be found on the image.
+"the north-east coast of tile 4" can be found on the image. Phone-legible: every image is at
+most 1,600 x 2,000 px and every text at least 14 px when the whole image is shown 400 px wide
+(fonts go through ``render.ilos_tiles.font`` so a test can record them). Images are
+256-colour PNGs; tile artwork and geometry are cached.
+
+A choice picture marks each anchor of ``rules.ilos.anchors`` with its menu number: cells,
+coasts (where ships land), icons and ships (ringed, the number beside them), hideouts; the
+tile being explored in each candidate rotation, or the face-up tiles, numbered below the map;
+then a legend, and a summary listing "number: place".
 """
 
 from __future__ import annotations
