@@ -220,7 +220,8 @@ def _choose_size(cells: Sequence[tuple[int, int]], width: float, max_height: flo
         return 120
     x0, y0, x1, y1 = _map_size(cells, 1.0)
     size = min(150.0, (width - 2 * MARGIN) / (x1 - x0), (max_height - 2 * MARGIN) / (y1 - y0))
-    return max(40, int(size))
+    # in steps of 8 px: sprites drawn for one size serve the next boards and pictures too
+    return max(40, int(size) // 8 * 8)
 
 
 def _compass(img: Image.Image, draw: ImageDraw.ImageDraw, tr: Translate, text_px: int) -> None:
