@@ -7,21 +7,15 @@ image is shown 400 px wide: ``min_font(width)``).
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
-from typing import TypeVar
+from collections.abc import Mapping
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from render import Translate, kit
 from rules.endeavor.components import Attribute
 from rules.endeavor.view import BuildingInfo, CardInfo, EndeavorView
 
 R = "endeavor.render."
-PHONE_WIDTH = 400
-PHONE_MIN_TEXT = 14
 
 SEA_BG = (108, 160, 200)
 AREA_OPEN = (244, 236, 214)
@@ -66,50 +60,11 @@ DECK_COLOUR: dict[str, kit.RGB] = {
 SILENT_FLEET_STYLE = kit.SeatStyle((235, 235, 235), "S", "square", "white")
 
 
-def min_font(width: int) -> int:
-    """The smallest text size allowed on an image ``width`` px wide (14 px at 400 px wide)."""
-    return math.ceil(PHONE_MIN_TEXT * width / PHONE_WIDTH)
-
-
-# ------------------------------------------------------------------------------ fonts
-
-_RECORD: ContextVar[list[int] | None] = ContextVar("endeavor_font_sizes", default=None)
-_CACHES: list[Callable[[], None]] = []
-
-
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The shipped font at ``size`` px; the size is recorded while :func:`recording_fonts`."""
-    sizes = _RECORD.get()
-    if sizes is not None:
-        sizes.append(size)
-    return kit.font(size, bold)
-
-
-@contextmanager
-def recording_fonts() -> Iterator[list[int]]:
-    """Collect every text size used inside the block (cached layers are dropped first, so
-    their text is drawn, and recorded, again)."""
-    clear_caches()
-    sizes: list[int] = []
-    token = _RECORD.set(sizes)
-    try:
-        yield sizes
-    finally:
-        _RECORD.reset(token)
-
-
-F = TypeVar("F")
-
-
-def cached(fn: F) -> F:
-    """Register an ``lru_cache``-wrapped function so :func:`clear_caches` empties it."""
-    _CACHES.append(fn.cache_clear)  # type: ignore[attr-defined]
-    return fn
-
-
-def clear_caches() -> None:
-    for clear in _CACHES:
-        clear()
+min_font = kit.min_font
+font = kit.font
+recording_fonts = kit.recording_fonts
+cached = kit.text_layer
+clear_caches = kit.clear_text_layers
 
 
 # ------------------------------------------------------------------------------ styles

@@ -10,13 +10,10 @@ Positions are relative to the tile centre, in pixels, for a hex of circumradius 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from render import kit
 
@@ -46,43 +43,12 @@ LAND_SHORE = (132, 108, 62)
 BEACH = (240, 228, 190)
 
 
-PHONE_WIDTH = 400
-PHONE_MIN_TEXT = 14
-
-_RECORD: ContextVar[list[int] | None] = ContextVar("ilos_font_sizes", default=None)
-_CACHES: list[Callable[[], None]] = []
+min_font = kit.min_font
+font = kit.font
+recording_fonts = kit.recording_fonts
 
 
-def min_font(width: int) -> int:
-    """The smallest text size allowed on an image ``width`` px wide (14 px at 400 px wide)."""
-    return math.ceil(PHONE_MIN_TEXT * width / PHONE_WIDTH)
-
-
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The shipped font at ``size`` px; the size is recorded while :func:`recording_fonts`."""
-    sizes = _RECORD.get()
-    if sizes is not None:
-        sizes.append(size)
-    return kit.font(size, bold)
-
-
-def register_cache(clear: Callable[[], None]) -> None:
-    """A cached layer that draws text: emptied by :func:`recording_fonts` so it is redrawn."""
-    _CACHES.append(clear)
-
-
-@contextmanager
-def recording_fonts() -> Iterator[list[int]]:
-    """Collect every text size used inside the block (cached layers are dropped first, so
-    their text is drawn, and recorded, again)."""
-    for clear in _CACHES:
-        clear()
-    sizes: list[int] = []
-    token = _RECORD.set(sizes)
-    try:
-        yield sizes
-    finally:
-        _RECORD.reset(token)
+register_cache = kit.register_text_layer
 
 
 def _dir(angle_deg: float) -> Point:

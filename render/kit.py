@@ -12,7 +12,9 @@ import hashlib
 import io
 import math
 import unicodedata
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -140,15 +142,68 @@ def _font_bytes(filename: FontFile) -> bytes:
 
 
 @lru_cache(maxsize=128)
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The shipped Hangul-capable NanumSquare font at ``size`` px (cached per size)."""
+def _font(size: int, bold: bool) -> ImageFont.FreeTypeFont:
     data = _font_bytes("NanumSquareB.ttf" if bold else "NanumSquareR.ttf")
     return ImageFont.truetype(io.BytesIO(data), size)
 
 
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The shipped Hangul-capable NanumSquare font at ``size`` px (cached per size); the size
+    is recorded while :func:`recording_fonts` runs."""
+    sizes = _FONT_SIZES.get()
+    if sizes is not None:
+        sizes.append(size)
+    return _font(size, bold)
+
+
+# ------------------------------------------------------------------ phone legibility
+# design.md: text on an image at least 14 px when the whole image is shown 400 px wide.
+
+PHONE_WIDTH = 400
+PHONE_MIN_TEXT = 14
+
+_FONT_SIZES: ContextVar[list[int] | None] = ContextVar("font_sizes", default=None)
+_TEXT_LAYERS: list[Callable[[], None]] = []
+C = TypeVar("C")
+
+
+def min_font(width: int) -> int:
+    """The smallest text size allowed on an image ``width`` px wide (14 px at 400 px)."""
+    return math.ceil(PHONE_MIN_TEXT * width / PHONE_WIDTH)
+
+
+def register_text_layer(clear: Callable[[], None]) -> None:
+    """Register how to empty a cached drawing that holds text, so that
+    :func:`recording_fonts` empties it and its text is drawn (and recorded) again."""
+    _TEXT_LAYERS.append(clear)
+
+
+def text_layer(fn: C) -> C:
+    """Decorator form of :func:`register_text_layer` for ``lru_cache``-wrapped drawings."""
+    register_text_layer(fn.cache_clear)  # type: ignore[attr-defined]
+    return fn
+
+
+def clear_text_layers() -> None:
+    for clear in _TEXT_LAYERS:
+        clear()
+
+
+@contextmanager
+def recording_fonts() -> Iterator[list[int]]:
+    """Collect every text size drawn inside the block (the legibility tests assert on it)."""
+    clear_text_layers()
+    sizes: list[int] = []
+    token = _FONT_SIZES.set(sizes)
+    try:
+        yield sizes
+    finally:
+        _FONT_SIZES.reset(token)
+
+
 @lru_cache(maxsize=4096)
 def _has_glyph(ch: str) -> bool:
-    fnt = font(20)
+    fnt = _font(20, False)  # measuring, not drawing
     missing = fnt.getmask("\uffff")
     mask = fnt.getmask(ch)
     return not (mask.size == missing.size and bytes(mask) == bytes(missing))
@@ -189,7 +244,7 @@ def fit_font(
     text: str, max_width: float, size: int, bold: bool = False, min_size: int = 12
 ) -> ImageFont.FreeTypeFont:
     """The largest font not above ``size`` in which ``text`` fits ``max_width``."""
-    while size > min_size and font(size, bold).getlength(text) > max_width:
+    while size > min_size and _font(size, bold).getlength(text) > max_width:
         size -= 1
     return font(size, bold)
 
@@ -433,7 +488,8 @@ def piece(
     draw_shape(d, shape, c, radius * s, colour, ring, max(2, round(radius * s / 7)))
     if letter:
         text_col = INK if luminance(colour) > 0.45 else WHITE
-        fnt = font(round(radius * s * (0.95 if shape != "triangle" else 0.8)), bold=True)
+        # the seat letter is part of the piece's icon, not text to read
+        fnt = _font(round(radius * s * (0.95 if shape != "triangle" else 0.8)), True)
         cy = c[1] + (radius * s * 0.2 if shape == "triangle" else 0)
         d.text((c[0], cy), letter, font=fnt, fill=text_col, anchor="mm")
     return _shrink(big, (side, side))

@@ -7,22 +7,14 @@ whole image is shown 400 px wide. Every word comes from the reader's ``Translate
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from typing import TypeVar
-
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from render import Translate, kit
 from rules.maracaibo.view import MaracaiboView
 
 R = "maracaibo.render."
 WIDTH = 760
-PHONE_WIDTH = 400
-PHONE_MIN_TEXT = 14
-TEXT = math.ceil(PHONE_MIN_TEXT * WIDTH / PHONE_WIDTH)  # 27 px
+TEXT = kit.min_font(WIDTH)  # 27 px
 BIG = TEXT + 5
 NATIONS = ("FR", "ES", "EN")
 NATION_COLOUR: dict[str, kit.RGB] = {
@@ -38,44 +30,10 @@ HOME = (170, 200, 230)
 ROUTE = (120, 140, 160)
 
 
-def min_font(width: int) -> int:
-    return math.ceil(PHONE_MIN_TEXT * width / PHONE_WIDTH)
-
-
-# ------------------------------------------------------------------------------ fonts
-
-_RECORD: ContextVar[list[int] | None] = ContextVar("maracaibo_font_sizes", default=None)
-_CACHES: list[Callable[[], None]] = []
-
-
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The shipped font; its size is recorded inside :func:`recording_fonts`."""
-    sizes = _RECORD.get()
-    if sizes is not None:
-        sizes.append(size)
-    return kit.font(size, bold)
-
-
-@contextmanager
-def recording_fonts() -> Iterator[list[int]]:
-    """Collect every text size used inside the block (cached layers are redrawn)."""
-    for clear in _CACHES:
-        clear()
-    sizes: list[int] = []
-    token = _RECORD.set(sizes)
-    try:
-        yield sizes
-    finally:
-        _RECORD.reset(token)
-
-
-F = TypeVar("F")
-
-
-def cached(fn: F) -> F:
-    """Register an ``lru_cache``-wrapped function so that font recording redraws it."""
-    _CACHES.append(fn.cache_clear)  # type: ignore[attr-defined]
-    return fn
+min_font = kit.min_font
+font = kit.font
+recording_fonts = kit.recording_fonts
+cached = kit.text_layer
 
 
 # ------------------------------------------------------------------------------ views
