@@ -153,7 +153,7 @@ async def bot_handling_times(
     try:
         import simcord
 
-        from tests.cogs.helpers import open_id, open_table, press_index, prompt
+        from tests.cogs.helpers import open_id, open_table, press_action, prompt
         from tests.harness import attached, clock_for
     except ImportError:
         return []
@@ -195,7 +195,7 @@ async def bot_handling_times(
                 menu = await h.click(actor, prompt(h), custom_id=open_id(prompt(h)))
                 durations.clear()
                 count = len(spec.legal_actions(state, seat))
-                await press_index(h, actor, menu, rnd.randrange(count))
+                await press_action(h, actor, menu, spec, state, rnd.randrange(count))
                 presses_timed += durations
                 await h.advance(30)
             return presses_timed
