@@ -144,7 +144,9 @@ def _pending(state: RenaissanceState, seat: str) -> list[RenaissanceAction]:
     if item.kind == "civil_war":
         return [CivilWarLoss(lose="cash"), CivilWarLoss(lose="tokens")]
     if item.kind == "removal":
-        return [RemovalSource(source="expansion"), RemovalSource(source="empty")]
+        # DP-16: an expansion token only while one is left (else the province stays empty)
+        empty = RemovalSource(source="empty")
+        return [RemovalSource(source="expansion"), empty] if player.expansion > 0 else [empty]
     if item.kind == "war_cede":
         assert item.other is not None
         return [Cede(province=p) for p in cedable(state, seat, item.other)]

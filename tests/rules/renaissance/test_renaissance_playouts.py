@@ -73,3 +73,14 @@ def test_aor_r117_plain_random_bot_finishes(players: int) -> None:
     options = Options.model_validate({"players": players})
     state, _ = play(options, seed=7, checked=False, nudged=False)
     assert state.phase == "over"
+
+
+def test_aor_dp16_no_expansion_token_offered_when_none_is_left() -> None:
+    """DP-16 (empty stock): "take an expansion token" is offered only while one is left. A full
+    4-player AH1996 game (seed 428) once took a token from an empty expansion box; it now
+    finishes with every invariant holding."""
+    options = Options.model_validate(
+        {"players": 4, "preset": "ah1996", "end_condition": "epochs_3"}
+    )
+    state, _ = play(options, seed=428)
+    assert state.phase == "over"
