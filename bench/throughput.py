@@ -23,11 +23,19 @@ from typing import Any
 
 from bot.i18n import Translator
 from bot.rendering import Renderer
-from bot.service import GameService, Outcome, Player, spec_of
+from bot.service import GameService, Outcome, Player, current_data_hash, spec_of
 from db import store_for
 from render import render_board
 from rules.core.bots import random_action
 from rules.registry import GAMES
+
+
+def _warm(kind: str) -> None:
+    """Draw one board in a worker, as the bot's first post would."""
+    spec = GAMES[kind]
+    players = min(4, spec.max_players)
+    state = spec.new_game([f"p{i + 1}" for i in range(players)], spec.Options(players=players), 0)
+    render_board(spec.view(state, None), Translator("en", {}))
 
 
 class RenderingAnnouncer:
@@ -78,7 +86,10 @@ async def _play(service: GameService, channel: int, kind: str, presses: int, see
 
 
 async def measure(kind: str, channels: int, presses: int, processes: int) -> dict[str, Any]:
+    GAMES[kind].data_source()  # the bot loads every game's data at start-up (setup_hook)
+    current_data_hash(kind)
     renderer = Renderer(processes)
+    await renderer.run(_warm, kind)  # and its render workers start with the bot
     announcer = RenderingAnnouncer(renderer)
     with tempfile.TemporaryDirectory() as tmp:
         store = store_for(str(Path(tmp) / "throughput.sqlite3"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import logging
 import re
@@ -105,6 +106,8 @@ class RefereeBot(commands.Bot):
         )
 
     async def setup_hook(self) -> None:
+        # load and validate every game's component data now, not in a player's first command
+        await asyncio.to_thread(lambda: [spec.data_source() for spec in GAMES.values()])
         await self.store.open()
         await self.tree.set_translator(CatalogTranslator())
         for name in extensions():

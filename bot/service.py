@@ -373,31 +373,38 @@ class GameService:
             if expected_version is not None and expected_version != game.version:
                 raise UserError("error.stale_prompt")
             turn = self.check_turn(game, user_id, acting=not anytime)
-            spec, state, seat = turn.spec, turn.state, turn.seat
-            actions = list(choose(state, seat))
-            if not actions:
-                raise UserError("error.no_action")
-            if anytime and any(a not in spec.anytime_actions(state, seat) for a in actions):
-                raise UserError("error.not_now")
-            events: list[Event] = []
-            logged: list[NewAction] = []
-            for action in actions:
-                try:
-                    result = spec.apply(state, seat, action)
-                except RuleViolation as exc:
-                    raise RulesRefused(exc.text, names_of(game)) from exc
-                state = result.state
-                events.extend(result.events)
-                logged.append(
-                    NewAction(
-                        seat=seat,
-                        user_id=user_id,
-                        action_json=spec.dump_action(action),
-                        interaction_id=interaction_id if not logged else None,
-                        reveals=any(e.reveals for e in result.events),
-                        state_hash=state_digest(state.model_dump_json()),
+            spec, seat = turn.spec, turn.seat
+
+            def compute() -> tuple[Any, list[Event], list[NewAction]]:
+                """The engine's work for this change (pure; run off the event loop)."""
+                state = turn.state
+                actions = list(choose(state, seat))
+                if not actions:
+                    raise UserError("error.no_action")
+                if anytime and any(a not in spec.anytime_actions(state, seat) for a in actions):
+                    raise UserError("error.not_now")
+                events: list[Event] = []
+                logged: list[NewAction] = []
+                for action in actions:
+                    try:
+                        result = spec.apply(state, seat, action)
+                    except RuleViolation as exc:
+                        raise RulesRefused(exc.text, names_of(game)) from exc
+                    state = result.state
+                    events.extend(result.events)
+                    logged.append(
+                        NewAction(
+                            seat=seat,
+                            user_id=user_id,
+                            action_json=spec.dump_action(action),
+                            interaction_id=interaction_id if not logged else None,
+                            reveals=any(e.reveals for e in result.events),
+                            state_hash=state_digest(state.model_dump_json()),
+                        )
                     )
-                )
+                return state, events, logged
+
+            state, events, logged = await asyncio.to_thread(compute)
             outcome = Outcome(
                 game=game, state=state, events=events, acting_before=spec.to_act(turn.state)
             )
@@ -411,7 +418,8 @@ class GameService:
         spec = spec_of(game)
         state = outcome.state
         logged = [*logged]
-        bot_events, bot_logged, state = self._bot_moves(game, state)
+        bot_events, bot_logged, state = await asyncio.to_thread(self._bot_moves, game, state)
+        assert state is not None
         outcome.events.extend(bot_events)
         logged.extend(bot_logged)
         if not logged:
