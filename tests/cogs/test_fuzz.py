@@ -23,8 +23,9 @@ from tests.cogs.helpers import component_dicts, open_id, open_table, press_actio
 from tests.harness import Harness, custom_ids, running
 
 FORGED = "forged"
+FORGED_PER_MESSAGE = 1
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "8"))
-STEPS = int(os.environ.get("REFEREE_FUZZ_STEPS", "260"))  # 8 x 260 > 2,000 by default
+STEPS = int(os.environ.get("REFEREE_FUZZ_STEPS", "260"))  # 8 x 260 > 2,000 presses
 
 GARBAGE = st.one_of(
     st.text(max_size=30),
@@ -79,6 +80,7 @@ async def _one_interaction(
     state = h.bot.service.state_of(game) if game.status == "active" else None
     acting = sorted(spec.to_act(state)) if state is not None and not spec.is_over(state) else []
     seats = {m.id: game.seat_of(m.id) for m in members}
+    pressed = 1
     if kind == "legal" and acting:
         seat = acting[0]
         actor = next(m for m in members if seats[m.id] == seat)
@@ -86,16 +88,28 @@ async def _one_interaction(
         assert menu.custom_ids, f"no menu for the acting player: {menu.content}"
         count = len(spec.legal_actions(state, seat))
         await press_action(h, actor, menu, spec, state, data.draw(st.integers(0, count - 1)))
-        return actor
+        return actor, 1
     idle = [m for m in members if seats[m.id] not in acting] + [spectator]
     who = data.draw(st.sampled_from(idle if kind == "wrong_user" else [*members, spectator]))
     if kind == "wrong_user":
         index = data.draw(st.integers(0, 30))
         await _forged_press(h, who, f"rf:act:{game.id}:{game.version}:{index}", None)
-    elif kind == "forged":
-        prefix = data.draw(st.sampled_from(["rf:act", "rf:undo", "rf:open", "rf:seat", "rf:x"]))
-        tail = data.draw(st.text(alphabet="0123456789:yn-", max_size=60))
-        await _forged_press(h, who, f"{prefix}:{tail}"[:100], None)
+    elif kind == "forged":  # forged buttons on one message (FORGED_PER_MESSAGE), each pressed
+        ids: list[str] = []
+        for _ in range(FORGED_PER_MESSAGE):
+            prefix = data.draw(st.sampled_from(["rf:act", "rf:undo", "rf:open", "rf:seat", "rf:x"]))
+            tail = data.draw(st.text(alphabet="0123456789:yn-", max_size=60))
+            if (forged_id := f"{prefix}:{tail}"[:100]) not in ids:
+                ids.append(forged_id)
+        view = discord.ui.View(timeout=None)
+        for forged_id in ids:
+            view.add_item(discord.ui.Button(label="?", custom_id=forged_id))
+        channel = h.bot.get_channel(h.channel().id)
+        assert isinstance(channel, discord.TextChannel)
+        message = await channel.send(FORGED, view=view)
+        for forged_id in ids:
+            await h.click(who, message, custom_id=forged_id)
+        pressed = len(ids)
     elif kind == "slash":
         name = data.draw(st.sampled_from([f"{game.kind} " + c.name for c in _commands(game.kind)]))
         try:
@@ -110,7 +124,7 @@ async def _one_interaction(
     # A forged id that happens to name a legal move of the current version is, pressed by
     # the acting player, exactly that player's move: the only change allowed.
     actor_seats = {seats[m.id] for m in members if m is who}
-    return who if actor_seats & set(acting) else None
+    return (who if actor_seats & set(acting) else None), pressed
 
 
 def _commands(kind: str) -> list[Any]:
@@ -138,8 +152,8 @@ async def _fuzz(db_path: Path, data: Any, kind: str) -> int:
                     ["legal", "wrong_user", "forged", "forged", "slash", "slash", "stale_select"]
                 )
             )
-            rightful = await _one_interaction(h, data, members, spectator, kind)
-            interactions += 1
+            rightful, pressed = await _one_interaction(h, data, members, spectator, kind)
+            interactions += pressed
             assert not h.expect_logged_errors(), "an interaction logged an error"
             after = await _fingerprint(h)
             if rightful is None:
@@ -161,6 +175,9 @@ async def _fuzz(db_path: Path, data: Any, kind: str) -> int:
     return interactions
 
 
+PRESSED: list[int] = []
+
+
 @settings(
     max_examples=EXAMPLES,
     deadline=None,
@@ -176,4 +193,13 @@ def test_random_and_malformed_interactions_change_nothing_but_legal_moves(
     kinds = sorted(k for k in GAMES)
     kind = data.draw(st.sampled_from(kinds))
     db_path = tmp_path_factory.mktemp("fuzz") / "referee.sqlite3"
-    assert asyncio.run(_fuzz(db_path, data, kind)) > 0
+    pressed = asyncio.run(_fuzz(db_path, data, kind))
+    assert pressed > 0
+    PRESSED.append(pressed)
+
+
+def test_the_fuzz_run_pressed_at_least_two_thousand_times() -> None:
+    """Issue 9: at least 2,000 interactions in the default run (runs after the fuzz above)."""
+    if os.environ.get("REFEREE_FUZZ_EXAMPLES") or os.environ.get("REFEREE_FUZZ_STEPS"):
+        return  # a scaled run (smaller or larger) by choice
+    assert sum(PRESSED) >= 2000, PRESSED

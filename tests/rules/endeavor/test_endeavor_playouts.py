@@ -1,6 +1,6 @@
 """Random whole games with every contract check after every action; replay (END-R05, R113, R114).
 
-The number of games per configuration comes from ``REFEREE_PLAYOUTS`` (default 5).
+The number of games per configuration comes from ``REFEREE_PLAYOUTS`` (default 3).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from rules.core.replay import GameLog, LoggedAction, replay, state_hash
 from rules.endeavor import SPEC, Options
 from rules.endeavor.model import EndeavorState
 
-GAMES = int(os.environ.get("REFEREE_PLAYOUTS", "5"))
+GAMES = int(os.environ.get("REFEREE_PLAYOUTS", "3"))
 NAMES = {f"p{i}": f"Player {i}" for i in range(1, 6)}
 
 CONFIGS: list[dict[str, Any]] = [

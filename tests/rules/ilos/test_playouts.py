@@ -1,6 +1,6 @@
 """Whole random games for 2 to 5 players, with every contract check after every action.
 
-``REFEREE_PLAYOUTS`` sets the games per player count (default 5, which keeps this file
+``REFEREE_PLAYOUTS`` sets the games per player count (default 3, which keeps this file
 within about a minute on 2 cores; the soak runs use 500).
 """
 
@@ -20,7 +20,7 @@ from rules.ilos.model import IlosOptions
 
 from .ilos_catalog import show
 
-GAMES = int(os.environ.get("REFEREE_PLAYOUTS", "5"))
+GAMES = int(os.environ.get("REFEREE_PLAYOUTS", "3"))
 
 
 def play(players: int, seed: int) -> tuple[Any, GameLog, set[str]]:
