@@ -21,10 +21,10 @@ from bot.i18n import catalog, language_of, t
 from bot.presenter import Presenter, guild_lang
 from bot.reminders import due
 from bot.rendering import Renderer
-from bot.service import GameService, spec_of
+from bot.service import GameService, names_of, spec_of
 from bot.settings import Settings
 from db import store_for
-from db.store import GameStore
+from db.store import GameRecord, GameStore
 from rules.registry import GAMES
 
 log = logging.getLogger(__name__)
@@ -117,7 +117,7 @@ class RefereeBot(commands.Bot):
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
-        if self.settings.reminder_hours > 0:
+        if self.settings.reminder_hours > 0 or self.settings.timeout_hours > 0:
             self.remind.start()
         open_games = await self.store.open_games()
         log.info("ready to serve", extra={"fields": {"open_games": len(open_games)}})
@@ -152,17 +152,41 @@ class RefereeBot(commands.Bot):
 
     @tasks.loop(minutes=15)
     async def remind(self) -> None:
-        after = timedelta(hours=self.settings.reminder_hours)
-        for game in due(await self.store.open_games(), self.clock(), after):
-            if not await self.store.claim_reminder(game.id, game.version):
-                continue  # already sent (by this or another process, before a restart)
-            channel = self.get_channel(game.channel_id)
-            if not isinstance(channel, discord.abc.Messageable) or game.state_json is None:
-                continue
-            state = spec_of(game).load_state(game.state_json)
-            acting = sorted(spec_of(game).to_act(state))
-            who = ", ".join(self.presenter.mention(game, s) for s in acting)
-            await channel.send(t("core.reminder", guild_lang(channel), who=who))
+        """Remind idle games' acting players; past the time limit, answer for them the
+        decisions their game gives a default. One game's failure never stops the loop."""
+        now, settings = self.clock(), self.settings
+        games = await self.store.open_games()
+        if settings.reminder_hours > 0:
+            for game in due(games, now, timedelta(hours=settings.reminder_hours)):
+                try:
+                    await self._remind(game)
+                except Exception:
+                    log.exception("reminding game %s failed", game.id)
+        if settings.timeout_hours > 0:
+            for game in due(games, now, timedelta(hours=settings.timeout_hours)):
+                try:
+                    await self.service.time_out(game.channel_id, game.version)
+                except Exception:
+                    log.exception("answering the timed-out decision of game %s failed", game.id)
+
+    async def _remind(self, game: GameRecord) -> None:
+        if not await self.store.claim_reminder(game.id, game.version):
+            return  # already sent (by this or another process, before a restart)
+        channel = self.get_channel(game.channel_id)
+        if not isinstance(channel, discord.abc.Messageable) or game.state_json is None:
+            return
+        spec = spec_of(game)
+        state = spec.load_state(game.state_json)
+        acting = sorted(spec.to_act(state))
+        lang = guild_lang(channel)
+        who = ", ".join(self.presenter.mention(game, s) for s in acting)
+        lines = [t("core.reminder", lang, who=who)]
+        defaulted = [s for s in acting if spec.timeout_actions(state, s)]
+        left = self.settings.timeout_hours - self.settings.reminder_hours
+        if defaulted and self.settings.timeout_hours > 0 and left > 0:
+            names = ", ".join(names_of(game).get(s, s) for s in defaulted)
+            lines.append(t("core.reminder_default", lang, who=names, hours=round(left)))
+        await channel.send("\n".join(lines))
 
     @remind.before_loop
     async def _before_remind(self) -> None:

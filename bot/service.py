@@ -412,6 +412,66 @@ class GameService:
 
         return await self._locked(channel_id, work)
 
+    async def time_out(self, channel_id: int, version: int) -> Outcome | None:
+        """Answer, for every acting seat that has not, a waiting decision the game gives a
+        default (``GameSpec.timeout_actions``), if the channel's game is still at ``version``
+        (so of several processes looking at one idle game, one answers). A seat's default may
+        take several steps (a whole secret ranking); it stops where a new decision begins.
+        ``None``: nothing was due or the game moved on meanwhile."""
+
+        async def work() -> Outcome | None:
+            game = await self.store.current_game(channel_id)
+            if game is None or game.version != version or game.status != "active":
+                return None
+            spec = spec_of(game)
+            before = self.state_of(game)
+            rnd = random.Random(f"{game.seed}:{game.version}:timeout")
+
+            def compute() -> tuple[Any, list[Event], list[NewAction]]:
+                state, waiting = before, spec.to_act(before)
+                events: list[Event] = []
+                logged: list[NewAction] = []
+                defaulted: list[str] = []
+                for seat in sorted(waiting):
+                    for _ in range(MAX_BOT_STEPS):
+                        acting = spec.to_act(state)
+                        if spec.is_over(state) or seat not in acting or acting - waiting:
+                            break  # answered, or a new decision began
+                        choices = spec.timeout_actions(state, seat)
+                        if not choices:
+                            break
+                        action = choices[rnd.randrange(len(choices))]
+                        result = spec.apply(state, seat, action)
+                        state = result.state
+                        events.extend(result.events)
+                        logged.append(
+                            NewAction(
+                                seat=seat,
+                                user_id=None,
+                                action_json=spec.dump_action(action),
+                                reveals=any(e.reveals for e in result.events),
+                                state_hash=state_digest(state.model_dump_json()),
+                            )
+                        )
+                        if seat not in defaulted:
+                            defaulted.append(seat)
+                if defaulted:
+                    events.insert(0, Event(key="core.timed_out", args={"seats": defaulted}))
+                return state, events, logged
+
+            state, events, logged = await asyncio.to_thread(compute)
+            outcome = Outcome(
+                game=game, state=state, events=events, acting_before=spec.to_act(before)
+            )
+            return await self._persist(outcome, logged) if logged else None
+
+        try:
+            async with self.store.channel_lock(channel_id):
+                outcome = await work()
+        except UserError:  # the game moved on (another process answered, a player acted)
+            return None
+        return await self._announce(outcome) if outcome is not None else None
+
     async def _persist(self, outcome: Outcome, logged: list[NewAction]) -> Outcome:
         """Let bot seats move, then store the actions and the state in one transaction."""
         game = outcome.game

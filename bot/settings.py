@@ -39,6 +39,12 @@ class Settings(BaseSettings):
     reminder_hours: float = Field(
         24.0, ge=0, le=24 * 365, validation_alias=_env("REFEREE_REMINDER_HOURS", "reminder_hours")
     )
+    """Idle hours before the acting players are reminded (0 = never)."""
+    timeout_hours: float = Field(
+        48.0, ge=0, le=24 * 365, validation_alias=_env("REFEREE_TIMEOUT_HOURS", "timeout_hours")
+    )
+    """Idle hours after which the bot answers a waiting decision that has a default (a secret
+    bid of 0, say) for the seats that have not answered (0 = never)."""
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
         "INFO", validation_alias=_env("REFEREE_LOG_LEVEL", "log_level")
     )
@@ -103,6 +109,7 @@ _NAMES = {
     "db_path": "REFEREE_DB",
     "dev_guild_id": "DEV_GUILD_ID",
     "reminder_hours": "REFEREE_REMINDER_HOURS",
+    "timeout_hours": "REFEREE_TIMEOUT_HOURS",
     "log_level": "REFEREE_LOG_LEVEL",
     "shard_count": "REFEREE_SHARD_COUNT",
     "shard_ids": "REFEREE_SHARD_IDS",

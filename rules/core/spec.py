@@ -57,6 +57,10 @@ def _no_anchor(state: Any, seat: str, action: Any) -> str | None:
     return None
 
 
+def _no_timeout_actions(state: Any, seat: str) -> list[Any]:
+    return []
+
+
 @dataclass(frozen=True)
 class ManyChoice:
     """A decision better made as one pick of several items than as one of many subsets
@@ -92,6 +96,10 @@ class GameSpec(Generic[S, Opt, A, V]):
     renderer understands, e.g. a city or a cell), or ``None``: menus then number those
     choices and show a picture of them marked with the same numbers. ``many_choice`` offers
     a decision among many subsets as one multi-select (``ManyChoice``).
+    ``timeout_actions`` lists what the bot may choose for a seat that left a waiting decision
+    unanswered past the table's time limit (a secret bid of 0, say); the bot picks one of
+    them at random, so "a random card" is every card. Empty (the default): the seat is only
+    reminded, never played for.
 
     A game is found by convention: its rules package ``rules.<key>`` exports ``SPEC``, its
     renderer is ``render.<key>``, its cog ``cogs.<key>`` and its catalogs
@@ -122,6 +130,7 @@ class GameSpec(Generic[S, Opt, A, V]):
     anytime_actions: Callable[[S, str], list[A]] = _no_anytime_actions
     choice_anchor: Callable[[S, str, A], str | None] = _no_anchor
     many_choice: Callable[[S, str], ManyChoice | None] = _no_many_choice
+    timeout_actions: Callable[[S, str], list[A]] = _no_timeout_actions
     package: str = ""
     renderer: str = ""
     cog: str = ""

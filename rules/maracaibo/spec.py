@@ -1,4 +1,4 @@
-"""The GameSpec of Maracaibo. Not exported from the package yet (no renderer or cog)."""
+"""The GameSpec of Maracaibo."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from rules.maracaibo.legal import legal_actions, to_act
 from rules.maracaibo.model import MaracaiboState, Options
 from rules.maracaibo.scoring import scores
 from rules.maracaibo.setup import new_game
+from rules.maracaibo.timeouts import timeout_actions
 from rules.maracaibo.view import MaracaiboView, build_view
 
 
@@ -47,4 +48,5 @@ SPEC: GameSpec[MaracaiboState, Options, MaracaiboAction, MaracaiboView] = GameSp
     data_source=_data_source,
     campaign_after=campaign_after,
     choice_anchor=choice_anchor,
+    timeout_actions=timeout_actions,
 )

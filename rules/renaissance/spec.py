@@ -1,4 +1,4 @@
-"""The GameSpec of Age of Renaissance (not yet exported from the package, see __init__)."""
+"""The GameSpec of Age of Renaissance."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from rules.renaissance.legal import legal_actions
 from rules.renaissance.model import Options, RenaissanceState
 from rules.renaissance.scoring import scores
 from rules.renaissance.setup import new_game
+from rules.renaissance.timeouts import timeout_actions
 from rules.renaissance.view import RenaissanceView, view
 
 
@@ -45,6 +46,7 @@ SPEC: GameSpec[RenaissanceState, Options, Any, RenaissanceView] = GameSpec(
     data_source=_data_source,
     anytime_actions=anytime_actions,
     choice_anchor=choice_anchor,
+    timeout_actions=timeout_actions,
 )
 
 __all__ = ["SPEC", "Options", "RenaissanceState", "RenaissanceView"]
