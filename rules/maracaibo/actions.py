@@ -100,6 +100,14 @@ class Discard(Action):
     card: str
 
 
+class UsePermanent(Action):
+    """D22: how many permanent object cards (PERM_OBJECT) to apply to an object payment; the
+    rest of the payment is discarded from the hand."""
+
+    type: Literal["use_permanent"] = "use_permanent"
+    count: int = Field(ge=0)
+
+
 class RemoveDisc(Action):
     """D13: the ship-board section a disc comes from."""
 
@@ -234,6 +242,7 @@ MaracaiboAction = Annotated[
     | Buy
     | Invest
     | Discard
+    | UsePermanent
     | RemoveDisc
     | ChooseNation
     | Explore
@@ -271,6 +280,7 @@ GROUPS = {
     "buy": "buy",
     "invest": "buy",
     "discard": "pay",
+    "use_permanent": "pay",
     "pay": "pay",
     "remove_disc": "disc",
     "nation": "choice",

@@ -4,7 +4,7 @@ expanding a card's effects into primitive operations (MAR-K15)."""
 from __future__ import annotations
 
 from rules.core import Event, term
-from rules.maracaibo import gains
+from rules.maracaibo import gains, payment
 from rules.maracaibo import query as q
 from rules.maracaibo.components import CardEffect, Op, data
 from rules.maracaibo.model import Assistant, MaracaiboState, Pending
@@ -83,9 +83,9 @@ def start_buy(s: MaracaiboState, ev: list[Event], seat: str, card_id: str) -> No
         p.general += 1
     ev.append(gains.event("buy", seat, seat=seat, card=q.card_term(card_id)))
     s.stack.append(Pending(kind="acquire", seat=seat, card=card_id))
-    herbs = c.cost.herbs - q.perm_objects(p, "herbs")
-    if herbs > 0:
-        s.stack.append(Pending(kind="discard", seat=seat, what="object:herbs", n=herbs))
+    herbs = payment.object_payment(seat, "herbs", c.cost.herbs)  # MAR-K11, D22
+    if herbs is not None:
+        s.stack.append(herbs)
 
 
 def acquire(s: MaracaiboState, ev: list[Event], seat: str, card_id: str) -> None:

@@ -8,6 +8,7 @@ no campaign cards; a club that owns the box enters them as ``story_cards.json`` 
 from __future__ import annotations
 
 from rules.core import Event, Text, term
+from rules.core.models import Arg
 from rules.maracaibo import legacy, quests
 from rules.maracaibo.components import StoryInstruction, data
 from rules.maracaibo.model import CampaignPlay, CampaignState, MaracaiboState, Pending
@@ -174,11 +175,21 @@ def resolve_back(s: MaracaiboState, ev: list[Event], top: Pending) -> None:
         return
     s.stack.append(Pending(kind="story_apply", seat=top.seat, card=top.card))
     if len(back.options) > 1:
-        order = s.seats[s.seats.index(top.seat) :] + s.seats[: s.seats.index(top.seat)]
-        for seat in reversed(order):
-            s.stack.append(
-                Pending(kind="vote", seat=seat, card=top.card, items=[o.id for o in back.options])
-            )
+        # D20: one vote decision for every player at once (``seat`` is the reader).
+        s.stack.append(
+            Pending(kind="vote", seat=top.seat, card=top.card, items=[o.id for o in back.options])
+        )
+
+
+def voting(s: MaracaiboState) -> bool:
+    """A story back's vote is open (the decision on top of the stack)."""
+    return bool(s.stack) and s.stack[-1].kind == "vote"
+
+
+def voters_left(s: MaracaiboState) -> list[str]:
+    """D20: the players who have not voted yet (every seated player votes; Jean does not)."""
+    votes = s.campaign.votes if s.campaign is not None else {}
+    return [seat for seat in s.seats if seat not in votes]
 
 
 def apply_back(s: MaracaiboState, ev: list[Event], top: Pending) -> None:
@@ -189,31 +200,58 @@ def apply_back(s: MaracaiboState, ev: list[Event], top: Pending) -> None:
     assert back is not None
     chosen = ""
     if back.options:
-        tally: dict[str, int] = {}
-        for vote in play.votes.values():
-            tally[vote] = tally.get(vote, 0) + 1
-        best = max(tally.values(), default=0)
-        leaders = [o for o, n in tally.items() if n == best]
-        chosen = leaders[0] if len(leaders) == 1 else play.votes.get(top.seat, back.options[0].id)
-        if not play.votes:
-            chosen = back.options[0].id
+        ids = [o.id for o in back.options]
+        if play.votes:
+            chosen = _count_votes(s, ev, top, ids)
+        else:
+            chosen = ids[0]
+            ev.append(
+                Event(
+                    key="maracaibo.event.story_decision",
+                    args={"story": story_term(top.card), "number": 1},
+                )
+            )
         play.decisions[top.card] = chosen
         play.votes = {}
-        ev.append(
-            Event(
-                key="maracaibo.event.story_decision",
-                args={
-                    "story": story_term(top.card),
-                    "number": [o.id for o in back.options].index(chosen) + 1,
-                },
-            )
-        )
     steps = list(back.instructions)
     for option in back.options:
         if option.id == chosen:
             steps += option.instructions
     for ins in reversed(steps):
         follow(s, ev, top.card, ins, top.seat)
+
+
+def _count_votes(s: MaracaiboState, ev: list[Event], top: Pending, ids: list[str]) -> str:
+    """D20 (12.2, "다수결 ... 동률일 경우 이야기 카드를 읽는 사람이 결정"): the option with the
+    most votes; on a tie the reader decides, and the reader's own vote is that decision (with
+    at most four voters a tie always includes the reader's option). One public event shows
+    every option's count and the result; who voted what stays unsaid."""
+    play = s.campaign
+    assert play is not None
+    tally = {option: 0 for option in ids}
+    for vote in play.votes.values():
+        tally[vote] += 1
+    best = max(tally.values())
+    leaders = [o for o in ids if tally[o] == best]
+    tie = len(leaders) > 1
+    own = play.votes.get(top.seat)
+    chosen = leaders[0] if not tie else (own if own in leaders else leaders[0])
+    counts = [term("maracaibo.vote_count", number=i + 1, count=tally[o]) for i, o in enumerate(ids)]
+    args: dict[str, Arg] = {
+        "story": story_term(top.card),
+        "votes": counts,
+        "number": ids.index(chosen) + 1,
+    }
+    if tie:
+        args["seat"] = top.seat
+    ev.append(
+        Event(
+            key="maracaibo.event.story_vote_tie" if tie else "maracaibo.event.story_vote",
+            args=args,
+            reveals=True,
+        )
+    )
+    return chosen
 
 
 def after(s: MaracaiboState) -> dict[str, object] | None:

@@ -31,6 +31,7 @@ from rules.maracaibo.actions import (
     Skip,
     TakeSynergy,
     Task,
+    UsePermanent,
     Village,
     VisitReward,
 )
@@ -95,7 +96,11 @@ def describe_action(state: MaracaiboState, seat: str, action: MaracaiboAction) -
             return term(K + "choose", option=[describe_op(op) for op in top.options[a.option]])
         if top is not None and top.kind == "remove_skull" and a.option < len(top.items):
             return term(K + "remove_skull", tile=term(f"maracaibo.legacy.{top.items[a.option]}"))
+        if top is not None and top.kind == "vote":
+            return term(K + "vote", number=a.option + 1)
         return term(K + "choose_n", number=a.option + 1)
+    if isinstance(a, UsePermanent):
+        return _permanent(state, a)
     if isinstance(a, PlaceMarker):
         return term(
             K + "place_marker",
@@ -133,6 +138,19 @@ def describe_action(state: MaracaiboState, seat: str, action: MaracaiboAction) -
     if isinstance(a, Pay | Skip) and top is not None:
         return _in_context(a, top)
     return term(K + a.type)
+
+
+def _permanent(state: MaracaiboState, a: UsePermanent) -> Text:
+    """D22: how many permanent object cards serve and how many hand cards are discarded."""
+    top = state.stack[-1] if state.stack else None
+    obj = top.what if top is not None and top.kind == "objects" else ""
+    rest = top.n - a.count if top is not None and top.kind == "objects" else 0
+    good = term(f"maracaibo.good.{obj}") if obj else term(K + "objects")
+    if a.count == 0:
+        return term(K + "permanent_none", good=good, count=rest)
+    if rest <= 0:
+        return term(K + "permanent_all", good=good, count=a.count)
+    return term(K + "permanent_some", good=good, count=a.count, rest=rest)
 
 
 SKIPS = {

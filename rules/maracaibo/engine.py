@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from rules.core import Event, Result, RuleViolation, Text
-from rules.maracaibo import buying, campaign, explorer, gains, legacy, ops, quests, sailing
+from rules.maracaibo import (
+    buying,
+    campaign,
+    explorer,
+    gains,
+    legacy,
+    ops,
+    payment,
+    quests,
+    sailing,
+)
 from rules.maracaibo import combat as combat_rules
 from rules.maracaibo import query as q
 from rules.maracaibo.actions import (
@@ -37,6 +47,7 @@ from rules.maracaibo.actions import (
     Skip,
     TakeSynergy,
     Task,
+    UsePermanent,
     Village,
     VisitReward,
 )
@@ -66,7 +77,7 @@ def apply(state: MaracaiboState, seat: str, action: MaracaiboAction) -> Result[M
     s = state.model_copy(deep=True)
     ev: list[Event] = []
     label = describe_action(state, seat, action)
-    if action.type in PRIVATE:
+    if action.type in PRIVATE or campaign.voting(state):
         ev.append(
             Event(
                 key="maracaibo.event.private_choice",
@@ -219,6 +230,9 @@ def _decide(
         top.n -= 1
         if top.n <= 0:
             s.stack.pop()
+    elif isinstance(a, UsePermanent):
+        s.stack.pop()
+        payment.use(s, top, a.count)
     elif isinstance(a, RemoveDisc):
         top.n -= 1
         market = top.what
@@ -241,9 +255,11 @@ def _decide(
         s.stack.pop()
         campaign.remove_skull(s, ev, top.items[a.option])
     elif isinstance(a, Choose) and top.kind == "vote":
-        s.stack.pop()
+        # D20: secret until every player has voted; then the story back applies the result.
         assert s.campaign is not None
         s.campaign.votes[seat] = top.items[a.option]
+        if not campaign.voters_left(s):
+            s.stack.pop()
     elif isinstance(a, Choose):
         s.stack.pop()
         s.stack.append(Pending(kind="ops", seat=seat, ops=list(top.options[a.option]), cat=top.cat))
@@ -375,10 +391,9 @@ def _pay(s: MaracaiboState, ev: list[Event], seat: str, top: Pending) -> None:
     elif top.what == "goods_same":
         s.stack.append(Pending(kind="discard", seat=seat, what="same:", n=top.n))
     elif top.what == "object":
-        obj = top.items[0]
-        need = top.n - q.perm_objects(p, obj)
-        if need > 0:
-            s.stack.append(Pending(kind="discard", seat=seat, what=f"object:{obj}", n=need))
+        objects = payment.object_payment(seat, top.items[0], top.n)
+        if objects is not None:
+            s.stack.append(objects)
 
 
 def _draw(s: MaracaiboState, ev: list[Event], seat: str, slot: int) -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from rules.maracaibo import buying, explorer, legacy, quests, sailing
+from collections.abc import Callable
+
+from rules.maracaibo import buying, campaign, explorer, legacy, payment, quests, sailing
 from rules.maracaibo import combat as combat_rules
 from rules.maracaibo import query as q
 from rules.maracaibo.actions import (
@@ -32,11 +34,12 @@ from rules.maracaibo.actions import (
     Skip,
     TakeSynergy,
     Task,
+    UsePermanent,
     Village,
     VisitReward,
 )
 from rules.maracaibo.components import NATIONS, data
-from rules.maracaibo.model import MaracaiboState, Pending
+from rules.maracaibo.model import MaracaiboState, Pending, Player
 from rules.maracaibo.ops import gate_payable
 
 BASE_VILLAGE = ("VA_1D", "VA_DISCARD")
@@ -50,6 +53,9 @@ def to_act(s: MaracaiboState) -> frozenset[str]:
     if s.phase == "setup":
         return frozenset(x for x in s.seats if not s.players[x].setup_done)
     if s.stack:
+        if s.stack[-1].kind == "vote":
+            # D20: every player votes at once, in secret (as the setup choices).
+            return frozenset(campaign.voters_left(s))
         return frozenset({s.stack[-1].seat})
     return frozenset({s.active})
 
@@ -63,12 +69,72 @@ def legal_actions(s: MaracaiboState, seat: str) -> list[MaracaiboAction]:
         return _main_step(s, seat)
     top = s.stack[-1]
     acts = _decision(s, seat, top)
-    # MAR-T12 F3 ruling: on every decision of one's own turn and in scoring step 1.
     own_turn = s.phase == "play" and seat == s.active
-    scoring = s.phase == "scoring" and top.kind in ("score1", "buy", "discard", "draw", "tasks")
-    if (own_turn or scoring) and _figure_to_cp(s, seat):
+    if own_turn and s.turn.step == "main":
+        acts.extend(_free_during(s, seat, top))
+    # MAR-T12 F3 ruling: on every decision of one's own turn and in scoring step 1.
+    scoring = s.phase == "scoring" and top.kind in SCORING_STEP_1
+    if (own_turn or scoring) and _figure_to_cp(s, seat) and _keeps(s, top, _return_figure):
         acts.append(FigureToCp())
     return acts
+
+
+# Decisions of scoring step 1 (10.1 / 10.2): the choice, a purchase and its payment, the redraw
+# and the career tasks after the final step 1 (MAR-CR2).
+SCORING_STEP_1 = ("score1", "buy", "objects", "discard", "draw", "tasks")
+# Decisions without a way back: a purchase chosen (VA_BUY or scoring step 1) and a payment under
+# way. A free action must leave them possible; every other decision either has "skip" or is
+# dropped as dead when a free action took away what it needs (as if the player had skipped).
+COMMITTED = ("buy", "objects", "discard")
+
+
+def _free_during(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboAction]:
+    """MAR-T12 / D14: planning a card and completing a career task are free actions "any
+    number, before, after or even during the main action" (rulebook: "주 행동을 하기 전이나
+    후, 혹은 주 행동 동안에도 원하는 만큼"), only in one's own step B: so at every decision of
+    the active player while the turn is in step B (village-action sequences, city actions,
+    combat stages, explorer moves, quest and other payments, purchases, extra sails, legacy
+    tiles on stopping). Step A (sailing) asks nothing and step C (drawing) is excluded by
+    MAR-T12. Scoring has its own timing (MAR-CR2: career tasks around final step 1).
+
+    A hand card needed by a payment under way cannot be planned (MAR-K3: planned cards are
+    never paid with), nor one without which the chosen purchase becomes impossible (herbs)."""
+    if top.kind == "tasks":
+        return []  # the decision lists the tasks itself
+    p = s.players[seat]
+    acts: list[MaracaiboAction] = []
+    if len(p.plan) < data().ship.plan_slots:
+        for c in p.hand:
+            if _keeps(s, top, _planning(c)):
+                acts.append(Plan(card=c))
+    acts.extend(_tasks(s, seat))
+    return acts
+
+
+def _planning(card_id: str) -> Callable[[Player], None]:
+    def change(p: Player) -> None:
+        p.hand.remove(card_id)
+        p.plan.append(card_id)
+
+    return change
+
+
+def _return_figure(p: Player) -> None:
+    p.personal -= 1
+    p.general += 1
+    p.cp = min(data().ship.cp_max, p.cp + 2)
+
+
+def _keeps(s: MaracaiboState, top: Pending, change: Callable[[Player], None]) -> bool:
+    """Whether a committed decision stays possible after a free action changes its player."""
+    if top.kind not in COMMITTED:
+        return True
+    p = s.players[top.seat].model_copy(deep=True)
+    change(p)
+    after = s.model_copy(update={"players": {**s.players, top.seat: p}})
+    if top.kind == "buy":
+        return buying.anything_to_buy(after, top.seat)
+    return payment.still_payable(after, top)
 
 
 def _setup(s: MaracaiboState, seat: str) -> list[MaracaiboAction]:
@@ -207,6 +273,8 @@ def _decision(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboActio
         return acts
     if k == "discard":
         return [Discard(card=c) for c in discard_choices(s, top)]
+    if k == "objects":
+        return [UsePermanent(count=n) for n in payment.choices(s, top)]
     if k == "disc":
         return [RemoveDisc(section=x) for x in q.removable_sections(p)]
     if k == "nation":

@@ -4,7 +4,7 @@ for their seat, and decisions nobody can take are dropped (MAR-U3, MAR-Q7 …)."
 from __future__ import annotations
 
 from rules.core import Event
-from rules.maracaibo import buying, campaign, explorer, flow, gains, quests
+from rules.maracaibo import buying, campaign, explorer, flow, gains, payment, quests
 from rules.maracaibo import combat as combat_rules
 from rules.maracaibo import query as q
 from rules.maracaibo.components import Op, data
@@ -15,6 +15,7 @@ DECISIONS = {
     "village",
     "buy",
     "discard",
+    "objects",
     "disc",
     "nation",
     "explore",
@@ -195,7 +196,7 @@ def _dead(s: MaracaiboState, top: Pending) -> bool:
             for x in data().synergy.kinds
             if x not in p.synergies and s.board.synergy_supply.get(x, 0) > 0
         ]
-    if k == "discard":
+    if k in ("discard", "objects"):
         return top.n <= 0
     if k == "draw":
         return not can_draw(s, top.seat)
@@ -262,6 +263,13 @@ def run(s: MaracaiboState, ev: list[Event]) -> None:
             s.stack.pop()
             campaign.apply_back(s, ev, top)
             continue
+        if top.kind == "objects" and top.n > 0:
+            # D22: a payment with one possible number of permanent cards needs no question.
+            permanent = payment.forced(s, top)
+            if permanent is not None:
+                s.stack.pop()
+                payment.use(s, top, permanent)
+                continue
         if top.kind in DECISIONS and not _dead(s, top):
             return
         s.stack.pop()

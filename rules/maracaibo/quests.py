@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, term
-from rules.maracaibo import gains
+from rules.maracaibo import gains, payment
 from rules.maracaibo import query as q
 from rules.maracaibo.components import Op, QuestCost, data
 from rules.maracaibo.model import MaracaiboState, Pending
@@ -94,9 +94,7 @@ def pay_cost(s: MaracaiboState, ev: list[Event], seat: str, cost: QuestCost) -> 
         p.personal -= cost.n
         p.general += cost.n
     elif cost.kind == "object":
-        need = cost.n - q.perm_objects(p, cost.type)
-        if need > 0:
-            discard = Pending(kind="discard", seat=seat, what=f"object:{cost.type}", n=need)
+        discard = payment.object_payment(seat, cost.type, cost.n)  # D22
     elif cost.kind == "good":
         discard = Pending(kind="discard", seat=seat, what=f"good:{cost.type}", n=cost.n)
     return discard
