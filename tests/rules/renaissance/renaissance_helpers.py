@@ -6,6 +6,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from renaissance_bot import steer
+
 from rules.core.contract import checked_apply
 from rules.core.replay import GameLog, LoggedAction
 from rules.renaissance.actions import (
@@ -23,6 +25,7 @@ from rules.renaissance.model import Options, RenaissanceState
 from rules.renaissance.spec import SPEC
 
 Step = Callable[[RenaissanceState, str, RenaissanceAction, Any], None]
+Bot = Callable[[RenaissanceState, str, random.Random], RenaissanceAction]
 
 
 def seats(n: int) -> list[str]:
@@ -56,7 +59,10 @@ def play(
     on_step: Step | None = None,
     nudged: bool = True,
     max_steps: int = 20_000,
+    bot: Bot = steer,
 ) -> tuple[RenaissanceState, GameLog]:
+    """One whole game; every seat played by ``bot`` (default: the steered bot that reaches
+    the real end), or with ``nudged=False`` by a uniform random choice of the legal actions."""
     names = seats(options.players)
     state = SPEC.new_game(names, options, seed)
     log = GameLog(game="renaissance", seats=names, seed=seed, options=options.model_dump())
@@ -66,7 +72,7 @@ def play(
             return state, log
         seat = sorted(SPEC.to_act(state))[0]
         if nudged:
-            action = choose(state, seat, rnd)
+            action = bot(state, seat, rnd)
         else:
             legal = SPEC.legal_actions(state, seat)
             action = legal[rnd.randrange(len(legal))]
