@@ -144,6 +144,109 @@ def test_campaign_story_back_vote_and_reading(campaign_data: None) -> None:
     assert s.round == 2 and s.phase == "play"
 
 
+def _story_vote(players: int, reader: str, seed: int = 5) -> MaracaiboState:
+    """A campaign game at the round-1 scoring where ``reader`` claimed story tile S1: the
+    back of card 01 (options north / south) is being voted on."""
+    seats = [f"p{i + 1}" for i in range(players)]
+    s = _setup_done(SPEC.new_game(seats, Options(players=players, campaign=True), seed))
+    s.board.quests["15"].remove("S1")
+    s.players[reader].quests.append("S1")
+    s.phase = "scoring"
+    s.scoring = Scoring(kind="interim", trigger=s.active)
+    run(s, [])
+    assert s.stack[-1].kind == "vote"
+    return s
+
+
+def test_mar_d20_every_player_votes_at_once_in_secret(campaign_data: None) -> None:
+    """D20 / 12.2: all players vote at the same time; a cast vote is told to its voter only
+    (no public event, no other seat's view changes but the list of who still acts); when the
+    last vote is in, one public event gives the count per option and the result."""
+    s = _story_vote(3, reader="p2")
+    assert SPEC.to_act(s) == frozenset({"p1", "p2", "p3"})
+    for seat in s.seats:
+        legal = SPEC.legal_actions(s, seat)
+        assert legal == [Choose(option=0), Choose(option=1)]
+        labels = {check_text(SPEC.describe_action(s, seat, a), "ko") for a in legal}
+        assert len(labels) == 2
+    others = ["p1", "p3", None]
+    before = {v: SPEC.view(s, v).model_dump(mode="json") for v in others}
+    result = checked_apply(SPEC, s, "p2", Choose(option=1))
+    s = result.state
+    assert result.events and all(e.visible_to == ["p2"] for e in result.events)
+    for v in others:
+        after = SPEC.view(s, v).model_dump(mode="json")
+        assert after.pop("acting") == ["p1", "p3"]
+        assert after == {k: x for k, x in before[v].items() if k != "acting"}
+    assert SPEC.to_act(s) == frozenset({"p1", "p3"}) and not SPEC.legal_actions(s, "p2")
+    result = checked_apply(SPEC, s, "p3", Choose(option=0))
+    assert all(e.visible_to == ["p3"] for e in result.events)
+    result = checked_apply(SPEC, result.state, "p1", Choose(option=0))
+    public = [e for e in result.events if e.visible_to is None]
+    tally = [e for e in public if e.key == "maracaibo.event.story_vote"]
+    assert len(tally) == 1
+    counts = tally[0].args["votes"]
+    assert isinstance(counts, list)
+    assert [(c.args["number"], c.args["count"]) for c in counts] == [(1, 2), (2, 1)]  # type: ignore[union-attr]
+    assert tally[0].args["number"] == 1
+    for lang in ("en", "ko"):
+        check_text(tally[0], lang)
+    s = result.state
+    assert s.campaign is not None and s.campaign.decisions == {"01": "north"}
+    assert s.campaign.votes == {} and "02" in s.campaign.in_play
+
+
+def test_mar_d20_a_tie_is_decided_by_the_reader(campaign_data: None) -> None:
+    """D20 ("동률일 경우 이야기 카드를 읽는 사람이 결정"): 2 against 2, the reader's option
+    wins; the decision persists (12.4)."""
+    s = _story_vote(4, reader="p3")
+    votes = {"p1": 0, "p2": 1, "p3": 1, "p4": 0}
+    events = []
+    for seat, option in votes.items():
+        result = checked_apply(SPEC, s, seat, Choose(option=option))
+        events += result.events
+        s = result.state
+    tie = [e for e in events if e.key == "maracaibo.event.story_vote_tie"]
+    assert len(tie) == 1 and tie[0].args["seat"] == "p3" and tie[0].args["number"] == 2
+    for lang in ("en", "ko"):
+        check_text(tie[0], lang)
+    assert s.campaign is not None and s.campaign.decisions == {"01": "south"}
+    assert "03" in s.campaign.in_play and "02" not in s.campaign.in_play
+    s.phase = "over"
+    out = SPEC.campaign_after(s)
+    assert out is not None and out["decisions"] == {"01": "south"}
+
+
+def test_mar_d20_solo_the_player_decides(campaign_data: None) -> None:
+    """D20 in solo: the single human player's vote is the decision (Jean does not vote)."""
+    s = _story_vote(1, reader="p1")
+    assert SPEC.to_act(s) == frozenset({"p1"})
+    s = act(s, "p1", Choose(option=1))
+    assert s.campaign is not None and s.campaign.decisions == {"01": "south"}
+
+
+def test_mar_d20_votes_never_leak_in_random_campaign_games(campaign_data: None) -> None:
+    """D20: over whole random campaign games, every event of a vote before the last one is
+    the voter's own."""
+    voted = 0
+    for players, seed in ((3, 21), (4, 22)):
+        seats = [f"p{i + 1}" for i in range(players)]
+        s = SPEC.new_game(seats, Options(players=players, campaign=True), seed)
+        rnd = random.Random(seed)
+        while not SPEC.is_over(s):
+            seat = sorted(SPEC.to_act(s))[0]
+            actions = SPEC.legal_actions(s, seat)
+            voting = s.stack and s.stack[-1].kind == "vote"
+            last = voting and len(SPEC.to_act(s)) == 1
+            result = checked_apply(SPEC, s, seat, actions[rnd.randrange(len(actions))])
+            if voting and not last:
+                voted += 1
+                assert all(e.visible_to == [seat] for e in result.events)
+            s = result.state
+        assert s.phase == "over"
+    assert voted >= 3  # a story back was voted on (seed 22 claims story tile 1)
+
+
 def _play_out(state: MaracaiboState, seed: int) -> MaracaiboState:
     rnd = random.Random(seed)
     while not SPEC.is_over(state):
