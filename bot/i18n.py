@@ -22,6 +22,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from bot.josa import settle_particles
 from rules.core import Text
 from rules.registry import GAMES
 
@@ -118,17 +119,19 @@ def _show(value: Any, lang: str, names: Mapping[str, str]) -> Any:
 
 def t(key: str, lang: str = DEFAULT, /, names: Mapping[str, str] | None = None, **args: Any) -> str:
     """Translate ``key`` into ``lang``; seat ids among ``args`` become player names, nested
-    ``Text`` arguments are translated, ``count`` picks the plural form."""
+    ``Text`` arguments are translated, ``count`` picks the plural form; Korean particles
+    written in both forms (``이(가)``) are settled by the word filled in before them."""
     template = _template(key, lang, args.get("count"))
     if template is None:
         _warn_missing(key)
         return key
     shown = {k: _show(v, lang, names or {}) for k, v in args.items()}
     try:
-        return template.format(**shown)
+        out = template.format(**shown)
     except (KeyError, IndexError, ValueError):
         log.exception("bad arguments for translation %s: %r", key, args)
         return template
+    return settle_particles(out) if lang == "ko" else out
 
 
 def tx(text: Text, lang: str = DEFAULT, names: Mapping[str, str] | None = None) -> str:

@@ -29,6 +29,8 @@ from tests.korean import latin_words
 
 NAMES = ["민지", "서준", "하린", "도윤"]
 MENTION = re.compile(r"<@(\d+)>")
+# a two-form particle ("이(가)") after a Hangul or digit: bot.josa should have settled it
+UNSETTLED = re.compile(r"[가-힣0-9][*_]*(이\(가\)|을\(를\)|은\(는\)|와\(과\)|과\(와\)|\(으\)로)")
 
 # (game, players, weight per action group, options): players who keep the game moving.
 PLAYS: dict[str, tuple[str, int, dict[str, int], str]] = {
@@ -137,6 +139,9 @@ async def test_whole_game_in_korean_has_no_english_and_no_raw_ids(
     allow = PRINTED.get(kind, set())
     english = {w: text for text in received for w in latin_words(text, allow)}
     assert not english, f"English or raw ids reached Korean players: {list(english.items())[:5]}"
+    said = [*received, *drawn_korean]
+    unsettled = [m.group(0) for text in said if (m := UNSETTLED.search(text))]
+    assert not unsettled, f"particles left in both forms after a Korean word: {unsettled[:5]}"
     drawn = {w for text in drawn_korean for w in latin_words(text, allow)}
     assert not drawn, f"images drew English or raw ids: {sorted(drawn)[:20]}"
     assert any(a.description for m in h.messages() for a in m.attachments), "no board was posted"
