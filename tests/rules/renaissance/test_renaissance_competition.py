@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from renaissance_helpers import fixed_dice, position
 
+from rules.core import Event
 from rules.renaissance.board import reach, sources
 from rules.renaissance.competition import attacker_wins, requirement
 from rules.renaissance.expansion import (
@@ -37,7 +38,7 @@ def test_aor_t1_r82_r84_coexist_then_compete() -> None:
     state.players["p2"].expansion = 10
     room = reach(state, "p2")
     assert can_place(state, "p2", "bordeaux", room)
-    events: list = []
+    events: list[Event] = []
     place(state, "p2", "bordeaux", events)
     place(state, "p2", "bordeaux", events)
     room = reach(state, "p2")

@@ -14,7 +14,16 @@ import pytest
 from renaissance_helpers import choose, play
 
 from rules.core.replay import replay, state_hash
-from rules.renaissance.actions import CapitalBid, RankCapital, ReturnCard, TokenBid
+from rules.renaissance.actions import (
+    BuyAdvance,
+    CapitalBid,
+    PlayCard,
+    RankCapital,
+    Relief,
+    ReturnCard,
+    TokenBid,
+)
+from rules.renaissance.components import data
 from rules.renaissance.model import Options, RenaissanceState
 from rules.renaissance.spec import SPEC
 
@@ -84,3 +93,54 @@ def test_aor_dp16_no_expansion_token_offered_when_none_is_left() -> None:
     )
     state, _ = play(options, seed=428, bot=choose)
     assert state.phase == "over"
+
+
+# Late history cards (epochs 2 and 3, besides commodities) that a game must reach to be
+# exercised at all; the steered bot plays them (or holds them to the final play).
+LATE_CARDS = {c.id for c in data().cards.values() if c.epoch >= 2 and c.kind != "commodity"}
+LATE_ADVANCES = {"D", "H", "M", "Q", "T", "U", "Y", "Z"}
+
+
+def test_aor_r117_r118_steered_games_reach_the_real_end() -> None:
+    """AOR-R32, R117, R118, R120: a small fixed sample of steered games reaches epoch 3 and the
+    real end (last card drawn or all 26 advances), runs the final card play and scores every
+    seat with its breakdown; across the sample every late event and leader is played, the
+    dear advances at the ends of the prerequisite chains are bought, ships reach Seaworthy and
+    Ocean Navigation, and misery relief is bought (AOR-R55, R61). Guards the playouts'
+    coverage: the nudged bot ended most games in everyone's chaos mid-epoch."""
+    played: set[str] = set()
+    bought: set[str] = set()
+    ships: set[str] = set()
+    finals: list[str] = []
+    relief = 0
+
+    def step(before: RenaissanceState, seat: str, action: Any, result: Any) -> None:
+        nonlocal relief
+        if isinstance(action, PlayCard):
+            played.add(action.card)
+            if before.phase == "final_play":
+                finals.append(action.card)
+        if isinstance(action, BuyAdvance):
+            bought.add(action.letter)
+        if isinstance(action, Relief) and action.boxes:
+            relief += 1
+        ships.add(result.state.players[seat].ship)
+
+    for players, seed in ((3, 2), (5, 0)):
+        finals.clear()
+        options = Options.model_validate({"players": players, "end_condition": "epochs_3"})
+        state, _ = play(options, seed=seed, checked=False, on_step=step)
+        assert state.phase == "over" and state.epoch == 3
+        assert state.deck_exhausted or any(len(p.advances) == 26 for p in state.players.values())
+        assert finals, "no card was played in the final card play"
+        assert state.active(), "every seat ended in chaos"
+        scores = SPEC.scores(state)
+        for row in scores.seats:
+            assert set(row.breakdown) == {"advances", "cash", "misery", "chaos"}
+            assert row.total == sum(row.breakdown.values())
+        winner = next(r for r in scores.seats if r.seat in scores.winners)
+        assert not state.players[winner.seat].eliminated
+    assert played >= LATE_CARDS, sorted(LATE_CARDS - played)
+    assert bought >= LATE_ADVANCES, sorted(LATE_ADVANCES - bought)
+    assert {"seaworthy", "ocean"} <= ships
+    assert relief > 0

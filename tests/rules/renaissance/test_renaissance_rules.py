@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from renaissance_helpers import bid_all, fixed_dice, position, seats, started
 
+from rules.core import Event
 from rules.renaissance.actions import EndStep, PlayCard
 from rules.renaissance.board import reach
 from rules.renaissance.cards import is_burden, resolve
@@ -181,7 +182,7 @@ def test_aor_r90_r93_dice_are_public_events(monkeypatch: pytest.MonkeyPatch) -> 
     state.provinces["montpellier"].dm = "p2"
     state.players["p1"].expansion, state.players["p1"].stock = 8, 28
     fixed_dice(monkeypatch, [6, 1, 1, 6, 1, 1])
-    events: list = []
+    events: list[Event] = []
     attack(state, "p1", "montpellier", False, events)
     attack(state, "p1", "montpellier", False, events)
     rolls = [e for e in events if e.key == "renaissance.event.competition"]

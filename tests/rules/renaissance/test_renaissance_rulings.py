@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from renaissance_helpers import bid_all, fixed_dice, position, started
 
+from rules.core import Event
 from rules.renaissance.actions import DiscardCard
 from rules.renaissance.board import in_play, overseas_held, reach
 from rules.renaissance.competition import attacker_wins, requirement
@@ -89,7 +90,7 @@ def test_aor_a15_cosmopolitan_against_tokens() -> None:
 
 def test_aor_a16_no_bonus_without_new_markers() -> None:
     state = position(3)
-    events: list = []
+    events: list[Event] = []
     end_of_turn(state, events)
     assert not any(e.key == "renaissance.event.bonus_card" for e in events)
     state = position(3)
