@@ -18,7 +18,7 @@ import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, get_args, get_origin
 
 from pydantic import ValidationError
 
@@ -35,7 +35,7 @@ from db.store import (
     VersionConflict,
     state_digest,
 )
-from rules.core import Event, RuleViolation, Text
+from rules.core import Event, OptionRefused, RuleViolation, Text
 from rules.core.bots import random_action
 from rules.core.spec import GameSpec
 from rules.registry import GAMES
@@ -246,6 +246,7 @@ class GameService:
             raise UserError("error.unknown_game", kind=kind[:40], known=titles)
         spec = GAMES[kind]
         options = parse_options(spec, options_text)
+        checked_options(spec, options)
 
         async def work() -> Outcome:
             if await self.store.current_game(channel_id) is not None:
@@ -333,7 +334,7 @@ class GameService:
             try:
                 options = spec.Options.model_validate({**game.options, "players": len(seats)})
             except ValidationError as exc:
-                raise UserError("error.bad_options", detail=_first_error(exc)) from exc
+                raise UserError("error.bad_options", detail=option_error(spec, exc)) from exc
             campaign = await self.store.get_campaign(channel_id, game.kind)
             state = spec.new_game([s.seat for s in seats], options, game.seed, campaign)
             stored = await self.store.update_game(
@@ -725,7 +726,61 @@ def _echo(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _first_error(exc: ValidationError) -> str:
+def option_error(spec: GameSpec[Any, Any, Any, Any], exc: ValidationError) -> Text:
+    """What is wrong with a game's options, in the player's words: the game's own reason
+    (``OptionRefused``), or the option named with the values it takes."""
     err = exc.errors()[0]
-    where = ".".join(str(p) for p in err.get("loc", ()))
-    return f"{where}: {err.get('msg', '')}" if where else str(err.get("msg", ""))
+    cause = (err.get("ctx") or {}).get("error")
+    if isinstance(cause, OptionRefused):
+        return cause.text
+    loc = [str(p) for p in err.get("loc", ())]
+    name = loc[0] if loc else ""
+    if name not in spec.Options.model_fields:
+        return Text(key="core.option_invalid_any")
+    label = Text(key=f"{spec.key}.option.{name}")
+    value = _echo(str(err.get("input", "")))
+    bounds = _bounds(spec, name)
+    if bounds is not None:
+        low, high = bounds
+        args: dict[str, Any] = {"option": label, "value": value, "low": low, "high": high}
+        return Text(key="core.option_range", args=args)
+    allowed = _allowed_values(spec, name)
+    if allowed:
+        return Text(
+            key="core.option_choose", args={"option": label, "value": value, "allowed": allowed}
+        )
+    return Text(key="core.option_invalid", args={"option": label, "value": value})
+
+
+def _allowed_values(spec: GameSpec[Any, Any, Any, Any], name: str) -> list[str]:
+    """The values a yes/no or one-of option takes, as players type them."""
+    annotation = spec.Options.model_fields[name].annotation
+    if annotation is bool:
+        return ["true", "false"]
+    if get_origin(annotation) is Literal:
+        return [str(v) for v in get_args(annotation)]
+    return []
+
+
+def _bounds(spec: GameSpec[Any, Any, Any, Any], name: str) -> tuple[int, int] | None:
+    """The smallest and largest whole number an option takes, when it says both."""
+    low = high = None
+    for rule in spec.Options.model_fields[name].metadata:
+        low = getattr(rule, "ge", low)
+        high = getattr(rule, "le", high)
+    return (low, high) if isinstance(low, int) and isinstance(high, int) else None
+
+
+def checked_options(spec: GameSpec[Any, Any, Any, Any], options: dict[str, Any]) -> None:
+    """Refuse, when a game is opened, option values that no player count can accept (a typo in
+    a value, a campaign without its data); checks that depend on the count wait for the start."""
+    counts = range(spec.min_players, spec.max_players + 1)
+    first: ValidationError | None = None
+    for players in counts:
+        try:
+            spec.Options.model_validate({**options, "players": players})
+            return
+        except ValidationError as exc:
+            first = first or exc
+    assert first is not None
+    raise UserError("error.bad_options", detail=option_error(spec, first))

@@ -1,6 +1,6 @@
 """The engine contract shared by every game (see design.md, "The engine contract")."""
 
-from rules.core.errors import DataError, RuleViolation
+from rules.core.errors import DataError, OptionRefused, RuleViolation
 from rules.core.models import (
     Action,
     Event,
@@ -25,6 +25,7 @@ __all__ = [
     "GameOptions",
     "GameSpec",
     "GameState",
+    "OptionRefused",
     "Result",
     "Rng",
     "RuleViolation",

@@ -28,3 +28,12 @@ class RuleViolation(Exception):
 
 class DataError(Exception):
     """Component data failed validation (raised at load time, never mid-game)."""
+
+
+class OptionRefused(ValueError):
+    """Setup options that do not go together (raised by an ``Options`` validator; pydantic
+    wraps it). ``text`` is what the player reads, as for ``RuleViolation``."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(f"{text.key} {text.args}")
+        self.text = text

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from rules.core import GameOptions, GameState
+from rules.core import GameOptions, GameState, OptionRefused, Text
 from rules.endeavor.components import ActionKind, Attribute, Structure
 
 SILENT_FLEET = "sf"
@@ -46,10 +46,10 @@ class Options(GameOptions):
     @model_validator(mode="after")
     def _check_variant(self) -> Options:
         if self.silent_fleet and self.players != 2:
-            raise ValueError("the Silent Fleet variant is for exactly 2 players")
+            raise OptionRefused(Text(key="endeavor.option_error.silent_fleet_players"))
         optional = self.sf_restricted_occupy or self.sf_no_token_reactions
         if (optional or self.sf_scarce_buildings) and not self.silent_fleet:
-            raise ValueError("the Silent Fleet optional rules need the Silent Fleet variant")
+            raise OptionRefused(Text(key="endeavor.option_error.silent_fleet_needed"))
         return self
 
 

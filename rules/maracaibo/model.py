@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from rules.core import GameOptions, GameState
+from rules.core import GameOptions, GameState, OptionRefused, Text
 from rules.maracaibo.components import Op, data
 
 Phase = Literal["setup", "play", "scoring", "over"]
@@ -36,16 +36,17 @@ class Options(GameOptions):
         """Spec 12: a campaign needs the box's story cards (not printed in the rulebook)."""
         card = data().stories.get(self.story)
         if card is None or not card.standalone:
-            raise ValueError(f"story card {self.story} is not a standalone card in the data")
+            raise OptionRefused(
+                Text(key="maracaibo.option_error.story_not_standalone", args={"story": self.story})
+            )
         if self.campaign and self.chapter > 1:
             starts = {c.chapter_start for c in data().stories.values()}
             if self.chapter not in starts:
-                raise ValueError(f"no story card starts chapter {self.chapter} in the data")
+                raise OptionRefused(
+                    Text(key="maracaibo.option_error.no_chapter", args={"chapter": self.chapter})
+                )
         if self.campaign and "01" not in data().stories:
-            raise ValueError(
-                "the campaign needs the story cards of your box: add them as "
-                "maracaibo/story_cards.json in REFEREE_DATA_DIR"
-            )
+            raise OptionRefused(Text(key="maracaibo.option_error.campaign_needs_story_cards"))
         return self
 
 

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from rules.core import GameOptions, GameState
+from rules.core import GameOptions, GameState, OptionRefused, Text
 
 Preset = Literal["source", "ah1996", "euro1999"]
 Phase = Literal[
@@ -124,7 +124,7 @@ class Options(GameOptions):
     @model_validator(mode="after")
     def _check(self) -> Options:
         if self.euro_watermill and not self.euro_jk_swap:
-            raise ValueError("euro_watermill needs euro_jk_swap")
+            raise OptionRefused(Text(key="renaissance.option_error.watermill_needs_jk_swap"))
         return self
 
     @property

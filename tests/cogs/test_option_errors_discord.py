@@ -1,0 +1,58 @@
+"""Bad setup options are refused in the player's language when the game is opened, naming the
+option and what it takes; options that only a player count rules out wait for the start
+(issue 7 "Korean first"; the options of every game, §5.1 of Age of Renaissance)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.harness import Harness
+from tests.korean import latin_words
+
+
+async def _refusal(h: Harness, kind: str, options: str) -> str:
+    member = h.member("민지", locale="ko")
+    reply = await h.slash(member, "game new", kind=kind, options=options)
+    assert reply.ephemeral
+    assert await h.bot.store.current_game(h.channel().id) is None, "a refused game was opened"
+    return reply.content
+
+
+@pytest.mark.guild_locale("ko")
+async def test_one_of_values_are_listed_in_korean(harness: Harness) -> None:
+    text = await _refusal(harness, "maracaibo", "difficulty=hardd")
+    assert "난이도" in text and "hardd" in text and "very_hard" in text, text
+
+
+@pytest.mark.guild_locale("ko")
+async def test_a_number_out_of_range_names_the_range(harness: Harness) -> None:
+    text = await _refusal(harness, "maracaibo", "automa_a=9")
+    assert "0부터 5까지" in text, text
+
+
+@pytest.mark.guild_locale("ko")
+async def test_the_games_own_reason_is_told_in_korean(harness: Harness) -> None:
+    """MAR §12 (campaign data) and AOR §5.1 (toggles that need each other)."""
+    campaign = await _refusal(harness, "maracaibo", "campaign=true")
+    assert "이야기 카드" in campaign and "데이터 파일" in campaign, campaign
+    watermill = await _refusal(harness, "renaissance", "euro_watermill=true euro_jk_swap=false")
+    assert "풍차" in watermill, watermill
+    for text in (campaign, watermill):
+        assert not latin_words(text, set()), text
+
+
+@pytest.mark.guild_locale("ko")
+async def test_a_count_dependent_option_waits_for_the_start(harness: Harness) -> None:
+    """Endeavor's Silent Fleet is for 2 players: accepted when opened, refused at a 3-player
+    start with the reason, and the lobby stays open."""
+    h = harness
+    names = ["민지", "서준", "하린"]
+    members = [h.member(n, locale="ko") for n in names]
+    opened = await h.slash(members[0], "game new", kind="endeavor", options="silent_fleet=true")
+    assert await h.bot.store.current_game(h.channel().id) is not None, opened.content
+    for m in members[1:]:
+        await h.slash(m, "game join")
+    refused = await h.slash(members[0], "game start")
+    assert "침묵의 함대" in refused.content and "2인" in refused.content, refused.content
+    game = await h.bot.store.current_game(h.channel().id)
+    assert game is not None and game.status == "lobby"
