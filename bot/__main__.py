@@ -31,16 +31,12 @@ def _parser() -> argparse.ArgumentParser:
 def preflight_problem(db_path: str) -> str | None:
     """One line saying why the bot must not start, or None when all is well."""
     from db import is_postgres
-    from rules.core import DataError
-    from rules.core.data import check_override_dir
+    from rules.core.data import data_problem
     from rules.registry import GAMES
 
-    try:
-        check_override_dir({key: spec.package for key, spec in GAMES.items()})
-        for spec in GAMES.values():
-            spec.data_source()  # loads and validates the game's data (overrides included)
-    except DataError as exc:
-        return str(exc).splitlines()[0]
+    problem = data_problem(GAMES)  # also what ``python -m rules check-data DIR`` runs
+    if problem is not None:
+        return problem
     if not is_postgres(db_path) and Path(db_path).is_file():
         from db.tools import sqlite_integrity
 

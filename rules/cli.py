@@ -1,8 +1,9 @@
-"""Play and replay games without Discord.
+"""Play and replay games without Discord, and check a club's component data.
 
     python -m rules play <game> --players 4 --seed 1 --bots random
     python -m rules play <game> --players 3 --human 1 --png-dir boards/
     python -m rules replay game.json
+    python -m rules check-data DIR
 
 The interactive mode (``--human K``) lets a person take seat ``pK`` while random bots take
 the others. It is a tool, not rules logic: only here, and only lazily, does the rules package
@@ -15,13 +16,16 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from rules.core import RuleViolation, Text
 from rules.core.bots import play_random_game, random_action, seat_names
+from rules.core.data import OVERRIDE_ENV, data_problem, override_dir, read_data, shipped_files
 from rules.core.replay import GameLog, LoggedAction, replay, state_hash
 from rules.core.spec import GameSpec
 from rules.registry import GAMES
@@ -136,6 +140,71 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _provenance(raw: bytes) -> tuple[str, str]:
+    """What a data file says about where its content comes from: its ``provenance`` label
+    (with the labels of its items, when they carry their own) and its ``note`` or ``source``."""
+    doc = json.loads(raw)
+    items: Counter[str] = Counter()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("provenance"), str) and node is not doc:
+                items[node["provenance"]] += 1
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(doc)
+    top = doc.get("provenance") if isinstance(doc, dict) else None
+    parts = [top] if isinstance(top, str) else []
+    if items:
+        parts.append("items: " + ", ".join(f"{n} {label}" for label, n in items.most_common()))
+    label = "; ".join(parts) if parts else "not stated in the file (see docs/club-data.md)"
+    notes = [
+        f"{key}: {doc[key]}"
+        for key in ("note", "source")
+        if isinstance(doc, dict) and isinstance(doc.get(key), str)
+    ]
+    return label, " | ".join(notes)
+
+
+def cmd_check_data(args: argparse.Namespace) -> int:
+    """Validate an override folder exactly as the bot's start-up does, then list per game
+    which files it replaces and where each file's content comes from."""
+    if not args.dir:
+        print("check-data: give the override folder, e.g. python -m rules check-data data/")
+        return 2
+    os.environ[OVERRIDE_ENV] = args.dir
+    override_dir.cache_clear()  # the data loaders below read the folder given here
+    problem = data_problem(GAMES)
+    if problem is not None:
+        print(f"check-data: {problem}", file=sys.stderr)
+        return 2
+    replaced = 0
+    for key, spec in sorted(GAMES.items()):
+        files = [n for n in shipped_files(spec.package) if n.endswith(".json")]
+        rows: list[str] = []
+        overridden = 0
+        for name in files:
+            raw, source = read_data(key, name)
+            where = "shipped " if source == "shipped" else "OVERRIDE"
+            overridden += source != "shipped"
+            label, note = _provenance(raw)
+            rows.append(f"  {where}  {name}: {label}")
+            if note:
+                rows.append(f"              {note}")
+        replaced += overridden
+        print(f"{key} ({spec.title}): {len(files)} files, {overridden} overridden")
+        print("\n".join(rows))
+    print(
+        f"OK: {args.dir} is valid; overridden files: {replaced}. A game already under way on "
+        "other data of its game cannot go on while this data is loaded."
+    )
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m rules", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -154,6 +223,12 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay an action log and print the final state hash")
     rep.add_argument("log")
     rep.set_defaults(func=cmd_replay)
+    check = sub.add_parser(
+        "check-data",
+        help="validate a REFEREE_DATA_DIR folder as the bot's start-up does and list its files",
+    )
+    check.add_argument("dir", help="the folder holding <game>/<file>.json replacements")
+    check.set_defaults(func=cmd_check_data)
     return parser
 
 

@@ -13,11 +13,16 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from rules.core.errors import DataError
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from rules.core.spec import GameSpec
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -41,7 +46,9 @@ def _override_path(game: str, filename: str) -> Path | None:
     return candidate if candidate.is_file() else None
 
 
-def _read(game: str, filename: str) -> tuple[bytes, str]:
+def read_data(game: str, filename: str) -> tuple[bytes, str]:
+    """The bytes ``load_model`` validates and where they come from (``override:<path>`` or
+    ``shipped``)."""
     override = _override_path(game, filename)
     if override is not None:
         return override.read_bytes(), f"override:{override}"
@@ -51,7 +58,7 @@ def _read(game: str, filename: str) -> tuple[bytes, str]:
 
 def load_model(game: str, filename: str, model: type[M]) -> Loaded[M]:
     """Read and validate one data file (override first, then the shipped copy)."""
-    raw, source = _read(game, filename)
+    raw, source = read_data(game, filename)
     try:
         value = model.model_validate_json(raw)
     except ValidationError as exc:
@@ -88,7 +95,7 @@ def check_override_dir(packages: dict[str, str]) -> None:
         if sub.name not in packages:
             known = ", ".join(sorted(packages))
             raise DataError(f"{OVERRIDE_ENV}: no game called {sub.name!r} (games: {known})")
-        shipped = {e.name for e in resources.files(packages[sub.name]).joinpath("data").iterdir()}
+        shipped = set(shipped_files(packages[sub.name]))
         for file in sorted(sub.iterdir()):
             if file.name not in shipped:
                 names = ", ".join(sorted(n for n in shipped if n.endswith(".json")))
@@ -96,3 +103,60 @@ def check_override_dir(packages: dict[str, str]) -> None:
                     f"{OVERRIDE_ENV}: {sub.name}/{file.name} replaces no shipped file "
                     f"(files: {names})"
                 )
+
+
+def shipped_files(package: str) -> list[str]:
+    """The names of the files a game's rules package ships in its ``data/`` folder."""
+    return sorted(e.name for e in resources.files(package).joinpath("data").iterdir())
+
+
+def problem_line(exc: DataError) -> str:
+    """One line for an operator: the error's first line and, when a file fails its schema,
+    the first bad field (``cards[0].cost``) with what is wrong there."""
+    first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    cause = exc.__cause__
+    if not isinstance(cause, ValidationError):
+        return first
+    # An unknown field name comes first: it is usually a typo, and the "missing" errors
+    # beside it (the name that was meant) are named with it.
+    errors = sorted(cause.errors(), key=lambda e: e["type"] != "extra_forbidden")
+    if not errors:
+        return first
+    error = errors[0]
+    where = _where(error["loc"])
+    what = str(error["msg"])
+    if error["type"] == "extra_forbidden":
+        parent = error["loc"][:-1]
+        missing = [
+            str(e["loc"][-1])
+            for e in errors
+            if e["type"] == "missing" and e["loc"][:-1] == parent and e["loc"]
+        ]
+        what = "unknown field" + (f" (missing here: {', '.join(missing)})" if missing else "")
+        errors = [e for e in errors if not (e["type"] == "missing" and e["loc"][:-1] == parent)]
+    value = error.get("input")
+    if error["type"] not in ("missing", "extra_forbidden", "json_invalid") and isinstance(
+        value, str | int | float | bool
+    ):
+        what += f" (got {value!r})"
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    field = f"field {where}: " if where else ""
+    return f"{first.removesuffix(':')}: {field}{what}{more}"
+
+
+def _where(loc: tuple[int | str, ...]) -> str:
+    """``("cards", 0, "cost")`` as ``cards[0].cost``."""
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc).lstrip(".")
+
+
+def data_problem(games: Mapping[str, GameSpec[Any, Any, Any, Any]]) -> str | None:
+    """Check the component data as the bot does before it starts: the override folder
+    (``check_override_dir``), then every game loads and validates its data, overrides
+    included. One line saying what is wrong (``problem_line``), or None when all is well."""
+    try:
+        check_override_dir({key: spec.package for key, spec in games.items()})
+        for spec in games.values():
+            spec.data_source()
+    except DataError as exc:
+        return problem_line(exc)
+    return None
