@@ -174,7 +174,10 @@ def cmd_check_data(args: argparse.Namespace) -> int:
     """Validate an override folder exactly as the bot's start-up does, then list per game
     which files it replaces and where each file's content comes from."""
     if not args.dir:
-        print("check-data: give the override folder, e.g. python -m rules check-data data/")
+        print(
+            "check-data: give the override folder, e.g. python -m rules check-data data/",
+            file=sys.stderr,
+        )
         return 2
     os.environ[OVERRIDE_ENV] = args.dir
     override_dir.cache_clear()  # the data loaders below read the folder given here

@@ -138,7 +138,8 @@ def problem_line(exc: DataError) -> str:
     if error["type"] not in ("missing", "extra_forbidden", "json_invalid") and isinstance(
         value, str | int | float | bool
     ):
-        what += f" (got {value!r})"
+        got = repr(value)
+        what += f" (got {got if len(got) <= 60 else got[:57] + '...'})"
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
     field = f"field {where}: " if where else ""
     return f"{first.removesuffix(':')}: {field}{what}{more}"
