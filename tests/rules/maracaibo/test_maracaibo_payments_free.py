@@ -37,6 +37,10 @@ PERM_MAPS = ("A043", "B057")  # the two PERM_OBJECT map cards of the data
 MAPS_ACTION = find_card("VA_2MAPS_VP_EXPLORE")
 
 
+class Unpayable(Exception):
+    """The 2-maps village action is not offered."""
+
+
 def _maps_payment(hand: list[str], permanent: int) -> tuple[MaracaiboState, str]:
     """The active seat at a village, owning the 2-maps village action and ``permanent``
     permanent map cards, with exactly ``hand`` in hand; the village action is chosen and
@@ -46,9 +50,11 @@ def _maps_payment(hand: list[str], permanent: int) -> tuple[MaracaiboState, str]
     s = give_card(s, me, MAPS_ACTION)
     for c in PERM_MAPS[:permanent]:
         s = give_card(s, me, c)
-    s = hand_of(s, me, hand)
+    s = _hand(s, me, hand)
     s = at(s, me, "2")
     s = act(s, me, Main(kind="village"))
+    if Village(action="VA_2MAPS_VP_EXPLORE") not in SPEC.legal_actions(s, me):
+        raise Unpayable
     s = act(s, me, Village(action="VA_2MAPS_VP_EXPLORE"))
     s = act(s, me, Pay())
     return s, me
@@ -341,3 +347,31 @@ def test_mar_t12_free_actions_do_not_sail() -> None:
     s = after_setup()
     me = s.active
     assert all(isinstance(a, Sail) for a in SPEC.legal_actions(s, me))
+
+
+@pytest.mark.parametrize("permanent", [0, 1, 2])
+@pytest.mark.parametrize("in_hand", [0, 1, 2, 3])
+def test_mar_d22_every_split_of_a_2_maps_payment(permanent: int, in_hand: int) -> None:
+    """D22, exhaustively for 2 maps: the numbers of permanent cards offered are exactly those
+    from max(0, 2 - maps in hand) to min(permanent cards, 2) (asked only when there are
+    several); each one ends with exactly the rest discarded and every permanent card kept."""
+    if permanent + in_hand < 2:
+        with pytest.raises(Unpayable):  # all or nothing: the village action is not offered
+            _maps_payment(["maps"] * in_hand + ["G1"], permanent=permanent)
+        return
+    s, me = _maps_payment(["maps"] * in_hand + ["G1"], permanent=permanent)
+    allowed = list(range(min(permanent, 2), max(0, 2 - in_hand) - 1, -1))
+    if len(allowed) > 1:
+        assert s.stack[-1].kind == "objects" and _pay_choices(s, me) == allowed
+        starts = [act(s, me, UsePermanent(count=k)) for k in allowed]
+    else:
+        assert not any(x.kind == "objects" for x in s.stack)
+        starts = [s]
+    for k, start in zip(allowed, starts, strict=True):
+        t = start
+        while t.stack and t.stack[-1].kind == "discard":
+            t = act(t, me, next(a for a in SPEC.legal_actions(t, me) if isinstance(a, Discard)))
+        left = [q.card(c).discard_as for c in t.players[me].hand].count("maps")
+        assert left == in_hand - (2 - k)
+        assert set(PERM_MAPS[:permanent]) <= set(t.players[me].tableau)
+        assert "G1" in [q.card(c).discard_as for c in t.players[me].hand]
