@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rules.maracaibo import payment
 from rules.maracaibo.components import NATIONS, data
 from rules.maracaibo.model import MaracaiboState
 from rules.maracaibo.view import build_view
@@ -95,6 +96,23 @@ def invariants(s: MaracaiboState) -> list[str]:
         held = sum(1 for p in s.players.values() if kind in p.synergies)
         if left < 0 or left + held != d.synergy.per_kind:
             out.append(f"synergy {kind} not conserved")
+    out += _payments_and_votes(s)
+    return out
+
+
+def _payments_and_votes(s: MaracaiboState) -> list[str]:
+    """D22: an object payment waiting for its payer can be completed; D20: votes are kept
+    only while a vote is open, and only from seated players."""
+    out: list[str] = []
+    top = s.stack[-1] if s.stack else None
+    paying = top is not None and top.kind in ("objects", "discard") and top.n > 0
+    if top is not None and paying and not payment.still_payable(s, top):
+        out.append(f"{top.seat}: a card payment under way cannot be completed")
+    votes = s.campaign.votes if s.campaign is not None else {}
+    if votes and (top is None or top.kind != "vote"):
+        out.append("votes kept outside a vote")
+    if any(seat not in s.seats for seat in votes):
+        out.append("a vote from someone who is not seated")
     return out
 
 
