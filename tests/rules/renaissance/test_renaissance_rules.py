@@ -14,9 +14,10 @@ from rules.renaissance.cards import is_burden, resolve
 from rules.renaissance.competition import needs_competition, requirement
 from rules.renaissance.components import data
 from rules.renaissance.deck import epoch_cards
+from rules.renaissance.economy import misery_change
 from rules.renaissance.effects import tier
 from rules.renaissance.endturn import end_of_turn
-from rules.renaissance.expansion import attack, civil_war_last
+from rules.renaissance.expansion import attack, civil_war_last, renumber
 from rules.renaissance.flow import to_act
 from rules.renaissance.invariants import invariants
 from rules.renaissance.model import Options
@@ -107,6 +108,19 @@ def test_aor_r27_eliminated_players_take_no_box() -> None:
     state.players["p2"].eliminated = True
     state = bid_all(state, {"p1": 0, "p3": 1, "p4": 2})
     assert "p2" not in state.boxes and sorted(state.boxes.values()) == [1, 3, 5]
+
+
+def test_aor_r27_a_player_in_chaos_mid_turn_leaves_the_display_at_once() -> None:
+    """AOR-R27, R116: chaos in the middle of a turn frees the box at once; the players after
+    fill the used boxes in order (their competition position, AOR-D10). A 6-player soak game
+    (source, seed 602, turn 14) left p6 in box 6 after p3 fell into chaos from box 5."""
+    state = position(4)
+    state.phase = "play"
+    renumber(state)  # 4 players use boxes 1, 3, 5 and 6
+    assert state.boxes == {"p1": 1, "p2": 3, "p3": 5, "p4": 6}
+    misery_change(state, "p2", 30, [])
+    assert state.players["p2"].eliminated
+    assert state.boxes == {"p1": 1, "p3": 3, "p4": 5}
 
 
 def test_aor_r40_r43_playing_and_passing() -> None:

@@ -1,0 +1,112 @@
+"""Rule checks run after every action of the Age of Renaissance playouts, beyond the engine's
+own invariants: what an action must have done (prices paid, payouts, relief) and what must
+hold of any position (chaos, prerequisites, areas, the order-of-play display, the end)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.renaissance.actions import (
+    BuyAdvance,
+    BuyOff,
+    PlayCard,
+    Relief,
+    Stabilize,
+    UpgradeShip,
+)
+from rules.renaissance.board import in_play
+from rules.renaissance.cards import payout
+from rules.renaissance.components import data
+from rules.renaissance.economy import last_box
+from rules.renaissance.effects import has
+from rules.renaissance.model import RenaissanceState
+from rules.renaissance.purchase import price, relief_price, stabilization_cost
+
+
+def action_problems(before: RenaissanceState, seat: str, action: Any, after: Any) -> list[str]:
+    """What ``action`` by ``seat`` must have done, from ``before`` to ``after`` (only while the
+    flow stays in the phase: moving on may pay income, indulgences and more)."""
+    out: list[str] = []
+    if after.phase != before.phase or after.turn != before.turn:
+        return out
+    me, was = after.players[seat], before.players[seat]
+    if isinstance(action, BuyAdvance):  # AOR-R57: price (credits, leaders) plus fees
+        cost, fees = price(before, seat, action.letter, action.claims)
+        if was.cash - me.cash != cost + fees:
+            out.append(
+                f"R57: {seat} paid {was.cash - me.cash} for {action.letter}, not {cost}+{fees}"
+            )
+        if before.phase == "final_play":
+            out.append("R119: an advance bought in the final card play")
+    if isinstance(action, Stabilize):  # AOR-R60: the whole cost, or misery instead
+        cost = stabilization_cost(before, seat)
+        if action.pay and was.cash - me.cash != cost:
+            out.append(f"R60: {seat} paid {was.cash - me.cash} to stabilize, not {cost}")
+        if not action.pay and cost and me.misery <= was.misery and not me.eliminated:
+            out.append(f"R60: {seat} did not pay and took no misery")
+    if isinstance(action, Relief) and action.boxes and not me.eliminated:  # AOR-R61
+        if was.misery - me.misery != action.boxes:
+            out.append(f"R61: {seat} bought {action.boxes} boxes, moved {was.misery - me.misery}")
+        if was.cash - me.cash != relief_price(before, seat, action.boxes):
+            out.append(f"R61: {seat} paid {was.cash - me.cash} for relief")
+    if isinstance(action, UpgradeShip) and was.cash - me.cash != data().ship_price:  # AOR-R55
+        out.append(f"R55: {seat} paid {was.cash - me.cash} for a ship upgrade")
+    if isinstance(action, BuyOff) and before.phase != "buyoff":  # AOR-R30, R118
+        out.append("R30: a marker bought off outside the first player's buy-off")
+    if isinstance(action, PlayCard) and data().cards[action.card].kind == "commodity":
+        assert action.commodity is not None  # AOR-R41: every supplier paid value x index^2
+        for s in before.active():
+            due = payout(before, s, action.commodity)
+            got = after.players[s].cash - before.players[s].cash
+            if got != due:
+                out.append(f"R41: {s} got {got} from {action.commodity}, not {due}")
+    return out
+
+
+def state_problems(state: RenaissanceState) -> list[str]:
+    """What must hold of any position of a game."""
+    out: list[str] = []
+    d = data()
+    for seat, p in state.players.items():
+        if p.eliminated:  # AOR-R116, A17: out of the game, nothing left on the map or in hand
+            pieces = any(
+                prov.dm == seat or prov.tokens.get(seat) for prov in state.provinces.values()
+            )
+            if pieces or p.hand or p.expansion:
+                out.append(f"A17: {seat} in chaos still holds pieces or cards")
+        elif not 0 <= p.misery <= last_box():
+            out.append(f"R116: {seat} at misery box {p.misery} and still playing")
+        for letter in p.advances:  # AOR-R56
+            missing = [x for x in d.advances[letter].prerequisites if x not in p.advances]
+            if missing:
+                out.append(f"R56: {seat} holds {letter} without {missing}")
+        if len(set(p.advances)) != len(p.advances):
+            out.append(f"R56: {seat} holds an advance twice")
+        if p.ship != "none" and not 0 <= p.ship_box < len(d.ships[p.ship].boxes):
+            out.append(f"R55: {seat} ship box {p.ship_box} off the {p.ship} row")
+    for pid, prov in state.provinces.items():
+        info = d.provinces[pid]
+        if not in_play(state, pid) and not prov.empty():  # AOR-R12
+            out.append(f"R12: pieces in {pid}, out of play")
+        if info.kind != "satellite" and prov.dm is None and prov.count() > info.size:
+            out.append(f"R82: {prov.count()} tokens in {pid} of size {info.size}")
+        owners = set(prov.tokens) | ({prov.dm} if prov.dm else set())
+        if info.area == 5 and info.overseas is None:  # AOR-R71
+            for s in owners:
+                if not has(state, s, "overland_east"):
+                    out.append(f"R71: {s} in area V without Overland East")
+    active = state.active()
+    used = d.oop.boxes[str(state.options.players)]
+    if (
+        state.phase not in ("setup", "bid", "over")
+        and [state.boxes.get(s) for s in active] != used[: len(active)]
+    ):
+        out.append(f"R25: boxes {state.boxes} for the order {active}")
+    if sorted(state.order) != sorted(state.seats):
+        out.append("R25: the order of play lost a seat")
+    if state.deck_exhausted and state.draw_pile:
+        out.append("R32: deck exhausted with cards left in the draw pile")
+    full = any(len(p.advances) == 26 for p in state.players.values())
+    if state.phase == "final_play" and not (state.end_triggered or full):  # AOR-R117
+        out.append("R117: final card play without an end condition")
+    return out
