@@ -270,6 +270,12 @@ def run(s: MaracaiboState, ev: list[Event]) -> None:
                 s.stack.pop()
                 payment.use(s, top, permanent)
                 continue
+        if top.kind == "discard":
+            cards = payment.forced_discards(s, top)
+            if cards:
+                s.stack.pop()
+                payment.discard_all(s, ev, top, cards)
+                continue
         if top.kind in DECISIONS and not _dead(s, top):
             return
         s.stack.pop()

@@ -12,7 +12,8 @@ The decision is taken in two natural steps, as at the table: first how many perm
 to apply (all permanent cards of one object type are alike and none is used up, so only their
 number matters), then which hand cards to discard, one at a time (the ``discard`` decision).
 A payment with one possible number (no permanent card, no suitable hand card, or too few hand
-cards to leave one permanent card unused) is settled by the engine without asking.
+cards to leave one permanent card unused) is settled by the engine without asking, and so are
+the discards when every object card of that type in hand must go (one possible combination).
 
 Every object payment goes through here: an effect's ``pay`` of objects (village actions from
 cards, other effects), the herbs of a card purchase (MAR-K11), and quest-like costs (map and
@@ -21,6 +22,7 @@ card quests, explorer-track quests, story quests, legacy disc tiles).
 
 from __future__ import annotations
 
+from rules.core import Event, term
 from rules.maracaibo import query as q
 from rules.maracaibo.model import MaracaiboState, Pending
 
@@ -60,6 +62,32 @@ def use(s: MaracaiboState, top: Pending, permanent: int) -> None:
     rest = top.n - permanent
     if rest > 0:
         s.stack.append(Pending(kind="discard", seat=top.seat, what=f"object:{top.what}", n=rest))
+
+
+def forced_discards(s: MaracaiboState, top: Pending) -> list[str]:
+    """The hand cards an object discard must take when there is no choice left (every card of
+    that object in hand is needed), else nothing."""
+    kind, _, obj = top.what.partition(":")
+    if top.kind != "discard" or kind != "object" or top.n <= 0:
+        return []
+    cards = [c for c in s.players[top.seat].hand if q.card(c).discard_as == obj]
+    return cards if len(cards) == top.n else []
+
+
+def discard_all(s: MaracaiboState, ev: list[Event], top: Pending, cards: list[str]) -> None:
+    """Discard ``cards`` for ``top`` without asking; each discard is told as a chosen one is."""
+    for c in cards:
+        s.players[top.seat].hand.remove(c)
+        s.board.discard.append(c)
+        label = term("maracaibo.action.discard", card=q.card_term(c))
+        ev.append(
+            Event(
+                key="maracaibo.event.action",
+                args={"seat": top.seat, "action": label},
+                seat=top.seat,
+                reveals=True,
+            )
+        )
 
 
 def still_payable(s: MaracaiboState, top: Pending) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core import RuleViolation
+from rules.core.contract import checked_apply
 from rules.maracaibo import query as q
 from rules.maracaibo.actions import (
     Buy,
@@ -99,12 +100,16 @@ def test_mar_d22_permanent_card_or_hand_card_is_the_players_choice() -> None:
     used = act(used, me, Discard(card=maps[0]))
     assert PERM_MAPS[0] in used.players[me].tableau  # a permanent object is never discarded
     assert [q.card(c).discard_as for c in used.players[me].hand].count("maps") == 1
-    unused = act(s, me, UsePermanent(count=0))
-    assert unused.stack[-1].kind == "discard" and unused.stack[-1].n == 2
-    while unused.stack and unused.stack[-1].kind == "discard":
-        pick = next(a for a in SPEC.legal_actions(unused, me) if isinstance(a, Discard))
-        unused = act(unused, me, pick)
+    # keeping the permanent card unused leaves one combination: both hand maps go at once,
+    # each discard told publicly
+    result = checked_apply(SPEC, s, me, UsePermanent(count=0))
+    unused = result.state
+    assert not any(x.kind in ("objects", "discard") for x in unused.stack)
     assert [q.card(c).discard_as for c in unused.players[me].hand].count("maps") == 0
+    told = [e for e in result.events if e.key == "maracaibo.event.action" and e.reveals]
+    assert len(told) == 2 and all(e.visible_to is None for e in told)
+    for lang in ("en", "ko"):
+        check_text(told[0], lang)
 
 
 def test_mar_d22_never_forced_to_discard_when_permanent_cards_cover() -> None:
@@ -119,16 +124,18 @@ def test_mar_d22_never_forced_to_discard_when_permanent_cards_cover() -> None:
 
 
 def test_mar_d22_a_forced_payment_asks_nothing() -> None:
-    """D22: with only one possible number of permanent cards the engine pays at once: no map
-    in hand -> both permanent cards serve; no permanent card -> straight to the discards;
-    one map in hand and one permanent card for 2 maps -> both are needed."""
+    """D22: with only one possible combination the engine pays at once: no map in hand ->
+    both permanent cards serve; no permanent card and 3 maps -> straight to choosing 2 of the
+    3 maps; one map in hand and one permanent card for 2 maps -> both are used, nothing asked."""
     s, me = _maps_payment(["G1", "G2"], permanent=2)
     assert not any(x.kind in ("objects", "discard") for x in s.stack)
     assert len(s.players[me].hand) == 2
-    s, me = _maps_payment(["maps", "maps", "G1"], permanent=0)
+    s, me = _maps_payment(["maps", "maps", "maps"], permanent=0)
     assert s.stack[-1].kind == "discard" and s.stack[-1].n == 2
+    assert len([a for a in SPEC.legal_actions(s, me) if isinstance(a, Discard)]) == 3
     s, me = _maps_payment(["maps", "G1"], permanent=1)
-    assert s.stack[-1].kind == "discard" and s.stack[-1].n == 1
+    assert not any(x.kind in ("objects", "discard") for x in s.stack)
+    assert [q.card(c).discard_as for c in s.players[me].hand] == ["G1"]
 
 
 def test_mar_d22_quest_object_cost_and_herbs_purchase() -> None:
@@ -217,29 +224,43 @@ def test_mar_t12_d14_no_free_actions_in_step_c_or_on_others_turns() -> None:
 
 def test_mar_t12_d14_a_card_a_payment_needs_cannot_be_planned() -> None:
     """MAR-T12 with MAR-K3: while a payment is under way, a card it needs cannot be planned
-    (planned cards are never paid with); other hand cards can."""
+    (planned cards are never paid with); other hand cards can. Here 2 identical goods
+    (VA_2SAME_GOODS) with exactly two G3 in hand: the G3 cards stay, the maps may be planned."""
+    s = after_setup()
+    me = s.active
+    s = give_card(s, me, find_card("VA_2SAME_GOODS"))
+    s = hand_of(s, me, ["G3", "G3", "maps", "maps"])
+    s.board.box.extend(s.players[me].plan)
+    s.players[me].plan = []
+    s = at(s, me, "2")
+    s = act(s, me, Main(kind="village"))
+    s = act(s, me, Village(action="VA_2SAME_GOODS"))
+    s = act(s, me, Pay())
+    assert s.stack[-1].kind == "discard"
+    planable = {a.card for a in SPEC.legal_actions(s, me) if isinstance(a, Plan)}
+    assert {q.card(c).discard_as for c in planable} == {"maps"} and len(planable) == 2
+    g3 = next(c for c in s.players[me].hand if q.card(c).discard_as == "G3")
+    with pytest.raises(RuleViolation):
+        SPEC.apply(s, me, Plan(card=g3))
+    s = act(s, me, Plan(card=next(iter(planable))))
+    assert s.stack[-1].kind == "discard"  # the payment is untouched
+
+
+def test_mar_t12_d14_planning_during_an_object_payment() -> None:
+    """MAR-T12 with D22: during the choice of permanent cards any card may be planned (the
+    permanent card keeps the payment possible); planning a map leaves one combination, which
+    the engine settles at once."""
     s, me = _maps_payment(["maps", "maps", "G1"], permanent=1)
     s.board.box.extend(s.players[me].plan)
     s.players[me].plan = []
-    hand = {q.card(c).discard_as: c for c in s.players[me].hand}
-    planable = {a.card for a in SPEC.legal_actions(s, me) if isinstance(a, Plan)}
-    # one map may go (the permanent card then covers the rest); G1 is not part of the payment
-    assert planable == set(s.players[me].hand)
-    s = act(s, me, Plan(card=hand["G1"]))
+    assert {a.card for a in SPEC.legal_actions(s, me) if isinstance(a, Plan)} == set(
+        s.players[me].hand
+    )
     maps = [c for c in s.players[me].hand if q.card(c).discard_as == "maps"]
     s = act(s, me, Plan(card=maps[0]))
-    # one map left and one permanent card: both are needed, the engine goes on to the discard
-    assert s.stack[-1].kind == "discard" and s.stack[-1].n == 1
-    assert len(s.players[me].plan) == 2
-    assert Plan(card=maps[1]) not in SPEC.legal_actions(s, me)
-    with pytest.raises(RuleViolation):
-        SPEC.apply(s, me, Plan(card=maps[1]))
-    s2, me2 = _maps_payment(["maps", "maps", "G1"], permanent=0)
-    s2.board.box.extend(s2.players[me2].plan)
-    s2.players[me2].plan = []
-    assert s2.stack[-1].kind == "discard"
-    planable = {a.card for a in SPEC.legal_actions(s2, me2) if isinstance(a, Plan)}
-    assert {q.card(c).discard_as for c in planable} == {"G1"}
+    assert not any(x.kind in ("objects", "discard") for x in s.stack)
+    assert maps[1] in s.board.discard and maps[0] in s.players[me].plan
+    assert PERM_MAPS[0] in s.players[me].tableau
 
 
 def test_mar_t12_d14_planning_never_makes_the_chosen_purchase_impossible() -> None:
