@@ -1,4 +1,4 @@
-"""Ilos's own catalogs read directly (no bot import): formatting of ``Text`` the way
+"""Ilos's own catalogs read directly (only the bot's pure particle helper): formatting of ``Text`` the way
 ``bot.i18n`` does it (nested texts, lists, plural forms by ``count``, seats as names), and a
 record of every key used, so the rules tests check labels and events against both languages."""
 
@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from bot.josa import settle_particles
 from rules.core import Text
 
 LOCALES = Path(__file__).resolve().parents[3] / "rules" / "ilos" / "locales"
@@ -55,4 +56,5 @@ def show(
         return value
 
     shown = {k: one(v) for k, v in text.args.items()}
-    return _template(lang, text.key, text.args.get("count")).format(**shown)
+    out = _template(lang, text.key, text.args.get("count")).format(**shown)
+    return settle_particles(out) if lang == "ko" else out
