@@ -713,11 +713,53 @@ def _validate(d: Data) -> None:
             if tile.gate and tile.gate not in d.spaces:
                 raise DataError(f"{GAME}: legacy tile {tile.id} names unknown explorer space")
     for story in d.stories.values():
-        for ins in story.instructions:
-            for locs in ins.at.values():
-                for loc_id in locs:
-                    if loc_id not in d.locations:
-                        raise DataError(f"{GAME}: story {story.id} names unknown location")
+        _check_story(d, story)
+
+
+_WHEN = {"setup", "round_1", "round_2", "round_3", "round_4"}
+_COUNTS = {"1", "2", "3", "4"}
+
+
+def _check_story(d: Data, story: StoryCard) -> None:
+    """A story card a club entered: every instruction names things that exist, so a typo
+    stops start-up instead of doing nothing (or failing) in the middle of a campaign."""
+
+    def bad(what: str) -> DataError:
+        return DataError(f"{GAME}: story card {story.id}: {what}")
+
+    steps = list(story.instructions)
+    if story.back is not None:
+        steps += story.back.instructions
+        for option in story.back.options:
+            steps += option.instructions
+        if len({o.id for o in story.back.options}) != len(story.back.options):
+            raise bad("two options of its back share an id")
+    for ins in steps:
+        if ins.when not in _WHEN:
+            raise bad(f"'when' is {ins.when!r}, not one of {sorted(_WHEN)}")
+        if ins.when != "setup" and not story.standalone:
+            raise bad("only a standalone card (75-77) adds quests at a round's end")
+        for count, locs in ins.at.items():
+            if count not in _COUNTS:
+                raise bad(f"quests for {count!r} players (player counts are 1-4)")
+            for loc_id in locs:
+                if loc_id not in d.locations:
+                    raise bad(f"unknown location {loc_id!r}")
+        if ins.kind == "story_tile":
+            if ins.location not in d.locations:
+                raise bad(f"the story tile goes to unknown location {ins.location!r}")
+            if story.quest is None:
+                raise bad("it places a story tile but has no quest to claim it")
+        for card in ins.cards:
+            if card not in d.cards:
+                raise bad(f"adds card {card!r}, which is not in projects.json")
+        for tile in ins.tiles:
+            if tile not in d.legacy:
+                raise bad(f"places legacy tile {tile!r}, which is not in legacy.json")
+        if ins.kind == "read" and ins.story not in d.stories:
+            raise bad(f"reads story card {ins.story!r}, which is not in the file")
+    if story.requires_full_tile and story.requires_full_tile not in d.legacy:
+        raise bad(f"requires unknown legacy tile {story.requires_full_tile!r}")
 
 
 @cache
