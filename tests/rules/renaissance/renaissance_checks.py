@@ -8,17 +8,22 @@ from typing import Any
 
 from rules.renaissance.actions import (
     BuyAdvance,
+    BuyCard,
     BuyOff,
+    ExpansionCard,
+    Place,
     PlayCard,
     Relief,
     Stabilize,
+    TokenBid,
     UpgradeShip,
 )
 from rules.renaissance.board import in_play
-from rules.renaissance.cards import payout
+from rules.renaissance.cards import is_burden, markers_available, payout, play_options
 from rules.renaissance.components import data
 from rules.renaissance.economy import last_box
 from rules.renaissance.effects import has
+from rules.renaissance.expansion import card_price
 from rules.renaissance.model import RenaissanceState
 from rules.renaissance.purchase import price, relief_price, stabilization_cost
 
@@ -27,6 +32,12 @@ def action_problems(before: RenaissanceState, seat: str, action: Any, after: Any
     """What ``action`` by ``seat`` must have done, from ``before`` to ``after`` (only while the
     flow stays in the phase: moving on may pay income, indulgences and more)."""
     out: list[str] = []
+    if after.turn > before.turn and (before.end_triggered or before.deck_exhausted):
+        out.append("R117: a new turn after the end condition")
+    if isinstance(action, TokenBid) and before.phase == "bid" and after.phase != "bid":
+        out += _revealed(before, seat, action.amount, after)
+    if isinstance(action, PlayCard) and is_burden(before, action.card):
+        out.append(f"R45: the burden {action.card} was played")
     if after.phase != before.phase or after.turn != before.turn:
         return out
     me, was = after.players[seat], before.players[seat]
@@ -60,6 +71,39 @@ def action_problems(before: RenaissanceState, seat: str, action: Any, after: Any
             got = after.players[s].cash - before.players[s].cash
             if got != due:
                 out.append(f"R41: {s} got {got} from {action.commodity}, not {due}")
+    if isinstance(action, BuyCard) and action.buy and was.cash - me.cash != 10:  # AOR-R33
+        out.append(f"R33: {seat} paid {was.cash - me.cash} for an extra card")
+    if isinstance(action, ExpansionCard):  # AOR-R102, D13
+        spent = was.expansion - me.expansion
+        if spent != card_price(before) or len(me.hand) != len(was.hand) + 1:
+            out.append(f"R102: {seat} spent {spent} tokens on an extra card")
+    if isinstance(action, Place):  # AOR-R80: an uncontested market at its size is dominated
+        prov, info = after.provinces[action.province], data().provinces[action.province]
+        full = set(prov.tokens) == {seat} and prov.tokens[seat] >= info.size
+        if info.kind != "satellite" and full and markers_available(after, seat):
+            out.append(f"R80: {action.province} uncontested at its size without a DM")
+    return out
+
+
+def _revealed(
+    before: RenaissanceState, seat: str, amount: int, after: RenaissanceState
+) -> list[str]:
+    """AOR-R21, R22: every bid paid at once; order ascending by bid, ties worse pick first."""
+    out: list[str] = []
+    active = before.active()
+    for s in active:
+        bid = amount if s == seat else before.players[s].token_bid
+        assert bid is not None
+        if after.players[s].last_token_bid != bid:
+            out.append(f"R20: {s} bid {bid}, revealed {after.players[s].last_token_bid}")
+        paid = before.players[s].cash - after.players[s].written_cash
+        if paid != abs(bid):
+            out.append(f"R21: {s} bid {bid} and paid {paid}")
+    want = sorted(
+        active, key=lambda s: (after.players[s].last_token_bid, -after.players[s].pick_rank)
+    )
+    if [s for s in after.order if s in active] != want:
+        out.append(f"R22: order {after.order}, bids ranked {want}")
     return out
 
 
@@ -109,4 +153,9 @@ def state_problems(state: RenaissanceState) -> list[str]:
     full = any(len(p.advances) == 26 for p in state.players.values())
     if state.phase == "final_play" and not (state.end_triggered or full):  # AOR-R117
         out.append("R117: final card play without an end condition")
+    if state.phase == "over":  # AOR-R118: every playable card was played at the end
+        for s in state.active():
+            hand = state.players[s].hand
+            if any(play_options(state, s, c, True) for c in hand):
+                out.append(f"R118: {s} kept a playable card after the final play")
     return out
