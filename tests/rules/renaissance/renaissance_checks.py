@@ -153,9 +153,30 @@ def state_problems(state: RenaissanceState) -> list[str]:
     full = any(len(p.advances) == 26 for p in state.players.values())
     if state.phase == "final_play" and not (state.end_triggered or full):  # AOR-R117
         out.append("R117: final card play without an end condition")
+    boxes = [lp.box for lp in state.leaders]  # AOR-R47: boxes 1-3 in play order, then none
+    if boxes != [1, 2, 3, *[0] * len(boxes)][: len(boxes)]:
+        out.append(f"R47: leader boxes {boxes}")
+    for lp in state.leaders:  # AOR-R48: box 1 protected; Euro boxes 2 and 3 take 1 and 2
+        limit = 0 if lp.box == 1 else lp.box - 1 if state.options.euro_leader_boxes else 99
+        if (lp.box and len(lp.claims) > limit) or lp.seat in lp.claims:
+            out.append(f"R48: {lp.card} in box {lp.box} claimed by {lp.claims}")
+    if state.options.euro_auto_mr:  # AOR-R62: each automatic relief step once, when reached
+        for seat, p in state.players.items():
+            if p.auto_mr_steps != _auto_steps(p.advances):
+                out.append(f"R62: {seat} at relief step {p.auto_mr_steps}")
     if state.phase == "over":  # AOR-R118: every playable card was played at the end
         for s in state.active():
             hand = state.players[s].hand
             if any(play_options(state, s, c, True) for c in hand):
                 out.append(f"R118: {s} kept a playable card after the final play")
     return out
+
+
+def _auto_steps(advances: list[str]) -> int:
+    d = data()
+    cats = ("science", "commerce", "communication")
+    held = [sum(1 for a in advances if d.advances[a].category == c) for c in cats]
+    size = [sum(1 for a in d.advances.values() if a.category == c) for c in cats]
+    if all(h == n for h, n in zip(held, size, strict=True)):
+        return 3
+    return 2 if min(held) >= 3 else 1 if min(held) >= 2 else 0
