@@ -92,8 +92,7 @@ def follow(
     play = s.campaign
     assert play is not None
     if ins.kind == "quests":
-        count = 2 if len(s.seats) == 1 else len(s.seats)
-        quests.add_tiles(s, ev, ins.at.get(str(count), []))
+        quests.add_tiles(s, ev, ins.at.get(quests.story_column(len(s.seats)), []))
     elif ins.kind == "story_tile" and play.tile_stack:
         tile = play.tile_stack.pop(0)
         play.story_tiles[tile] = card_id
@@ -217,8 +216,17 @@ def apply_back(s: MaracaiboState, ev: list[Event], top: Pending) -> None:
     for option in back.options:
         if option.id == chosen:
             steps += option.instructions
-    for ins in reversed(steps):
+    # 12.2: the back is carried out in printed order. What acts at once (a story tile, a card
+    # read, quests) acts in that order; what waits for the reader (rewards, a skull to remove)
+    # is stacked so that it, too, is decided in printed order, after the rest.
+    base = len(s.stack)
+    waiting: list[list[Pending]] = []
+    for ins in steps:
         follow(s, ev, top.card, ins, top.seat)
+        waiting.append(s.stack[base:])
+        del s.stack[base:]
+    for frames in reversed(waiting):
+        s.stack.extend(frames)
 
 
 def _count_votes(s: MaracaiboState, ev: list[Event], top: Pending, ids: list[str]) -> str:

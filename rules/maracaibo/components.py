@@ -717,7 +717,7 @@ def _validate(d: Data) -> None:
 
 
 _WHEN = {"setup", "round_1", "round_2", "round_3", "round_4"}
-_COUNTS = {"1", "2", "3", "4"}
+_COUNTS = {"2", "3", "4"}  # solo reads the 2-player column (MAR-J16)
 
 
 def _check_story(d: Data, story: StoryCard) -> None:
@@ -741,7 +741,7 @@ def _check_story(d: Data, story: StoryCard) -> None:
             raise bad("only a standalone card (75-77) adds quests at a round's end")
         for count, locs in ins.at.items():
             if count not in _COUNTS:
-                raise bad(f"quests for {count!r} players (player counts are 1-4)")
+                raise bad(f"quests for {count!r} players (columns: 2, 3, 4; solo reads 2)")
             for loc_id in locs:
                 if loc_id not in d.locations:
                     raise bad(f"unknown location {loc_id!r}")

@@ -119,7 +119,7 @@ def _interim_steps(s: MaracaiboState, ev: list[Event]) -> None:
     if s.story:
         for ins in d.stories[s.story].instructions:
             if ins.kind == "quests" and ins.when == f"round_{s.round}":
-                quests.add_tiles(s, ev, ins.at.get(str(len(s.seats)), []))
+                quests.add_tiles(s, ev, ins.at.get(quests.story_column(len(s.seats)), []))
 
 
 def _next_round(s: MaracaiboState, ev: list[Event], trigger: str) -> None:

@@ -61,6 +61,12 @@ def fulfil(s: MaracaiboState, ev: list[Event], seat: str, tile: str) -> None:
         s.stack.append(discard)
 
 
+def story_column(seats: int) -> str:
+    """The player-count column of a story card's quest list: solo reads the 2-player column
+    (MAR-J16: solo is set up as a 2-player game)."""
+    return str(max(seats, 2))
+
+
 def add_tiles(s: MaracaiboState, ev: list[Event], locations: list[str]) -> None:
     """MAR-Q6 / Q7: new tiles join any already there; an empty pile adds nothing."""
     for loc in locations:

@@ -129,7 +129,7 @@ def new_game(
         else:
             for ins in story.instructions:
                 if ins.kind == "quests" and ins.when == "setup":
-                    quests.add_tiles(state, ev, ins.at.get(str(n), []))
+                    quests.add_tiles(state, ev, ins.at.get(quests.story_column(n), []))
     # MAR-S11 … S16: players.
     careers = list(d.careers)
     rng.shuffle(careers)

@@ -63,7 +63,7 @@ TEST_STORIES: list[dict[str, Any]] = [
         "id": "76",
         "standalone": True,
         "instructions": [
-            {"kind": "quests", "at": {"1": ["15"], "2": ["15"], "3": ["15"], "4": ["15"]}},
+            {"kind": "quests", "at": {"2": ["15"], "3": ["15"], "4": ["15"]}},
             {"kind": "legacy_tile", "tiles": ["L25"]},
             {"kind": "add_cards", "cards": ["C090"]},
             {"kind": "quests", "when": "round_1", "at": {"3": ["6"]}},
@@ -83,6 +83,31 @@ TEST_STORIES: list[dict[str, Any]] = [
         "back": {
             "instructions": [{"kind": "reward", "ops": [{"op": "gain", "what": "vp", "n": 2}]}]
         },
+    },
+    {
+        "id": "05",
+        "standalone": False,
+        "instructions": [],
+        "back": {
+            "instructions": [
+                {"kind": "reward", "ops": [{"op": "gain", "what": "vp", "n": 1}]},
+                {"kind": "read", "story": "06"},
+                {"kind": "read", "story": "07"},
+                {"kind": "reward", "ops": [{"op": "gain", "what": "doubloons", "n": 1}]},
+            ]
+        },
+    },
+    {
+        "id": "06",
+        "standalone": False,
+        "instructions": [{"kind": "story_tile", "location": "2"}],
+        "quest": {"cost": {"kind": "cp", "n": 1}, "rewards": []},
+    },
+    {
+        "id": "07",
+        "standalone": False,
+        "instructions": [{"kind": "story_tile", "location": "7"}],
+        "quest": {"cost": {"kind": "cp", "n": 1}, "rewards": []},
     },
 ]
 
@@ -352,3 +377,19 @@ def test_standalone_story_card_76_with_legacy_tiles(campaign_data: None) -> None
     assert "C090" in s.board.deck and "15" in s.board.quests
     final = _play_out(s, 9)
     assert SPEC.campaign_after(final) is None
+
+
+def test_campaign_a_back_is_carried_out_in_printed_order(campaign_data: None) -> None:
+    """12.2: "read 06, read 07" gives card 06 the next story tile and 07 the one after; the
+    reader's rewards wait on the stack and are then taken in printed order too."""
+    from rules.maracaibo import campaign
+
+    s = _setup_done(SPEC.new_game(["p1", "p2"], Options(players=2, campaign=True), 5))
+    assert s.campaign is not None
+    s.campaign.in_play.append("05")
+    depth = len(s.stack)
+    campaign.apply_back(s, [], Pending(kind="vote", seat="p2", card="05"))
+    assert s.campaign.story_tiles["S2"] == "06" and s.campaign.story_tiles["S3"] == "07"
+    assert "S2" in s.board.quests["2"] and "S3" in s.board.quests["7"]
+    rewards = [frame.ops[0].what for frame in s.stack[depth:]]
+    assert rewards == ["doubloons", "vp"], "the first reward must be on top (decided first)"

@@ -35,7 +35,7 @@ def test_mar_story_a_well_formed_card_loads(
 ) -> None:
     card = _card(
         {"kind": "story_tile", "location": "15"},
-        {"kind": "quests", "at": {"1": ["16"], "2": ["16"], "3": ["16"], "4": ["16", "19"]}},
+        {"kind": "quests", "at": {"2": ["16"], "3": ["16"], "4": ["16", "19"]}},
         quest=QUEST,
     )
     assert "01" in _load_with(tmp_path, monkeypatch, card).stories
@@ -47,6 +47,7 @@ def test_mar_story_a_well_formed_card_loads(
         (_card({"kind": "story_tile", "location": "51"}, quest=QUEST), "unknown location '51'"),
         (_card({"kind": "story_tile", "location": "15"}), "no quest"),
         (_card({"kind": "quests", "at": {"5": ["16"]}}), "players"),
+        (_card({"kind": "quests", "at": {"1": ["16"]}}), "solo reads 2"),  # MAR-J16
         (_card({"kind": "quests", "at": {"4": ["61"]}}), "unknown location '61'"),
         (_card({"kind": "quests", "when": "round1", "at": {"4": ["16"]}}), "'when'"),
         (_card({"kind": "quests", "when": "round_1", "at": {"4": ["16"]}}), "standalone"),
@@ -66,3 +67,17 @@ def test_mar_story_a_typo_stops_loading(
     with pytest.raises(DataError, match="story card 01") as err:
         _load_with(tmp_path, monkeypatch, card)
     assert says in str(err.value)
+
+
+def test_mar_j16_solo_round_end_quests_use_the_two_player_column() -> None:
+    """MAR-J16: a solo game's interim scoring adds the story card's 2-player quests (card 75,
+    round 1: locations 6 and 12; no 1-player column exists)."""
+    from rules.maracaibo import flow
+    from tests.rules.maracaibo.helpers import after_setup
+
+    s = after_setup(players=1).model_copy(deep=True)
+    s.round = 1
+    before = {loc: list(tiles) for loc, tiles in s.board.quests.items()}
+    flow._interim_steps(s, [])
+    added = {loc for loc, tiles in s.board.quests.items() if len(tiles) > len(before.get(loc, []))}
+    assert added == {"6", "12"}
