@@ -6,7 +6,6 @@ word in the viewer's language. The game is registered here only (not exported ye
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -106,26 +105,6 @@ def test_text_is_legible_on_a_phone(players: int, lang: str) -> None:
     with recording_fonts() as sizes:
         out = mr.render_choices(view, tr, [(1, "loc:5"), (2, "space:4")])
     assert out is not None and min(sizes) >= min_font(decode(out.png).width)
-
-
-def test_rendering_is_fast() -> None:
-    """First render of a part <= 200 ms (static map layer drawn), warm <= 80 ms."""
-    view = _view(4, 0.7)
-    with recording_fonts():
-        pass  # empties the cached layers
-    for part in mr.BOARD_PARTS:
-        start = time.perf_counter()
-        mr.render_board_part(view, EN, part)
-        first = time.perf_counter() - start
-        warm = min(_timed(view, part) for _ in range(3))
-        assert first <= 0.2, (part, first)
-        assert warm <= 0.08, (part, warm)
-
-
-def _timed(view: MaracaiboView, part: str) -> float:
-    start = time.perf_counter()
-    mr.render_board_part(view, EN, part)
-    return time.perf_counter() - start
 
 
 def test_part_names_are_in_both_catalogs() -> None:
