@@ -1,5 +1,6 @@
 """Random whole games with every contract check after every action, replay identity and the
-catalogs (MAR-R1, MAR-R2). More games per count with ``REFEREE_SOAK`` (e.g. 200)."""
+catalogs (MAR-R1, MAR-R2). ``REFEREE_PLAYOUTS`` sets the games per player count and per solo
+difficulty (default 3 and 1; the issue's soak is ``REFEREE_PLAYOUTS=200``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from rules.core.replay import GameLog, replay, state_hash
 from rules.maracaibo.spec import SPEC
 from tests.rules.maracaibo.helpers import CATALOGS, LATIN_WORD, RAW_ID, play
 
-GAMES = int(os.environ.get("REFEREE_SOAK", "3"))
+PLAYOUTS = os.environ.get("REFEREE_PLAYOUTS")
+GAMES = int(PLAYOUTS or "3")
+SOLO_GAMES = int(PLAYOUTS or "1")
 
 
 @pytest.mark.slow
@@ -56,7 +59,7 @@ def test_mar_catalogs_complete_and_korean_clean() -> None:
 @pytest.mark.parametrize("difficulty", ["very_easy", "easy", "normal", "hard", "very_hard"])
 def test_mar_j3_solo_games_against_jean(difficulty: str) -> None:
     """MAR-J2 / J3: solo games at every difficulty end after round 4 with Jean ranked."""
-    for seed in range(max(1, GAMES // 3)):
+    for seed in range(SOLO_GAMES):
         final, _log = play(1, 300 + seed, labels=seed == 0, difficulty=difficulty)
         assert final.phase == "over" and final.round == 4 and final.jean is not None
         scores = SPEC.scores(final)
