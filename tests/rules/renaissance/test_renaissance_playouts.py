@@ -156,3 +156,14 @@ def test_aor_r117_r118_steered_games_reach_the_real_end() -> None:
     assert bought >= LATE_ADVANCES, sorted(LATE_ADVANCES - bought)
     assert {"seaworthy", "ocean"} <= ships
     assert relief > 0
+
+
+def test_aor_r1_steered_bot_is_deterministic_from_its_seed() -> None:
+    """AOR-R1 playouts: the same seed gives the same game (a soak failure is replayable by
+    its seed alone); another seed gives another game."""
+    options = Options.model_validate({"players": 3, "end_condition": "epochs_1"})
+    _, first = play(options, seed=5, checked=False)
+    _, again = play(options, seed=5, checked=False)
+    _, other = play(options, seed=6, checked=False)
+    assert first.actions == again.actions
+    assert first.actions != other.actions
