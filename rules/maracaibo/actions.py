@@ -136,10 +136,14 @@ class Pay(Action):
 
 
 class Choose(Action):
-    """D17 / D18: one of the printed alternatives."""
+    """D17 / D18 / D20: one of the printed alternatives (in a vote, ``ABSTAIN``: none)."""
 
     type: Literal["choose"] = "choose"
     option: int
+
+
+ABSTAIN = -1
+"""D20: a story-back vote cast for no option (it does not count toward the majority)."""
 
 
 class PlaceMarker(Action):

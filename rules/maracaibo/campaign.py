@@ -238,12 +238,15 @@ def _count_votes(s: MaracaiboState, ev: list[Event], top: Pending, ids: list[str
     assert play is not None
     tally = {option: 0 for option in ids}
     for vote in play.votes.values():
-        tally[vote] += 1
+        if vote:  # "" abstained
+            tally[vote] += 1
     best = max(tally.values())
     leaders = [o for o in ids if tally[o] == best]
     tie = len(leaders) > 1
-    own = play.votes.get(top.seat)
-    chosen = leaders[0] if not tie else (own if own in leaders else leaders[0])
+    own = play.votes.get(top.seat, "")
+    # a tie the reader abstained from goes to the first tied option as printed (a ruling)
+    abstained = tie and own not in leaders
+    chosen = leaders[0] if not tie or abstained else own
     counts = [term("maracaibo.vote_count", number=i + 1, count=tally[o]) for i, o in enumerate(ids)]
     args: dict[str, Arg] = {
         "story": story_term(top.card),
@@ -252,9 +255,12 @@ def _count_votes(s: MaracaiboState, ev: list[Event], top: Pending, ids: list[str
     }
     if tie:
         args["seat"] = top.seat
+    key = "maracaibo.event.story_vote"
+    if tie:
+        key += "_tie_abstained" if abstained else "_tie"
     ev.append(
         Event(
-            key="maracaibo.event.story_vote_tie" if tie else "maracaibo.event.story_vote",
+            key=key,
             args=args,
             reveals=True,
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.core import Text, term
 from rules.maracaibo.actions import (
+    ABSTAIN,
     Ally,
     Boost,
     Buy,
@@ -97,6 +98,8 @@ def describe_action(state: MaracaiboState, seat: str, action: MaracaiboAction) -
         if top is not None and top.kind == "remove_skull" and a.option < len(top.items):
             return term(K + "remove_skull", tile=term(f"maracaibo.legacy.{top.items[a.option]}"))
         if top is not None and top.kind == "vote":
+            if a.option == ABSTAIN:
+                return term(K + "abstain")
             return term(K + "vote", number=a.option + 1)
         return term(K + "choose_n", number=a.option + 1)
     if isinstance(a, UsePermanent):

@@ -17,6 +17,7 @@ from rules.maracaibo import (
 from rules.maracaibo import combat as combat_rules
 from rules.maracaibo import query as q
 from rules.maracaibo.actions import (
+    ABSTAIN,
     Ally,
     Boost,
     Buy,
@@ -257,7 +258,7 @@ def _decide(
     elif isinstance(a, Choose) and top.kind == "vote":
         # D20: secret until every player has voted; then the story back applies the result.
         assert s.campaign is not None
-        s.campaign.votes[seat] = top.items[a.option]
+        s.campaign.votes[seat] = top.items[a.option] if a.option != ABSTAIN else ""
         if not campaign.voters_left(s):
             s.stack.pop()
     elif isinstance(a, Choose):

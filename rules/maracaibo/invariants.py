@@ -113,6 +113,12 @@ def _payments_and_votes(s: MaracaiboState) -> list[str]:
         out.append("votes kept outside a vote")
     if any(seat not in s.seats for seat in votes):
         out.append("a vote from someone who is not seated")
+    if (
+        top is not None
+        and top.kind == "vote"
+        and any(v and v not in top.items for v in votes.values())
+    ):
+        out.append("a vote for an option the story card does not offer")
     return out
 
 

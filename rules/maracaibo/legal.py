@@ -8,6 +8,7 @@ from rules.maracaibo import buying, campaign, explorer, legacy, payment, quests,
 from rules.maracaibo import combat as combat_rules
 from rules.maracaibo import query as q
 from rules.maracaibo.actions import (
+    ABSTAIN,
     Buy,
     Choose,
     ChooseNation,
@@ -318,7 +319,8 @@ def _decision(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboActio
     if k == "remove_skull":
         return [Choose(option=i) for i in range(len(top.items))]
     if k == "vote":
-        return [Choose(option=i) for i in range(len(top.items))]
+        # D20: a vote for one option, or none (a silent player abstains after the timeout)
+        return [*(Choose(option=i) for i in range(len(top.items))), Choose(option=ABSTAIN)]
     if k == "tasks":
         return [*_tasks(s, seat), Skip()]
     if k == "quest_here":

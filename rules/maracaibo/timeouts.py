@@ -1,16 +1,20 @@
-"""What the bot chooses for an off-turn prompt left unanswered past the table's time limit
-(§14 D25, a ruling): the PERM_ASSISTANT_VISIT owner takes 1 VP. Every other decision belongs
-to the player whose turn it is and is only reminded."""
+"""What the bot chooses for a decision left unanswered past the table's time limit (rulings):
+the PERM_ASSISTANT_VISIT owner takes 1 VP (§14 D25), and a silent player abstains from a
+story-back vote (D20), so one absent player cannot stop the campaign. Every other decision
+belongs to the player whose turn it is and is only reminded."""
 
 from __future__ import annotations
 
-from rules.maracaibo.actions import MaracaiboAction, VisitReward
+from rules.maracaibo.actions import ABSTAIN, Choose, MaracaiboAction, VisitReward
 from rules.maracaibo.legal import legal_actions
 from rules.maracaibo.model import MaracaiboState
 
 
 def timeout_actions(state: MaracaiboState, seat: str) -> list[MaracaiboAction]:
-    """D25: 1 VP for the assistant-visit reward; nothing for any other decision."""
-    if any(isinstance(a, VisitReward) for a in legal_actions(state, seat)):
+    """D25: 1 VP for the assistant-visit reward; D20: abstain from a vote; nothing else."""
+    legal = legal_actions(state, seat)
+    if any(isinstance(a, VisitReward) for a in legal):
         return [VisitReward(reward="vp")]
+    if state.stack and state.stack[-1].kind == "vote" and Choose(option=ABSTAIN) in legal:
+        return [Choose(option=ABSTAIN)]
     return []

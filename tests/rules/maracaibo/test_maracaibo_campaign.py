@@ -191,9 +191,9 @@ def test_mar_d20_every_player_votes_at_once_in_secret(campaign_data: None) -> No
     assert SPEC.to_act(s) == frozenset({"p1", "p2", "p3"})
     for seat in s.seats:
         legal = SPEC.legal_actions(s, seat)
-        assert legal == [Choose(option=0), Choose(option=1)]
+        assert legal == [Choose(option=0), Choose(option=1), Choose(option=-1)]
         labels = {check_text(SPEC.describe_action(s, seat, a), "ko") for a in legal}
-        assert len(labels) == 2
+        assert len(labels) == 3
     others = ["p1", "p3", None]
     before = {v: SPEC.view(s, v).model_dump(mode="json") for v in others}
     result = checked_apply(SPEC, s, "p2", Choose(option=1))
@@ -393,3 +393,41 @@ def test_campaign_a_back_is_carried_out_in_printed_order(campaign_data: None) ->
     assert "S2" in s.board.quests["2"] and "S3" in s.board.quests["7"]
     rewards = [frame.ops[0].what for frame in s.stack[depth:]]
     assert rewards == ["doubloons", "vp"], "the first reward must be on top (decided first)"
+
+
+def test_mar_d20_an_abstention_does_not_count_and_is_the_timeout_default(
+    campaign_data: None,
+) -> None:
+    """D20 with an absent player (a ruling): a player may abstain, and a player silent past the
+    time limit abstains (``timeout_actions``); the majority of the votes cast decides."""
+    from rules.maracaibo.actions import ABSTAIN
+
+    s = _story_vote(3, reader="p2")
+    assert Choose(option=ABSTAIN) in SPEC.legal_actions(s, "p1")
+    assert SPEC.timeout_actions(s, "p1") == [Choose(option=ABSTAIN)]
+    s = act(s, "p1", Choose(option=ABSTAIN))
+    s = act(s, "p2", Choose(option=1))
+    result = checked_apply(SPEC, s, "p3", Choose(option=1))
+    tally = [e for e in result.events if e.key == "maracaibo.event.story_vote"]
+    assert [(c.args["number"], c.args["count"]) for c in tally[0].args["votes"]] == [  # type: ignore[union-attr]
+        (1, 0),
+        (2, 2),
+    ]
+    assert result.state.campaign is not None
+    assert result.state.campaign.decisions == {"01": "south"}
+
+
+def test_mar_d20_a_tie_the_reader_abstained_from_takes_the_first_tied_option(
+    campaign_data: None,
+) -> None:
+    s = _story_vote(3, reader="p3")
+    events = []
+    for seat, option in {"p1": 0, "p2": 1, "p3": -1}.items():
+        result = checked_apply(SPEC, s, seat, Choose(option=option))
+        events += result.events
+        s = result.state
+    tie = [e for e in events if e.key == "maracaibo.event.story_vote_tie_abstained"]
+    assert len(tie) == 1 and tie[0].args["number"] == 1
+    for lang in ("en", "ko"):
+        check_text(tie[0], lang)
+    assert s.campaign is not None and s.campaign.decisions == {"01": "north"}
