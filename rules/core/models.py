@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import Generic, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -91,6 +91,12 @@ class GameState(BaseModel):
     seed: int
     rng: Rng
     data_hash: str
+
+    def copied(self) -> Self:
+        """A deep copy for ``apply`` to change. It goes through JSON in pydantic-core, about
+        three times faster than ``copy.deepcopy`` of a game state; it is exact because every
+        state round-trips through JSON (``contract.checked_apply`` checks that)."""
+        return self.model_validate_json(self.model_dump_json())
 
 
 class View(BaseModel):

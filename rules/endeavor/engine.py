@@ -119,7 +119,7 @@ def apply(state: EndeavorState, seat: str, action: Action) -> Result[EndeavorSta
         raise refusal("not_your_turn")
     if action not in legal_actions(state, seat):
         raise refusal("illegal_action", _why_illegal(state, seat, action))
-    s = EndeavorState.model_validate(state.model_dump())  # a deep copy (faster than deepcopy)
+    s = state.copied()
     events: list[Event] = []
     _perform(s, seat, action, events)
     advance(s, events)

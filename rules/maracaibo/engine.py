@@ -75,7 +75,7 @@ def apply(state: MaracaiboState, seat: str, action: MaracaiboAction) -> Result[M
                 key="maracaibo.error.illegal", args={"action": describe_action(state, seat, action)}
             ),
         )
-    s = state.model_copy(deep=True)
+    s = state.copied()
     ev: list[Event] = []
     label = describe_action(state, seat, action)
     if action.type in PRIVATE or campaign.voting(state):

@@ -65,7 +65,7 @@ def apply(
     if isinstance(action, TimeUp):
         if action not in anytime_actions(state, seat):
             raise RuleViolation("illegal_action", Text(key="renaissance.error.illegal"))
-        new = state.model_copy(deep=True)
+        new = state.copied()
         new.time_up = True
         event = Event(key="renaissance.event.time_up", args={"seat": seat}, seat=seat)
         return Result(state=new, events=[event])
@@ -73,7 +73,7 @@ def apply(
         raise RuleViolation("not_your_turn", Text(key="renaissance.error.not_your_turn"))
     if action not in legal_actions(state, seat):
         raise RuleViolation("illegal_action", Text(key="renaissance.error.illegal"))
-    new = state.model_copy(deep=True)
+    new = state.copied()
     events: list[Event] = []
     if new.pending:
         _resolve_pending(new, seat, action, events)
