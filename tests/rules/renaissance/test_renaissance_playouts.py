@@ -1,8 +1,11 @@
 """Random whole games for 3-6 players under every preset, with every contract check after
-every action, secrecy of bids and hands, and replay identity (AOR-R1, R2, R13, R20, §6).
+every action, secrecy of bids and hands, the rule checks of renaissance_checks, and replay
+identity (AOR-R1, R2, R13, R20, §6).
 
 ``REFEREE_PLAYOUTS`` sets the games per configuration (default 1, with one epoch);
-``REFEREE_SOAK=1`` plays full three-epoch games.
+``REFEREE_SOAK=1`` plays full three-epoch games. Games are played by the steered bot
+(renaissance_bot.steer), which reaches the real end; every third game by the nudged bot,
+whose games end in chaos and eliminations. A failure names its seed: 100 x players + game.
 """
 
 from __future__ import annotations
