@@ -16,7 +16,6 @@ import render
 from bot.i18n import Translator
 from render import maracaibo as mr
 from render.maracaibo_common import min_font, recording_fonts
-from rules import registry
 from rules.core import Text
 from rules.maracaibo.anchors import choice_anchor
 from rules.maracaibo.model import MaracaiboState
@@ -33,15 +32,6 @@ EN = Translator("en", {})
 NAMES_KO = {f"p{i}": name for i, name in enumerate(("김하나", "이둘", "박셋", "최넷"), 1)}
 KO = Translator("ko", NAMES_KO)
 GAME = "maracaibo"
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _registered() -> Iterator[None]:
-    registered = GAME in registry.GAMES
-    registry.register(SPEC)
-    yield
-    if not registered:
-        registry.unregister(GAME)
 
 
 def _view(players: int, fraction: float, seat: str | None = None, seed: int = 5) -> Any:

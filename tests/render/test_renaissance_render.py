@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,6 @@ from render import kit
 from render import renaissance as renderer
 from rules.core import Text
 from rules.core.bots import play_random_game
-from rules.registry import register, unregister
 from rules.renaissance.spec import SPEC
 from rules.renaissance.view import RenaissanceView
 from tests.korean import latin_words
@@ -34,13 +32,6 @@ NAMES_KO = {
     for i, name in enumerate(("김하나", "이둘", "박셋", "최넷", "정다섯", "한여섯"), 1)
 }
 KO = Translator("ko", NAMES_KO)
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _registered() -> Iterator[None]:
-    register(SPEC)
-    yield
-    unregister(SPEC.key)
 
 
 def _view(players: int, fraction: float, seat: str | None = None) -> RenaissanceView:

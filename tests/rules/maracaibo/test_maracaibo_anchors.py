@@ -6,14 +6,12 @@ one, and on the menu pages the bot builds, numbers, marks and the picture's lege
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from bot.i18n import Translator
 from render import maracaibo as mr
-from rules import registry
 from rules.core.bots import play_random_game
 from rules.maracaibo.actions import Choose
 from rules.maracaibo.anchors import choice_anchor
@@ -23,15 +21,6 @@ from rules.maracaibo.spec import SPEC
 EN = Translator("en", {})
 SPATIAL = {"sail", "explore", "place_marker"}
 TARGETED = {"conquer", "expel", "annex", "silver_fleet"}
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _registered() -> Iterator[None]:
-    registered = SPEC.key in registry.GAMES
-    registry.register(SPEC)
-    yield
-    if not registered:
-        registry.unregister(SPEC.key)
 
 
 def _states(players: int, seed: int, options: dict[str, Any]) -> list[MaracaiboState]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -10,7 +9,6 @@ import pytest
 from bot.i18n import Translator
 from render import renaissance as renderer
 from rules.core.bots import play_random_game
-from rules.registry import register, unregister
 from rules.renaissance.actions import Attack, Cede, PirateTarget, Place, PlayCard, RankCapital
 from rules.renaissance.anchors import choice_anchor
 from rules.renaissance.components import data
@@ -18,13 +16,6 @@ from rules.renaissance.spec import SPEC
 
 EN = Translator("en", {})
 SPATIAL = (Place, Attack, Cede, PirateTarget, RankCapital)
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _registered() -> Iterator[None]:
-    register(SPEC)
-    yield
-    unregister(SPEC.key)
 
 
 def _spatial(action: Any) -> bool:
