@@ -14,12 +14,12 @@ from bot.i18n import Translator
 from render import endeavor as endeavor_render
 from render.endeavor_common import recording_fonts
 from render.endeavor_map import map_geometry
-from rules.core import Text
 from rules.endeavor.anchors import choice_anchor
 from rules.endeavor.view import EndeavorView
 from tests.korean import latin_words
 from tests.render.games import spec_for, state_at, view_at
 from tests.render.imaging import GOLDEN_DIR, assert_matches_golden, decode, updating
+from tests.render.recording import Recording
 
 MAX_WIDTH = 1600
 MAX_HEIGHT = 2000
@@ -241,29 +241,6 @@ def test_english_summary_names_components_not_ids() -> None:
     assert not re.search(r"\b[a-z]+_[a-z_]+\b|endeavor\.|[{}]", summary), summary
 
 
-class Recording:
-    """A Korean ``Translate`` that keeps every string it produced (all the image's words)."""
-
-    def __init__(self) -> None:
-        self.inner = KO
-        self.out: list[str] = []
-
-    @property
-    def lang(self) -> str:
-        return self.inner.lang
-
-    def __call__(self, key: str, /, **args: object) -> str:
-        self.out.append(self.inner(key, **args))
-        return self.out[-1]
-
-    def text(self, text: Text) -> str:
-        self.out.append(self.inner.text(text))
-        return self.out[-1]
-
-    def name(self, seat: str) -> str:
-        return self.inner.name(seat)
-
-
 @pytest.mark.parametrize(
     ("players", "fraction", "options"),
     [(3, 0.5, ()), (5, 1.0, ()), (2, 0.6, (("silent_fleet", True),))],
@@ -272,7 +249,7 @@ def test_every_word_drawn_for_a_korean_viewer_is_korean(
     players: int, fraction: float, options: tuple[tuple[str, object], ...]
 ) -> None:
     """Issue 7: every label the board draws comes from the Korean translator and is Korean."""
-    tr = Recording()
+    tr = Recording(KO)
     render.render_board(view_at("endeavor", players, 13, fraction, None, options), tr)
     assert len(tr.out) > 100
     drawn = {w for text in tr.out for w in latin_words(text)}

@@ -13,6 +13,7 @@ from render import ilos as ilos_render
 from rules.ilos.view import IlosView
 from tests.render.games import spec_for, state_at, view_at
 from tests.render.imaging import GOLDEN_DIR, assert_matches_golden, decode, mean_abs_diff, updating
+from tests.render.menu_pictures import check_numbered_pages
 
 MAX_WIDTH = 1600
 MAX_HEIGHT = 2000
@@ -302,26 +303,10 @@ def test_choice_picture_text_is_legible_on_a_phone() -> None:
 def test_menu_numbers_match_the_picture_legend() -> None:
     """Issue 8, as the bot builds it: on every menu page with spatial choices, the numbered
     labels, the marks and the picture's legend agree."""
-    from bot.menu import choices_for, layout
-
     spec = spec_for("ilos")
     pages_checked = 0
     for state, seat, _marks in _spatial_states(4, 21):
-        choices = choices_for(spec, state, seat, "en", {})
-        first = layout(choices, 0)
-        for page in range(first.pages):
-            laid = layout(choices, page).numbered()
-            marks = laid.marks()
-            if not marks:
-                continue
-            shown = [*laid.buttons, *(c for chunk in laid.selects for c in chunk.choices)]
-            numbered = [c.label.split(". ", 1)[0] for c in shown if c.anchor is not None]
-            assert numbered == [str(n) for n, _ in marks]
-            picture = render.render_choices(spec.view(state, seat), EN, marks)
-            assert picture is not None
-            legend = [int(n) for n in re.findall(r"(\d+): ", picture.summary)]
-            assert legend == [n for n, _ in marks], picture.summary
-            pages_checked += 1
+        pages_checked += check_numbered_pages(spec, state, seat)
     assert pages_checked >= 4
 
 

@@ -16,7 +16,6 @@ import render
 from bot.i18n import Translator
 from render import maracaibo as mr
 from render.maracaibo_common import min_font, recording_fonts
-from rules.core import Text
 from rules.maracaibo.anchors import choice_anchor
 from rules.maracaibo.model import MaracaiboState
 from rules.maracaibo.spec import SPEC
@@ -24,6 +23,7 @@ from rules.maracaibo.view import MaracaiboView
 from tests.korean import latin_words
 from tests.render.games import state_at, view_at
 from tests.render.imaging import GOLDEN_DIR, assert_matches_golden, decode, updating
+from tests.render.recording import Recording
 
 MAX_WIDTH = 1600
 MAX_HEIGHT = 2000
@@ -225,34 +225,11 @@ def test_english_summary_names_components_not_ids() -> None:
         assert not re.search(r"\b[a-z]+_[a-z_]+\b|maracaibo\.|[{}]", summary), summary
 
 
-class Recording:
-    """A Korean ``Translate`` that keeps every string it produced (all the image's words)."""
-
-    def __init__(self) -> None:
-        self.inner = KO
-        self.out: list[str] = []
-
-    @property
-    def lang(self) -> str:
-        return self.inner.lang
-
-    def __call__(self, key: str, /, **args: object) -> str:
-        self.out.append(self.inner(key, **args))
-        return self.out[-1]
-
-    def text(self, text: Text) -> str:
-        self.out.append(self.inner.text(text))
-        return self.out[-1]
-
-    def name(self, seat: str) -> str:
-        return self.inner.name(seat)
-
-
 @pytest.mark.parametrize("players", [1, 4])
 def test_every_word_drawn_for_a_korean_viewer_is_korean(players: int) -> None:
     """Every label of the board parts comes from the Korean translator and is Korean (card
     short labels such as "A12" keep the deck letter printed on the card)."""
-    tr = Recording()
+    tr = Recording(KO)
     view = _view(players, 0.6)
     with recording_fonts():  # redraw the cached map layer through this translator
         for part in mr.BOARD_PARTS:

@@ -15,13 +15,13 @@ import render
 from bot.i18n import Translator
 from render import kit
 from render import renaissance as renderer
-from rules.core import Text
 from rules.core.bots import play_random_game
 from rules.renaissance.spec import SPEC
 from rules.renaissance.view import RenaissanceView
 from tests.korean import latin_words
 from tests.render.games import state_at, view_at
 from tests.render.imaging import GOLDEN_DIR, assert_matches_golden, decode, updating
+from tests.render.recording import Recording
 
 MAX_WIDTH = 1600
 MAX_HEIGHT = 2000
@@ -341,31 +341,8 @@ def test_english_summaries_name_components_not_ids() -> None:
         assert not re.search(r"\b[a-z]+_[a-z_]+\b|renaissance\.|[{}]", summary), summary
 
 
-class Recording:
-    """A Korean ``Translate`` that keeps every string it produced (all the image's words)."""
-
-    def __init__(self) -> None:
-        self.inner = KO
-        self.out: list[str] = []
-
-    @property
-    def lang(self) -> str:
-        return self.inner.lang
-
-    def __call__(self, key: str, /, **args: object) -> str:
-        self.out.append(self.inner(key, **args))
-        return self.out[-1]
-
-    def text(self, text: Text) -> str:
-        self.out.append(self.inner.text(text))
-        return self.out[-1]
-
-    def name(self, seat: str) -> str:
-        return self.inner.name(seat)
-
-
 def test_every_word_drawn_for_a_korean_viewer_is_korean() -> None:
-    tr = Recording()
+    tr = Recording(KO)
     view = _view(6, 0.6, "p1")
     for part in renderer.BOARD_PARTS:
         render.render_board_part(view, tr, part)

@@ -12,6 +12,7 @@ from render.endeavor_map import map_geometry
 from rules.core.bots import play_random_game
 from rules.endeavor import SPEC
 from rules.endeavor.anchors import choice_anchor
+from tests.render.menu_pictures import check_numbered_pages
 
 SPATIAL = {
     "ship_track",
@@ -75,29 +76,10 @@ def test_every_spatial_action_has_a_drawable_anchor(
 def test_menu_numbers_match_the_picture_legend() -> None:
     """Issue 8, as the bot builds it: on every menu page with target choices, the numbered
     labels, the marks and the picture's legend agree."""
-    import re
-
-    import render
-    from bot.menu import choices_for, layout
-
     pages_checked = 0
     for state in _states(4, 3, {"board_side": "B"})[::2]:
         if pages_checked >= 8:
             break
         for seat in sorted(SPEC.to_act(state)):
-            choices = choices_for(SPEC, state, seat, "en", {})
-            first = layout(choices, 0)
-            for page in range(first.pages):
-                laid = layout(choices, page).numbered()
-                marks = laid.marks()
-                if not marks:
-                    continue
-                shown = [*laid.buttons, *(c for chunk in laid.selects for c in chunk.choices)]
-                numbered = [c.label.split(". ", 1)[0] for c in shown if c.anchor is not None]
-                assert numbered == [str(n) for n, _ in marks]
-                picture = render.render_choices(SPEC.view(state, seat), EN, marks)
-                assert picture is not None
-                legend = [int(n) for n in re.findall(r"(\d+): ", picture.summary)]
-                assert legend == [n for n, _ in marks], picture.summary
-                pages_checked += 1
+            pages_checked += check_numbered_pages(SPEC, state, seat)
     assert pages_checked >= 8

@@ -5,7 +5,6 @@ one, and on the menu pages the bot builds, numbers, marks and the picture's lege
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
@@ -17,6 +16,7 @@ from rules.maracaibo.actions import Choose
 from rules.maracaibo.anchors import choice_anchor
 from rules.maracaibo.model import MaracaiboState, Pending
 from rules.maracaibo.spec import SPEC
+from tests.render.menu_pictures import check_numbered_pages
 
 EN = Translator("en", {})
 SPATIAL = {"sail", "explore", "place_marker"}
@@ -85,27 +85,10 @@ def test_skull_tiles_of_a_story_card_point_at_their_place() -> None:
 def test_menu_numbers_match_the_picture_legend() -> None:
     """As the bot builds it: on every menu page with spatial choices, the numbered labels,
     the marks and the choice picture's legend agree."""
-    import render
-    from bot.menu import choices_for, layout
-
     pages_checked = 0
     for state in _states(3, 7, {})[::3]:
         if pages_checked >= 8:
             break
         for seat in sorted(SPEC.to_act(state)):
-            choices = choices_for(SPEC, state, seat, "en", {})
-            first = layout(choices, 0)
-            for page in range(first.pages):
-                laid = layout(choices, page).numbered()
-                marks = laid.marks()
-                if not marks:
-                    continue
-                shown = [*laid.buttons, *(c for chunk in laid.selects for c in chunk.choices)]
-                numbered = [c.label.split(". ", 1)[0] for c in shown if c.anchor is not None]
-                assert numbered == [str(n) for n, _ in marks]
-                picture = render.render_choices(SPEC.view(state, seat), EN, marks)
-                assert picture is not None
-                legend = [int(n) for n in re.findall(r"(\d+): ", picture.summary)]
-                assert legend == [n for n, _ in marks], picture.summary
-                pages_checked += 1
+            pages_checked += check_numbered_pages(SPEC, state, seat)
     assert pages_checked >= 8
