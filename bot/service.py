@@ -38,6 +38,7 @@ from db.store import (
 from rules.core import Event, OptionRefused, RuleViolation, Text
 from rules.core.bots import random_action
 from rules.core.spec import GameSpec
+from rules.core.versions import recorded_version
 from rules.registry import GAMES
 
 MAX_BOT_STEPS = 5_000
@@ -710,7 +711,13 @@ def replay_log(
     """The one replay of a stored game (see ``GameService.replay``)."""
     spec = spec_of(game)
     options = spec.Options.model_validate(game.options)
-    state = spec.new_game([s.seat for s in game.seats], options, game.seed, game.campaign)
+    state = spec.new_game(
+        [s.seat for s in game.seats],
+        options,
+        game.seed,
+        game.campaign,
+        rules_version=recorded_version(game.state_json),
+    )
     steps: list[tuple[ActionRecord, list[Event]]] = []
     for entry in log:
         if through_seq is not None and entry.seq > through_seq:

@@ -36,6 +36,7 @@ def describe(game: GameRow) -> str:
 
 def replay_problem(game: GameRow, log: Sequence[ActionRow]) -> str | None:
     """What is wrong with this game's state and log (None: the log replays to the state)."""
+    from rules.core.versions import recorded_version
     from rules.registry import GAMES  # the engines are needed only to replay
 
     played = [a for a in sorted(log, key=lambda a: a.seq) if not a.undone]
@@ -55,7 +56,13 @@ def replay_problem(game: GameRow, log: Sequence[ActionRow]) -> str | None:
     record = game.record()
     try:
         options = spec.Options.model_validate(record.options)
-        state = spec.new_game([s.seat for s in record.seats], options, record.seed, record.campaign)
+        state = spec.new_game(
+            [s.seat for s in record.seats],
+            options,
+            record.seed,
+            record.campaign,
+            rules_version=recorded_version(game.state_json),
+        )
     except Exception as exc:
         return f"{describe(game)}: cannot set the game up again: {exc!r}"
     for action in played:

@@ -82,7 +82,11 @@ def interactive(spec: GameSpec[Any, Any, Any, Any], options: Any, args: argparse
         png_dir.mkdir(parents=True, exist_ok=True)
     state = spec.new_game(seats, options, args.seed)
     log = GameLog(
-        game=spec.key, seats=seats, seed=args.seed, options=options.model_dump(mode="json")
+        game=spec.key,
+        seats=seats,
+        seed=args.seed,
+        options=options.model_dump(mode="json"),
+        rules_version=state.rules_version,
     )
     rnd = random.Random(args.seed)
     shown = -1

@@ -35,7 +35,13 @@ def play_random_game(
     """Play a whole game with random legal moves; ``on_step(before, seat, action, after)``."""
     seats = seat_names(options.players)
     state = spec.new_game(seats, options, seed)
-    log = GameLog(game=spec.key, seats=seats, seed=seed, options=options.model_dump())
+    log = GameLog(
+        game=spec.key,
+        seats=seats,
+        seed=seed,
+        options=options.model_dump(),
+        rules_version=state.rules_version,
+    )
     rnd = random.Random(seed)
     for _ in range(max_steps):
         if spec.is_over(state):

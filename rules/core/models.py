@@ -91,6 +91,9 @@ class GameState(BaseModel):
     seed: int
     rng: Rng
     data_hash: str
+    rules_version: int = 1
+    """The rules version this game started on (``rules.core.versions``); 1 for states
+    written before versions existed."""
 
     def copied(self) -> Self:
         """A deep copy for ``apply`` to change. It goes through JSON in pydantic-core, about

@@ -23,6 +23,7 @@ class GameLog(BaseModel):
     seats: list[str]
     seed: int
     options: dict[str, Any]
+    rules_version: int = 1
     actions: list[LoggedAction] = Field(default_factory=list)
 
 
@@ -34,7 +35,7 @@ def state_hash(state: GameState) -> str:
 def replay(spec: GameSpec[Any, Any, Any, Any], log: GameLog) -> Any:
     """Rebuild the state a log leads to; raises ``RuleViolation`` if a logged action is illegal."""
     options = spec.options_from(log.options)
-    state = spec.new_game(log.seats, options, log.seed)
+    state = spec.new_game(log.seats, options, log.seed, rules_version=log.rules_version)
     for entry in log.actions:
         state = spec.apply(state, entry.seat, spec.parse_action(entry.action)).state
     return state

@@ -9,6 +9,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 from pydantic import TypeAdapter
 
 from rules.core.models import Action, GameOptions, GameState, Result, Scores, Text, View
+from rules.core.versions import FIRST, RulesVersion, check_versions
 
 S = TypeVar("S", bound=GameState)
 Opt = TypeVar("Opt", bound=GameOptions)
@@ -22,10 +23,13 @@ Campaign = dict[str, Any]
 
 
 class NewGame(Protocol[Opt_contra, S_co]):
-    """``new_game(seats, options, seed, campaign=None)``: all setup randomness from ``seed``.
+    """``new_game(seats, options, seed, campaign=None, rules_version=None)``: all setup
+    randomness from ``seed``.
 
     ``campaign`` is the channel's campaign state for this game kind (``None`` when the channel
-    has none yet); a game without campaigns ignores it.
+    has none yet); a game without campaigns ignores it. ``rules_version`` is the rules version
+    the game plays (``None``: the newest); the state records it and the engine keeps that
+    version's behaviour (``rules.core.versions``).
     """
 
     def __call__(
@@ -34,6 +38,7 @@ class NewGame(Protocol[Opt_contra, S_co]):
         options: Opt_contra,
         seed: int,
         campaign: Campaign | None = None,
+        rules_version: int | None = None,
     ) -> S_co: ...
 
 
@@ -100,6 +105,8 @@ class GameSpec(Generic[S, Opt, A, V]):
     unanswered past the table's time limit (a secret bid of 0, say); the bot picks one of
     them at random, so "a random card" is every card. Empty (the default): the seat is only
     reminded, never played for.
+    ``versions`` lists the game's rules versions, oldest first (``rules.core.versions``);
+    new games start on the newest, ``rules_version``.
 
     A game is found by convention: its rules package ``rules.<key>`` exports ``SPEC``, its
     renderer is ``render.<key>``, its cog ``cogs.<key>`` and its catalogs
@@ -131,11 +138,13 @@ class GameSpec(Generic[S, Opt, A, V]):
     choice_anchor: Callable[[S, str, A], str | None] = _no_anchor
     many_choice: Callable[[S, str], ManyChoice | None] = _no_many_choice
     timeout_actions: Callable[[S, str], list[A]] = _no_timeout_actions
+    versions: tuple[RulesVersion, ...] = (FIRST,)
     package: str = ""
     renderer: str = ""
     cog: str = ""
 
     def __post_init__(self) -> None:
+        check_versions(self.key, self.versions)
         for name, default in (
             ("package", f"rules.{self.key}"),
             ("renderer", f"render.{self.key}"),
@@ -143,6 +152,11 @@ class GameSpec(Generic[S, Opt, A, V]):
         ):
             if not getattr(self, name):
                 object.__setattr__(self, name, default)
+
+    @property
+    def rules_version(self) -> int:
+        """The version new games start on (the newest)."""
+        return self.versions[-1].number
 
     def parse_action(self, raw: str | bytes | dict[str, Any]) -> A:
         """Parse an action from JSON text or a dict (raises pydantic's ValidationError)."""

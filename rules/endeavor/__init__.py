@@ -16,6 +16,7 @@ from rules.endeavor.legal import legal_actions
 from rules.endeavor.model import EndeavorState, Options
 from rules.endeavor.scoring import scores
 from rules.endeavor.setup import new_game
+from rules.endeavor.versions import VERSIONS
 from rules.endeavor.view import EndeavorView, view
 
 
@@ -43,6 +44,7 @@ SPEC: GameSpec[EndeavorState, Options, Any, EndeavorView] = GameSpec(
     invariants=invariants,
     seat_order="random",
     data_source=_data_source,
+    versions=VERSIONS,
     anytime_actions=anytime_actions,
     choice_anchor=choice_anchor,
 )

@@ -5,13 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core import Campaign, Rng, RuleViolation, Text
+from rules.core.versions import chosen_version
 from rules.endeavor.components import circle_spaces, data
 from rules.endeavor.flow import advance
 from rules.endeavor.model import EndeavorState, Options, PlayerState, Step
+from rules.endeavor.versions import VERSIONS
 
 
 def new_game(
-    seats: Sequence[str], options: Options, seed: int, campaign: Campaign | None = None
+    seats: Sequence[str],
+    options: Options,
+    seed: int,
+    campaign: Campaign | None = None,
+    rules_version: int | None = None,
 ) -> EndeavorState:
     d = data()
     if len(seats) != options.players:
@@ -46,6 +52,7 @@ def new_game(
         seats=list(seats),
         seed=seed,
         rng=rng,
+        rules_version=chosen_version(VERSIONS, rules_version),
         data_hash=d.hash,
         options=options,
         side=options.board_side,

@@ -12,6 +12,7 @@ from rules.ilos.invariants import invariants
 from rules.ilos.model import IlosOptions, IlosState
 from rules.ilos.mulligan import mulligan_choice
 from rules.ilos.scoring import scores
+from rules.ilos.versions import VERSIONS
 from rules.ilos.view import IlosView, build_view
 
 
@@ -41,6 +42,7 @@ SPEC: GameSpec[IlosState, IlosOptions, IlosAction, IlosView] = GameSpec(
     many_choice=mulligan_choice,
     seat_order="random",
     data_source=_data_source,
+    versions=VERSIONS,
 )
 
 __all__ = ["SPEC"]

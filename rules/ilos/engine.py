@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from rules.core import Campaign, Event, Result, Rng, RuleViolation, Text, term
 from rules.core.models import Arg
+from rules.core.versions import chosen_version
 from rules.ilos import play, terms
 from rules.ilos.actions import (
     Cancel,
@@ -42,6 +43,7 @@ from rules.ilos.deck import draw_cards, hand_list, sub_multisets
 from rules.ilos.geometry import board_land_edges, placement_ok, placements
 from rules.ilos.model import IlosOptions, IlosState, Pending, PlacedTile, PlayerState, ShipState
 from rules.ilos.terms import refusal
+from rules.ilos.versions import VERSIONS
 
 SPOT_ACTIONS: dict[str, type[PlayFarm] | type[PlayGoldMine] | type[PlayRuins]] = {
     "farm": PlayFarm,
@@ -54,7 +56,11 @@ SPOT_ACTIONS: dict[str, type[PlayFarm] | type[PlayGoldMine] | type[PlayRuins]] =
 
 
 def new_game(
-    seats: Sequence[str], options: IlosOptions, seed: int, campaign: Campaign | None = None
+    seats: Sequence[str],
+    options: IlosOptions,
+    seed: int,
+    campaign: Campaign | None = None,
+    rules_version: int | None = None,
 ) -> IlosState:
     """ILOS-R11 to R17: stack of 4 x players tiles, 3 face up, 5 cards each."""
     comp = components()
@@ -88,6 +94,7 @@ def new_game(
         seats=list(seats),
         seed=seed,
         rng=rng,
+        rules_version=chosen_version(VERSIONS, rules_version),
         data_hash=comp.data_hash,
         options=options,
         players=players,

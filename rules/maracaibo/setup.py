@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rules.core import Event, Rng
 from rules.core.spec import Campaign
+from rules.core.versions import chosen_version
 from rules.maracaibo import automa, flow, gains, quests
 from rules.maracaibo import campaign as campaign_rules
 from rules.maracaibo.components import NATIONS, data
@@ -18,10 +19,15 @@ from rules.maracaibo.model import (
 )
 from rules.maracaibo.query import card_term
 from rules.maracaibo.terms import career_term
+from rules.maracaibo.versions import VERSIONS
 
 
 def new_game(
-    seats: Sequence[str], options: Options, seed: int, campaign: Campaign | None = None
+    seats: Sequence[str],
+    options: Options,
+    seed: int,
+    campaign: Campaign | None = None,
+    rules_version: int | None = None,
 ) -> MaracaiboState:
     """Everything random comes from ``seed``. With ``options.campaign`` the channel's
     campaign state (``None`` for the first game) replaces story card 75 (spec 12.1);
@@ -100,6 +106,7 @@ def new_game(
         seats=list(seats),
         seed=seed,
         rng=rng,
+        rules_version=chosen_version(VERSIONS, rules_version),
         data_hash=d.hash,
         options=options,
         board=b,

@@ -15,6 +15,7 @@ from rules.maracaibo.model import MaracaiboState, Options
 from rules.maracaibo.scoring import scores
 from rules.maracaibo.setup import new_game
 from rules.maracaibo.timeouts import timeout_actions
+from rules.maracaibo.versions import VERSIONS
 from rules.maracaibo.view import MaracaiboView, build_view
 
 
@@ -46,6 +47,7 @@ SPEC: GameSpec[MaracaiboState, Options, MaracaiboAction, MaracaiboView] = GameSp
     invariants=invariants,
     seat_order="random",
     data_source=_data_source,
+    versions=VERSIONS,
     campaign_after=campaign_after,
     choice_anchor=choice_anchor,
     timeout_actions=timeout_actions,

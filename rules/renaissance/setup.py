@@ -6,13 +6,19 @@ from collections.abc import Sequence
 
 from rules.core import Event, Rng, term
 from rules.core.spec import Campaign
+from rules.core.versions import chosen_version
 from rules.renaissance.components import data
 from rules.renaissance.deck import epoch_cards
 from rules.renaissance.model import Options, Player, Province, RenaissanceState
+from rules.renaissance.versions import VERSIONS
 
 
 def new_game(
-    seats: Sequence[str], options: Options, seed: int, campaign: Campaign | None = None
+    seats: Sequence[str],
+    options: Options,
+    seed: int,
+    campaign: Campaign | None = None,
+    rules_version: int | None = None,
 ) -> RenaissanceState:
     """AOR-R16 steps 1-3; steps 4-5 wait for every player's secret choices."""
     del campaign
@@ -21,6 +27,7 @@ def new_game(
         seats=list(seats),
         seed=seed,
         rng=Rng.from_seed(seed),
+        rules_version=chosen_version(VERSIONS, rules_version),
         data_hash=d.hash,
         options=options,
         players={s: Player(seat=s) for s in seats},

@@ -17,6 +17,7 @@ from rules.renaissance.model import Options, RenaissanceState
 from rules.renaissance.scoring import scores
 from rules.renaissance.setup import new_game
 from rules.renaissance.timeouts import timeout_actions
+from rules.renaissance.versions import VERSIONS
 from rules.renaissance.view import RenaissanceView, view
 
 
@@ -44,6 +45,7 @@ SPEC: GameSpec[RenaissanceState, Options, Any, RenaissanceView] = GameSpec(
     invariants=invariants,
     seat_order="random",
     data_source=_data_source,
+    versions=VERSIONS,
     anytime_actions=anytime_actions,
     choice_anchor=choice_anchor,
     timeout_actions=timeout_actions,

@@ -81,8 +81,13 @@ class SealedView(View):
 
 
 def new_game(
-    seats: Sequence[str], options: Options, seed: int, campaign: Campaign | None = None
+    seats: Sequence[str],
+    options: Options,
+    seed: int,
+    campaign: Campaign | None = None,
+    rules_version: int | None = None,
 ) -> State:
+    del rules_version  # one version only
     past = CampaignState.model_validate(campaign or {})
     return State(
         seats=list(seats),

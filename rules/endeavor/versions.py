@@ -1,0 +1,11 @@
+"""The rules versions of this game, oldest first (see ``rules.core.versions``).
+
+Add a version for every change to legal actions, automatic steps or outcomes, with its
+``Text`` in both catalogs, and keep the old behaviour behind ``state.rules_version``.
+"""
+
+from __future__ import annotations
+
+from rules.core.versions import FIRST, RulesVersion
+
+VERSIONS: tuple[RulesVersion, ...] = (FIRST,)
