@@ -18,6 +18,7 @@ Events reach a person only when ``Event.visible_for`` their seat says so.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import io
 import logging
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_SUMMARY_LINES = 12
+MAX_ATTACHMENTS = 10  # Discord's limit per message
 
 
 def lang_of(interaction: discord.Interaction[Any]) -> str:
@@ -54,11 +56,42 @@ def translator(game: GameRecord, lang: str) -> Translator:
     return Translator(lang, names_of(game))
 
 
+def actor_of(event: Event) -> str | None:
+    """The seat an event is about (its ``seat``, else a ``seat`` argument), if any."""
+    if event.seat is not None:
+        return event.seat
+    seat = event.args.get("seat")
+    return seat if isinstance(seat, str) else None
+
+
 def visible_lines(events: Iterable[Event], viewer: str | None, tr: Translator) -> list[str]:
-    """The events ``viewer`` may see (``None``: the public), translated, at most a dozen."""
-    lines = [tr.text(e.text) for e in events if e.visible_for(viewer)]
+    """The events ``viewer`` may see (``None``: the public), one line each, in order, at most
+    a dozen. A line said again within the same summary is not repeated: the first one
+    counts how often it happened (``×2``). Runs of one player's events stay together and a
+    blank line parts one player's run from the next."""
+    texts: list[str] = []
+    actors: list[str | None] = []
+    counts: dict[str, int] = {}
+    for event in events:
+        if not event.visible_for(viewer):
+            continue
+        text = tr.text(event.text).strip()
+        if not text:
+            continue
+        if text in counts:
+            counts[text] += 1
+            continue
+        counts[text] = 1
+        texts.append(text)
+        actors.append(actor_of(event))
+    lines: list[str] = []
+    for n, text in enumerate(texts):
+        if n and actors[n] != actors[n - 1] and actors[n] is not None:
+            lines.append("")
+        times = counts[text]
+        lines.append(f"• {text}" + (f" ×{times}" if times > 1 else ""))
     if len(lines) > MAX_SUMMARY_LINES:
-        hidden = len(lines) - MAX_SUMMARY_LINES + 1
+        hidden = sum(1 for line in lines[MAX_SUMMARY_LINES - 1 :] if line)
         lines = [*lines[: MAX_SUMMARY_LINES - 1], tr("core.more_events", count=hidden)]
     return lines
 
@@ -131,6 +164,27 @@ class Presenter:
         except Exception:
             log.exception("rendering the board of game %s failed", game.id)
             return None
+
+    async def table_images(self, game: GameRecord, state: Any, lang: str) -> list[Any]:
+        """Every public part of the board (``render.board_parts``), at most ten (one Discord
+        message's attachments): what a hand-over post shows. Parts that failed to draw are
+        left out (and logged)."""
+        from render import render_board_part
+
+        view = spec_of(game).view(state, None)
+        tr = translator(game, lang)
+        parts = self.board_parts(game, state)[:MAX_ATTACHMENTS]
+        drawn = await asyncio.gather(
+            *(self.bot.renderer.run(render_board_part, view, tr, part) for part in parts),
+            return_exceptions=True,
+        )
+        images = []
+        for part, image in zip(parts, drawn, strict=True):
+            if isinstance(image, BaseException):
+                log.error("rendering part %s of game %s failed", part, game.id, exc_info=image)
+            else:
+                images.append(image)
+        return images
 
     @staticmethod
     def board_parts(game: GameRecord, state: Any) -> list[str]:
@@ -209,7 +263,7 @@ class Presenter:
             lines.append(tr("core.started", game=title_of(game.kind, lang), order=order))
         told = visible_lines(self.untold.pop(game.id, []), None, tr)
         if told:
-            lines.append(" ".join(told))
+            lines.append("\n".join(told))
         view: discord.ui.View | None = None
         mentions: list[discord.abc.Snowflake] = []
         if spec.is_over(state):
@@ -225,11 +279,11 @@ class Presenter:
         kwargs: dict[str, Any] = {
             "allowed_mentions": discord.AllowedMentions(users=mentions, roles=False, everyone=False)
         }
-        board = await self.board_image(game, state, lang)
-        if board is not None:
-            digest = hashlib.sha256(board.png).hexdigest()
+        table = await self.table_images(game, state, lang)
+        if table:
+            digest = hashlib.sha256(b"".join(i.png for i in table)).hexdigest()
             if self.last_board.get(game.channel_id) != digest:
-                kwargs["file"] = _file(board)
+                kwargs["files"] = [_file(i) for i in table]
                 self.last_board[game.channel_id] = digest
         if view is not None:
             kwargs["view"] = view

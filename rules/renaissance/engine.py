@@ -246,16 +246,18 @@ def _resolve_pending(
         if action.lose == "cash":
             loss = min(-(-player.written_cash // 2), player.cash)
             pay_bank(state, seat, loss)
-            events.append(
-                Event(key="renaissance.event.cash_lost", args={"seat": seat, "amount": loss})
-            )
+            if loss:  # nothing lost is not news
+                events.append(
+                    Event(key="renaissance.event.cash_lost", args={"seat": seat, "amount": loss})
+                )
         else:
             loss = -(-player.expansion // 2)
             player.expansion -= loss
             player.stock += loss
-            events.append(
-                Event(key="renaissance.event.tokens_lost", args={"seat": seat, "count": loss})
-            )
+            if loss:
+                events.append(
+                    Event(key="renaissance.event.tokens_lost", args={"seat": seat, "count": loss})
+                )
     elif isinstance(action, RemovalSource):
         if action.source == "expansion" and item.province is not None:
             player.expansion -= 1

@@ -302,3 +302,14 @@ def test_aor_r26_declining_keeps_the_swap_for_a_later_phase() -> None:
     assert state.next_phase in ("buy_cards", "play") and to_act(state) == {"p2"}
     state = SPEC.apply(state, "p2", QSwap(direction="after")).state
     assert state.players["p2"].q_used
+
+
+def test_aor_d8_civil_war_losing_nothing_is_not_told() -> None:
+    """Issue 19 point 2: a civil war that takes 0 expansion tokens tells no "lost 0" line."""
+    state = position()
+    state.players["p2"].expansion = 0
+    _play(state, "p1", PlayCard(card="civil_war", target_seat="p2"))
+    result = SPEC.apply(
+        state, "p2", SPEC.parse_action({"type": "civil_war_loss", "lose": "tokens"})
+    )
+    assert "renaissance.event.tokens_lost" not in [e.key for e in result.events]
