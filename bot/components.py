@@ -16,7 +16,7 @@ import discord
 
 from bot.errors import UserError, answer_error
 from bot.i18n import t
-from bot.presenter import lang_of, reply
+from bot.presenter import file_of, lang_of, reply
 from bot.service import Player, Turn, spec_of
 
 if TYPE_CHECKING:
@@ -473,6 +473,54 @@ class SeatOffer(
             await bot.presenter.dm_private(outcome.game, outcome.state, seat, self.new, [])
 
 
+class ResultSelect(
+    Component,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"rf:results",
+):
+    """``/game results``' menu: opens one finished game of the channel (its final board,
+    every part, with the scores, and the newest page of its log). The picked value is a game
+    number, checked to be a finished game of this very channel."""
+
+    def __init__(
+        self, placeholder: str = "", options: list[discord.SelectOption] | None = None
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id="rf:results",
+                placeholder=placeholder or None,
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+    ) -> ResultSelect:
+        return cls()
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        value = str((data.get("values") or [""])[0])
+        if not (value.isascii() and value.isdigit() and len(value) <= 19):
+            raise UserError("error.no_such_result")
+        bot = bot_of(interaction)
+        lang = lang_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game = await bot.service.viewable(interaction.channel_id or 0, int(value))
+        state = bot.service.state_of(game)
+        head, _scores = bot.presenter.result_line(game, lang)
+        text = f"**{head}**\n{bot.presenter.score_text(game, state, lang)}"
+        files = [file_of(i) for i in await bot.presenter.table_images(game, state, lang)]
+        none = discord.AllowedMentions.none()
+        await interaction.followup.send(
+            text[:2000], files=files, ephemeral=True, allowed_mentions=none
+        )
+        viewer = game.seat_of(interaction.user.id)
+        log_text = await bot.presenter.log_page(game, viewer, 1, lang)
+        await interaction.followup.send(log_text, ephemeral=True, allowed_mentions=none)
+
+
 async def _has_left(interaction: discord.Interaction[Any], user_id: int) -> bool:
     """Is ``user_id`` no longer a member of this server?"""
     guild = interaction.guild
@@ -497,4 +545,5 @@ ALL_COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     UndoVote,
     AbandonConfirm,
     SeatOffer,
+    ResultSelect,
 )

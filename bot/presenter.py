@@ -41,6 +41,7 @@ log = logging.getLogger(__name__)
 
 MAX_SUMMARY_LINES = 12
 MAX_ATTACHMENTS = 10  # Discord's limit per message
+LOG_PAGE = 15
 
 
 def lang_of(interaction: discord.Interaction[Any]) -> str:
@@ -111,7 +112,7 @@ def _children(row: Any) -> list[Any]:
     return list(getattr(row, "children", [row]))
 
 
-def _file(image: Any) -> discord.File:
+def file_of(image: Any) -> discord.File:
     return discord.File(
         io.BytesIO(image.png), filename=image.filename, description=image.summary[:1000]
     )
@@ -210,7 +211,7 @@ class Presenter:
             except Exception:
                 log.exception("rendering part %s of game %s failed", part, game.id)
                 return None
-        return None if image is None else (_file(image), image.summary)
+        return None if image is None else (file_of(image), image.summary)
 
     async def private_file(
         self, game: GameRecord, state: Any, seat: str, lang: str
@@ -225,7 +226,7 @@ class Presenter:
             return None
         if image is None:
             return None
-        return _file(image), image.summary
+        return file_of(image), image.summary
 
     # ------------------------------------------------------------------ channel posts
     async def announce(self, outcome: Outcome) -> None:
@@ -283,7 +284,7 @@ class Presenter:
         if table:
             digest = hashlib.sha256(b"".join(i.png for i in table)).hexdigest()
             if self.last_board.get(game.channel_id) != digest:
-                kwargs["files"] = [_file(i) for i in table]
+                kwargs["files"] = [file_of(i) for i in table]
                 self.last_board[game.channel_id] = digest
         if view is not None:
             kwargs["view"] = view
@@ -304,10 +305,10 @@ class Presenter:
             return seat
         return f"<@{user.user_id}>" if user.user_id else f"{user.name} 🤖"
 
-    def score_text(self, game: GameRecord, state: Any, lang: str) -> str:
-        scores = spec_of(game).scores(state)
-        tr = translator(game, lang)
-        # a seat no person holds (an automa opponent) is named by ``<game>.seat.<id>``
+    @staticmethod
+    def score_names(game: GameRecord, scores: Any, lang: str) -> dict[str, str]:
+        """Every scored seat's name; a seat no person holds (an automa opponent) is named by
+        ``<game>.seat.<id>``."""
         names = names_of(game)
         names.update(
             {
@@ -316,6 +317,48 @@ class Presenter:
                 if r.seat not in names
             }
         )
+        return names
+
+    def result_line(self, game: GameRecord, lang: str) -> tuple[str, str]:
+        """A finished game in short: (its date and title, every player's total and the
+        winners)."""
+        head = t(
+            "core.result_head",
+            lang,
+            date=f"{game.updated_at:%Y-%m-%d}",
+            game=title_of(game.kind, lang),
+        )
+        try:
+            scores = spec_of(game).scores(self.bot.service.state_of(game))
+        except Exception:  # a game whose data changed since: listed without its scores
+            log.warning("finished game %s cannot be scored", game.id, exc_info=True)
+            return head, ", ".join(s.name for s in game.seats)
+        names = self.score_names(game, scores, lang)
+        totals = ", ".join(f"{names[r.seat]} {r.total}" for r in scores.seats)
+        winners = [names[w] for w in scores.winners]
+        won = t("core.winners", lang, winners=winners, count=len(winners))
+        return head, f"{totals} · {won}"
+
+    async def log_page(self, game: GameRecord, viewer: str | None, page: int, lang: str) -> str:
+        """One page of the game's history as ``viewer`` may see it (page 1: the newest)."""
+        entries = await self.bot.service.history(game, viewer)
+        if not entries:
+            return t("core.log_empty", lang)
+        pages = (len(entries) + LOG_PAGE - 1) // LOG_PAGE
+        page_no = max(1, min(page, pages))
+        end = len(entries) - (page_no - 1) * LOG_PAGE
+        chunk = entries[max(0, end - LOG_PAGE) : end]
+        tr = translator(game, lang)
+        lines = [t("core.log_header", lang, page=page_no, pages=pages)]
+        for entry in chunk:
+            text = " · ".join(tr.text(e.text) for e in entry.events)
+            lines.append(f"`{entry.seq:>4}` {text}")
+        return "\n".join(lines)[:2000]
+
+    def score_text(self, game: GameRecord, state: Any, lang: str) -> str:
+        scores = spec_of(game).scores(state)
+        tr = translator(game, lang)
+        names = self.score_names(game, scores, lang)
         rows = [tr("core.game_over")]
         rows += [tr.text(note) for note in scores.notes]
         for row in scores.seats:
@@ -443,7 +486,7 @@ class Presenter:
         except Exception:
             log.exception("drawing the choices of game %s failed", game.id)
             return None
-        return None if image is None else _file(image)
+        return None if image is None else file_of(image)
 
 
 def group_name(kind: str, group: str, lang: str) -> str:

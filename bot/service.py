@@ -162,6 +162,25 @@ class GameService:
             raise UserError("error.no_game")
         return game
 
+    async def viewable(self, channel_id: int, game_id: int | None = None) -> GameRecord:
+        """The game people look at in a channel (``/game board``, ``log``, ``hand``): with
+        ``game_id``, one of the channel's finished games; else the running game, else the
+        channel's last finished game (it stays until a new game starts), else its lobby."""
+        if game_id is not None:
+            game = await self.store.get_game(game_id)
+            if game is None or game.channel_id != channel_id or game.status != "finished":
+                raise UserError("error.no_such_result")
+            return game
+        game = await self.store.current_game(channel_id)
+        if game is not None and game.status == "active":
+            return game
+        finished = await self.store.finished_games(channel_id, limit=1)
+        if finished:
+            return finished[0]
+        if game is not None:
+            return game
+        raise UserError("error.no_game")
+
     @staticmethod
     def state_of(game: GameRecord) -> Any:
         """The game's stored state; refused if it was set up with other component data than

@@ -14,15 +14,24 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.client import RefereeBot
-from bot.components import AbandonConfirm, SeatOffer, UndoVote, player_of
+from bot.components import AbandonConfirm, ResultSelect, SeatOffer, UndoVote, player_of
 from bot.errors import UserError
 from bot.i18n import catalog, has, t
-from bot.presenter import lang_of, lobby_text, lobby_view, reply, title_of, translator
+from bot.presenter import lang_of, lobby_text, lobby_view, reply, title_of
 from bot.service import spec_of
 from rules.core.data import override_dir
 from rules.registry import GAMES
 
-LOG_PAGE = 15
+
+def game_arg(value: str) -> int | None:
+    """A ``game`` option's value (a finished game's number from its autocomplete); ``None``
+    when empty; anything else is refused."""
+    value = value.strip()
+    if not value:
+        return None
+    if not (value.isascii() and value.isdigit() and len(value) <= 19):
+        raise UserError("error.no_such_result")
+    return int(value)
 
 
 def topics_of(kind: str) -> list[str]:
@@ -130,16 +139,17 @@ class Lobby(
         name="status", description=_("Who is playing and who must act", key="cmd.game.status")
     )
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        game = await self.bot.service.current(interaction.channel_id or 0)
+        channel_id = interaction.channel_id or 0
+        game = await self.bot.store.current_game(channel_id) or await self.bot.service.viewable(
+            channel_id
+        )
         lang = lang_of(interaction)
         if game.status == "lobby":
             await reply(interaction, lobby_text(game, lang))
             return
         spec = spec_of(game)
         state = self.bot.service.state_of(game)
-        lines = [
-            t("core.status_header", lang, game=title_of(game.kind, lang), version=game.version)
-        ]
+        lines = [t("core.status_header", lang, game=title_of(game.kind, lang))]
         lines += [f"• {s.name}" + (" 🤖" if s.is_bot else "") for s in game.seats]
         if spec.is_over(state):
             lines.append(self.bot.presenter.score_text(game, state, lang))
@@ -151,15 +161,20 @@ class Lobby(
         name="board", description=_("Show the current board", key="cmd.game.board")
     )
     @app_commands.describe(
-        part=_("Which part of the board (if it comes in parts)", key="cmd.game.board.part")
+        part=_("Which part of the board (if it comes in parts)", key="cmd.game.board.part"),
+        game=_("A finished game of this channel (see /game results)", key="cmd.game.which"),
     )
     async def board(
         self,
         interaction: discord.Interaction[Any],
         part: app_commands.Range[str, 0, 40] = "",
+        game: app_commands.Range[str, 0, 20] = "",
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        game = await self.bot.service.current(interaction.channel_id or 0)
+        shown = await self.bot.service.viewable(interaction.channel_id or 0, game_arg(game))
+        await self._board(interaction, shown, part)
+
+    async def _board(self, interaction: discord.Interaction[Any], game: Any, part: str) -> None:
         state = self.bot.service.state_of(game)
         parts = self.bot.presenter.board_parts(game, state)
         if part and part not in parts:
@@ -176,10 +191,15 @@ class Lobby(
     async def board_part_names(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        game = await self.bot.store.current_game(interaction.channel_id or 0)
-        if game is None or game.state_json is None:
+        try:
+            game = await self.bot.service.viewable(
+                interaction.channel_id or 0, game_arg(str(interaction.namespace.game or ""))
+            )
+            if game.state_json is None:
+                return []
+            parts = self.bot.presenter.board_parts(game, self.bot.service.state_of(game))
+        except UserError:
             return []
-        parts = self.bot.presenter.board_parts(game, self.bot.service.state_of(game))
         lang = lang_of(interaction)
         named = [
             (t(f"{game.kind}.part.{p}", lang) if has(f"{game.kind}.part.{p}") else p, p)
@@ -195,40 +215,80 @@ class Lobby(
     )
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        turn = await self.bot.service.turn(
-            interaction.channel_id or 0, interaction.user.id, acting=False
-        )
-        private = await self.bot.presenter.private_file(
-            turn.game, turn.state, turn.seat, lang_of(interaction)
-        )
+        game = await self.bot.service.viewable(interaction.channel_id or 0)
+        if game.status == "lobby":
+            raise UserError("error.not_started")
+        seat = game.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("error.not_seated")
+        state = self.bot.service.state_of(game)
+        private = await self.bot.presenter.private_file(game, state, seat, lang_of(interaction))
         if private is None:
             raise UserError("error.no_private_info")
         await interaction.followup.send(private[1][:2000], file=private[0], ephemeral=True)
 
     @app_commands.command(name="log", description=_("What happened recently", key="cmd.game.log"))
-    @app_commands.describe(page=_("1 = the most recent actions", key="cmd.game.log.page"))
+    @app_commands.describe(
+        page=_("1 = the most recent actions", key="cmd.game.log.page"),
+        game=_("A finished game of this channel (see /game results)", key="cmd.game.which"),
+    )
     async def log(
-        self, interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 1000] = 1
+        self,
+        interaction: discord.Interaction[Any],
+        page: app_commands.Range[int, 1, 1000] = 1,
+        game: app_commands.Range[str, 0, 20] = "",
     ) -> None:
-        """The game's history as the asking user may see it (a spectator sees public events)."""
+        """The game's history as the asking user may see it (a spectator sees public events);
+        after the game ends, until a new one starts, the finished game's."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        game = await self.bot.service.current(interaction.channel_id or 0)
+        shown = await self.bot.service.viewable(interaction.channel_id or 0, game_arg(game))
+        viewer = shown.seat_of(interaction.user.id)
+        text = await self.bot.presenter.log_page(shown, viewer, page, lang_of(interaction))
+        await reply(interaction, text)
+
+    @board.autocomplete("game")
+    @log.autocomplete("game")
+    async def finished_game_names(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The channel's finished games, newest first, by date, title and players."""
         lang = lang_of(interaction)
-        viewer = game.seat_of(interaction.user.id)
-        entries = await self.bot.service.history(game, viewer)
-        if not entries:
-            await reply(interaction, t("core.log_empty", lang))
-            return
-        pages = (len(entries) + LOG_PAGE - 1) // LOG_PAGE
-        page_no = min(page, pages)
-        end = len(entries) - (page_no - 1) * LOG_PAGE
-        chunk = entries[max(0, end - LOG_PAGE) : end]
-        tr = translator(game, lang)
-        lines = [t("core.log_header", lang, page=page_no, pages=pages)]
-        for entry in chunk:
-            text = " · ".join(tr.text(e.text) for e in entry.events)
-            lines.append(f"`{entry.seq:>4}` {text}")
-        await reply(interaction, "\n".join(lines)[:2000])
+        out = []
+        for game in await self.bot.store.finished_games(interaction.channel_id or 0):
+            head, _scores = self.bot.presenter.result_line(game, lang)
+            players = ", ".join(s.name for s in game.seats)
+            name = f"{head} ({players})"
+            if current.lower() in name.lower():
+                out.append(app_commands.Choice(name=name[:100], value=str(game.id)))
+        return out[:25]
+
+    @app_commands.command(
+        name="results",
+        description=_("This channel's finished games", key="cmd.game.results"),
+    )
+    async def results(self, interaction: discord.Interaction[Any]) -> None:
+        """The channel's finished games (date, players, scores, winners), newest first, and a
+        menu that opens any one's final board and log."""
+        lang = lang_of(interaction)
+        games = await self.bot.store.finished_games(interaction.channel_id or 0, limit=25)
+        if not games:
+            raise UserError("error.no_results")
+        lines = [t("core.results_header", lang, count=len(games))]
+        options = []
+        for game in games:
+            head, scores = self.bot.presenter.result_line(game, lang)
+            lines.append(f"• **{head}**: {scores}")
+            options.append(
+                discord.SelectOption(label=head[:100], description=scores[:100], value=str(game.id))
+            )
+        view = discord.ui.View(timeout=None)
+        view.add_item(ResultSelect(placeholder=t("core.results_open", lang)[:150], options=options))
+        await reply(
+            interaction,
+            "\n".join(lines)[:2000],
+            view=view,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     # -------------------------------------------------------------- table management
     @app_commands.command(

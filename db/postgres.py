@@ -347,6 +347,15 @@ class PostgresStore:
         row = await self._db.fetchrow(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = $1", game_id)
         return _game_from_row(row) if row is not None else None
 
+    async def finished_games(self, channel_id: int, limit: int = 25) -> list[GameRecord]:
+        rows = await self._db.fetch(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = $1 AND status = 'finished' "
+            "ORDER BY updated_at DESC, id DESC LIMIT $2",
+            channel_id,
+            max(0, limit),
+        )
+        return [_game_from_row(row) for row in rows]
+
     async def open_games(self) -> list[GameRecord]:
         rows = await self._db.fetch(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN {_OPEN_SQL} ORDER BY id"

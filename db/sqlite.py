@@ -313,6 +313,14 @@ class SqliteStore:
         rows = await self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return _game_from_row(rows[0]) if rows else None
 
+    async def finished_games(self, channel_id: int, limit: int = 25) -> list[GameRecord]:
+        rows = await self._read(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = 'finished' "
+            "ORDER BY updated_at DESC, id DESC LIMIT ?",
+            (channel_id, max(0, limit)),
+        )
+        return [_game_from_row(row) for row in rows]
+
     async def open_games(self) -> list[GameRecord]:
         rows = await self._read(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN {_OPEN_SQL} ORDER BY id"

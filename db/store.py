@@ -164,6 +164,11 @@ class GameStore(Protocol):
 
     async def get_game(self, game_id: int) -> GameRecord | None: ...
 
+    async def finished_games(self, channel_id: int, limit: int = 25) -> list[GameRecord]:
+        """The channel's finished games (status ``finished``; not abandoned ones), the most
+        recently finished first, at most ``limit``."""
+        ...
+
     async def open_games(self) -> list[GameRecord]:
         """Every lobby or active game (used at start-up)."""
         ...

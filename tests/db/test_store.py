@@ -83,6 +83,26 @@ async def test_current_game_is_the_channels_open_game(store: GameStore, new_game
     assert await store.get_game(game.id) == finished  # kept, just no longer open
 
 
+async def test_finished_games_are_the_channels_finished_games_newest_first(
+    store: GameStore, new_game: NewGame
+) -> None:
+    """Issue 19 point 4: a channel's finished games stay (``/game results``); abandoned games,
+    open games and other channels' games are not among them."""
+    assert await store.finished_games(5000) == []
+    first = await new_game(5000)
+    first = await store.update_game(first.id, first.version, status="finished")
+    gone = await new_game(5000)
+    await store.update_game(gone.id, gone.version, status="abandoned")
+    second = await new_game(5000)
+    second = await store.update_game(second.id, second.version, status="finished")
+    elsewhere = await new_game(6000)
+    await store.update_game(elsewhere.id, elsewhere.version, status="finished")
+    await new_game(5000)  # a new game is open in the channel: the finished ones stay
+    assert await store.finished_games(5000) == [second, first]
+    assert await store.finished_games(5000, limit=1) == [second]
+    assert [g.id for g in await store.finished_games(6000)] == [elsewhere.id]
+
+
 async def test_one_open_game_per_channel(
     store: GameStore, new_game: NewGame, game_args: GameArgs
 ) -> None:
