@@ -63,8 +63,13 @@ def reaction_after(state: EndeavorState, turn: Turn, events: list[Event]) -> SfR
     if turn.source == "token" and state.options.sf_no_token_reactions:
         return None
     kinds = list(dict.fromkeys(turn.performed))
-    # issue 13: offer only reactions that do something (Attack and Payment never do)
     useful = [k for k in kinds if has_targets(state, k, turn.occupied_areas)]
+    if state.rules_version >= 2 and len(kinds) > 1 and useful:
+        # v2, END-R104 / DP19: any performed action may be chosen, even one whose reaction
+        # does nothing (KO 「실행한 행동 중 … 한 가지 행동을 선택해」, Attack and Payment
+        # 「아무 일도 하지 않습니다」); only when none does anything is there nothing to ask.
+        return SfReaction(seat=turn.seat, stage="choose", options=kinds, areas=turn.occupied_areas)
+    # v1 (issue 13): offer only reactions that do something (Attack and Payment never do)
     if len(useful) > 1:
         return SfReaction(seat=turn.seat, stage="choose", options=useful, areas=turn.occupied_areas)
     if useful:

@@ -6,6 +6,11 @@ Add a version for every change to legal actions, automatic steps or outcomes, wi
 
 from __future__ import annotations
 
+from rules.core.models import Text
 from rules.core.versions import FIRST, RulesVersion
 
-VERSIONS: tuple[RulesVersion, ...] = (FIRST,)
+VERSIONS: tuple[RulesVersion, ...] = (
+    FIRST,
+    # END-R104 / DP19: the Silent Fleet reacts to whichever performed action the player picks
+    RulesVersion(2, Text(key="endeavor.rules_version.2")),
+)

@@ -277,11 +277,12 @@ def test_dp18_end_r85_governor_slot_is_arranged_once() -> None:
     assert not any(isinstance(a, SlotGovernor | UnslotGovernor) for a in legal(s, "p1"))
 
 
-def test_end_r104_dp19_only_reactions_that_do_something_are_offered() -> None:
-    """END-R104 / DP19. KO: 「그렇게 실행한 행동 중 (꼭 필요한) 한 가지 행동을 선택해 그에
-    해당하는 반응을 일으킬 수 있습니다」 and 공격·지불: 「아무 일도 하지 않습니다」: after Draw +
-    Payment the choice is not asked (Payment never reacts); with no SF presence nothing reacts."""
+def test_end_r104_dp19_v1_only_reactions_that_do_something_were_offered() -> None:
+    """END-R104 / DP19, rules version 1 (kept for games started on it): after Draw + Payment
+    the choice was not asked (Payment never reacts); with no SF presence nothing reacts.
+    Version 2 offers every performed action (tests/rules/endeavor/test_endeavor_issue21.py)."""
     s = _sf_game()
+    s.rules_version = 1
     exchange = add_building(s, "p1", "exchange")  # D + P
     market = add_building(s, "p1", "market", disc=True)
     place(s, "london", SILENT_FLEET)
@@ -290,6 +291,7 @@ def test_end_r104_dp19_only_reactions_that_do_something_are_offered() -> None:
     s = act(s, "p1", DrawDeck(deck="europe"))
     assert s.sf is not None and s.sf.stage == "draw"  # straight to the draw, no "choose"
     t = _sf_game()
+    t.rules_version = 1
     exchange = add_building(t, "p1", "exchange")
     market = add_building(t, "p1", "market", disc=True)
     t = act(t, "p1", Activate(slot=exchange))

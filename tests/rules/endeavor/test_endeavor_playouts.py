@@ -40,7 +40,13 @@ CONFIGS += [
 def play(options: Options, seed: int, labels: bool = True) -> tuple[EndeavorState, GameLog]:
     seats = [f"p{i + 1}" for i in range(options.players)]
     state = SPEC.new_game(seats, options, seed)
-    log = GameLog(game="endeavor", seats=seats, seed=seed, options=options.model_dump())
+    log = GameLog(
+        game="endeavor",
+        seats=seats,
+        seed=seed,
+        options=options.model_dump(),
+        rules_version=state.rules_version,
+    )
     rnd = random.Random(seed)
     for _ in range(5000):
         if SPEC.is_over(state):
