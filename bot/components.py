@@ -49,8 +49,17 @@ class Component:
 
 
 async def _game_at(interaction: discord.Interaction[Any], game_id: int, version: int | None) -> Any:
-    game = await bot_of(interaction).store.current_game(interaction.channel_id or 0)
-    if game is None or game.id != game_id or (version is not None and game.version != version):
+    store = bot_of(interaction).store
+    game = await store.current_game(interaction.channel_id or 0)
+    if game is None or game.id != game_id:
+        old = await store.get_game(game_id)
+        if old is not None and old.channel_id == interaction.channel_id:
+            if old.status == "abandoned":
+                raise UserError("error.game_abandoned")
+            if old.status == "finished":
+                raise UserError("error.game_over")
+        raise UserError("error.stale_prompt")
+    if version is not None and game.version != version:
         raise UserError("error.stale_prompt")
     return game
 

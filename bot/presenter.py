@@ -150,6 +150,10 @@ class Presenter:
         """Per game: public events of steps not posted yet (told with the next post)."""
         self.last_board: dict[int, str] = {}
         """Per channel: the hash of the last board image posted there."""
+        self.own_dms: dict[tuple[int, int], discord.Message] = {}
+        """Per (game, user): the DM of the user's latest own step (edited by the next one)."""
+        self.dm_warned: set[tuple[int, int]] = set()
+        """(game, user) pairs whose closed DMs the channel was already told about."""
 
     def remember(self, interaction: discord.Interaction[Any]) -> None:
         self.user_langs[interaction.user.id] = lang_of(interaction)
@@ -233,6 +237,9 @@ class Presenter:
         """Post for a start, an end or a hand-over; otherwise keep the public events for later.
         Private events go to their seats by DM either way."""
         game = outcome.game
+        if game.status == "abandoned":
+            await self._abandoned(outcome)
+            return
         if game.status == "lobby" or outcome.state is None:
             return
         channel = self.bot.get_channel(game.channel_id)
@@ -248,6 +255,20 @@ class Presenter:
         if outcome.started or over or acting != outcome.acting_before:
             await self._post(channel, outcome, acting - outcome.acting_before)
         await self.send_private_updates(game, state, outcome)
+
+    async def _abandoned(self, outcome: Outcome) -> None:
+        """Tell the channel that its game was abandoned, and by whom (nobody is pinged)."""
+        game = outcome.game
+        self.untold.pop(game.id, None)
+        channel = self.bot.get_channel(game.channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return
+        lang = guild_lang(channel)
+        who = f"<@{outcome.by_user}>" if outcome.by_user else ""
+        await channel.send(
+            t("core.abandoned_by", lang, game=title_of(game.kind, lang), user=who),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     async def _post(
         self, channel: discord.abc.Messageable, outcome: Outcome, newly_acting: frozenset[str]
@@ -379,14 +400,26 @@ class Presenter:
             if user is None or user.user_id is None:
                 continue
             mine = [e for e in outcome.events if e.visible_to and seat in e.visible_to]
-            await self.dm_private(game, state, seat, user.user_id, mine)
+            own = seat == outcome.actor and not outcome.started
+            await self.dm_private(game, state, seat, user.user_id, mine, own=own)
 
     def dm_lang(self, user_id: int, channel: Any) -> str:
         return self.user_langs.get(user_id) or guild_lang(channel)
 
     async def dm_private(
-        self, game: GameRecord, state: Any, seat: str, user_id: int, events: list[Event]
+        self,
+        game: GameRecord,
+        state: Any,
+        seat: str,
+        user_id: int,
+        events: list[Event],
+        *,
+        own: bool = False,
     ) -> None:
+        """Send a seat its private view by DM. ``own``: the update follows the seat's own
+        step; while a player steps through their own choices, the DM of their previous own
+        step is edited in place rather than a new one sent per press. When DMs are closed,
+        the channel is told once per game (with a ping), never on every update."""
         channel = self.bot.get_channel(game.channel_id)
         lang = self.dm_lang(user_id, channel)
         private = await self.private_file(game, state, seat, lang)
@@ -396,15 +429,35 @@ class Presenter:
         where = getattr(channel, "mention", "") if channel else ""
         lines = [tr("core.private_header", game=title_of(game.kind, lang), channel=where)]
         lines += [tr.text(e.text) for e in events]
+        if private is not None:
+            lines.append(private[1])
+        content = "\n".join(lines)[:2000]
+        key = (game.id, user_id)
+        previous = self.own_dms.pop(key, None)
         try:
+            if own and previous is not None:
+                try:
+                    attachments = [private[0]] if private is not None else []
+                    self.own_dms[key] = await previous.edit(
+                        content=content, attachments=attachments
+                    )
+                    return
+                except discord.HTTPException:
+                    pass  # gone (deleted by the player): send a new one
+                if private is not None:  # the file was read by the failed edit
+                    private = await self.private_file(game, state, seat, lang)
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             kwargs: dict[str, Any] = {}
             if private is not None:
                 kwargs["file"] = private[0]
-                lines.append(private[1])
-            await user.send("\n".join(lines)[:2000], **kwargs)
+            sent = await user.send(content, **kwargs)
+            if own:
+                self.own_dms[key] = sent
         except (discord.Forbidden, discord.HTTPException):
             log.info("cannot DM user %s; pointing them to /game hand", user_id)
+            if key in self.dm_warned:
+                return
+            self.dm_warned.add(key)
             if isinstance(channel, discord.abc.Messageable):
                 await channel.send(
                     t("core.dm_closed", guild_lang(channel), user=f"<@{user_id}>"),
@@ -437,7 +490,11 @@ class Presenter:
                     await message.edit(view=None)
                 return True
         if game.status == "lobby":
-            await channel.send(lobby_text(game, lang), view=lobby_view(game, lang))
+            await channel.send(
+                lobby_text(game, lang),
+                view=lobby_view(game, lang),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
         return False
 
     async def menu(self, game: GameRecord, state: Any, seat: str, lang: str, page: int = 0) -> Menu:

@@ -95,6 +95,10 @@ class Outcome:
     announce_failed: bool = False
     acting_before: frozenset[str] = frozenset()
     """Who had to act before this change (the presenter posts when this changes)."""
+    actor: str | None = None
+    """The seat whose own action this change was (its private view is edited in place)."""
+    by_user: int | None = None
+    """Who made a table change that is no move (abandoning the game)."""
 
 
 class Announcer(Protocol):
@@ -427,7 +431,11 @@ class GameService:
 
             state, events, logged = await asyncio.to_thread(compute)
             outcome = Outcome(
-                game=game, state=state, events=events, acting_before=spec.to_act(turn.state)
+                game=game,
+                state=state,
+                events=events,
+                acting_before=spec.to_act(turn.state),
+                actor=seat,
             )
             return await self._persist(outcome, logged)
 
@@ -481,9 +489,9 @@ class GameService:
                 return state, events, logged
 
             state, events, logged = await asyncio.to_thread(compute)
-            outcome = Outcome(
-                game=game, state=state, events=events, acting_before=spec.to_act(before)
-            )
+            # the waiting decision was answered: whoever must act now faces a new decision
+            # (even the same seats, e.g. the next secret bid), so the post pings them all
+            outcome = Outcome(game=game, state=state, events=events)
             return await self._persist(outcome, logged) if logged else None
 
         try:
@@ -558,7 +566,7 @@ class GameService:
             if by.user_id != game.creator_id and not can_manage:
                 raise UserError("error.abandon_forbidden")
             stored = await self.store.update_game(game.id, game.version, status="abandoned")
-            return Outcome(game=stored, ended=True)
+            return Outcome(game=stored, ended=True, by_user=by.user_id)
 
         return await self._locked(channel_id, work)
 

@@ -83,7 +83,9 @@ class Lobby(
         )
         lang = lang_of(interaction)
         await interaction.response.send_message(
-            lobby_text(outcome.game, lang), view=lobby_view(outcome.game, lang)
+            lobby_text(outcome.game, lang),
+            view=lobby_view(outcome.game, lang),
+            allowed_mentions=discord.AllowedMentions.none(),  # names its creator, pings nobody
         )
 
     @new.autocomplete("kind")

@@ -63,8 +63,12 @@ async def test_aor_dp2_silent_players_get_a_random_return_after_the_time_limit(
     for seat in ("p2", "p3"):
         assert players[seat].returned is not None, "the silent seat was not answered for"
     names = {s.seat: s.name for s in game.seats}
-    told = [line for m in h.messages()[posts + 1 :] for line in m.content.splitlines()]
-    # the paragraph of events opens with the timeout sentence
+    told = [
+        line.removeprefix("• ")
+        for m in h.messages()[posts + 1 :]
+        for line in m.content.splitlines()
+    ]
+    # the summary (one line per event) opens with the timeout sentence
     timed_out = [line.split("답했습니다")[0] for line in told if line.startswith("⏰")]
     assert len(timed_out) == 1, told
     assert names["p2"] in timed_out[0] and names["p3"] in timed_out[0]
