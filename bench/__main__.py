@@ -1,7 +1,8 @@
 """``python -m bench [--games N] [--postgres URL] [--json PATH]``: speed and size figures for
 every registered game.
 
-Per game: engine step time (median and p95 over the actions of random games), whole random
+Per game: engine step time (median and p95 over the actions of random games, on 256-bit seeds
+as the bot's new games: the keyed generator of rules.core.rng), whole random
 game time, state JSON size, board render time including PNG encode, persist time of one
 action (one transaction), one command through ``GameService`` (channel lock, load, turn
 check, apply, persist; no Discord, no rendering) with the part of it spent awaiting the
@@ -43,6 +44,7 @@ from rules.registry import GAMES
 
 POSTGRES_ENV = "REFEREE_TEST_POSTGRES_URL"
 PERSIST_ROUNDS = 30
+NEW_GAME_SEEDS = 1 << 255
 BOT_PRESSES = 600  # presses of one whole game in the bot (it ends sooner)
 
 
@@ -108,7 +110,8 @@ def bench_game(
         steps.append(time.perf_counter() - tick[0])
         tick[0] = time.perf_counter()
 
-    for seed in range(games):
+    for number in range(games):
+        seed = NEW_GAME_SEEDS | number  # 256 bits wide, as the bot's new games: keyed generator
         tick[0] = time.perf_counter()
         start = time.perf_counter()
         state, log = play_random_game(spec, options, seed, on_step=on_step)

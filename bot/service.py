@@ -105,6 +105,12 @@ class Announcer(Protocol):
     async def announce(self, outcome: Outcome) -> None: ...
 
 
+def new_secret() -> int:
+    """A new game's seed, which is its secret (``rules.core.rng``): 256 random bits from the
+    operating system, the top one set so the keyed generator always serves it."""
+    return secrets.randbits(256) | (1 << 255)
+
+
 def spec_of(game: GameRecord) -> GameSpec[Any, Any, Any, Any]:
     return GAMES[game.kind]
 
@@ -157,7 +163,7 @@ class GameService:
         self.store = store
         self.clock = clock
         self.announcer = announcer
-        self._seed_source = seed_source or (lambda: secrets.randbelow(2**31))
+        self._seed_source = seed_source or new_secret
 
     # ------------------------------------------------------------------ helpers
     async def current(self, channel_id: int) -> GameRecord:

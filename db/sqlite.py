@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import signal
 import sqlite3
@@ -56,6 +57,10 @@ from db.store import (
 )
 
 Clock = Callable[[], datetime]
+
+# aiosqlite logs every statement with its parameters at DEBUG; the parameters carry stored
+# states, and a state holds its game's secret (rules.core.rng), which no log line may show.
+logging.getLogger("aiosqlite").setLevel(max(logging.INFO, logging.getLogger("aiosqlite").level))
 
 
 _GAME_COLUMNS = (

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, Protocol
 
@@ -73,7 +73,8 @@ class GameRecord:
     status: GameStatus
     creator_id: int
     options: dict[str, Any]
-    seed: int
+    seed: int = field(repr=False)
+    """The game's secret (``rules.core.rng``): never shown or logged."""
     seats: list[SeatRecord]
     state_json: str | None
     version: int

@@ -1,6 +1,6 @@
 """The engine contract shared by every game (see design.md, "The engine contract")."""
 
-from rules.core.errors import DataError, OptionRefused, RuleViolation
+from rules.core.errors import DataError, OptionRefused, RuleViolation, StateUnreadable
 from rules.core.models import (
     Action,
     Event,
@@ -31,6 +31,7 @@ __all__ = [
     "RuleViolation",
     "Scores",
     "SeatScore",
+    "StateUnreadable",
     "Text",
     "View",
     "rank_scores",

@@ -37,3 +37,8 @@ class OptionRefused(ValueError):
     def __init__(self, text: Text) -> None:
         super().__init__(f"{text.key} {text.args}")
         self.text = text
+
+
+class StateUnreadable(ValueError):
+    """A stored state that does not validate as its game's state. Its message names where
+    the first problem is, never a value (a state holds the game's secret)."""

@@ -88,8 +88,9 @@ class GameState(BaseModel):
     """Fields every game state carries; each game subclasses it."""
 
     seats: list[str]
-    seed: int
-    rng: Rng
+    seed: int = Field(repr=False)
+    """The game's secret (``rules.core.rng``): never shown, logged or put in a view."""
+    rng: Rng = Field(repr=False)
     data_hash: str
     rules_version: int = 1
     """The rules version this game started on (``rules.core.versions``); 1 for states

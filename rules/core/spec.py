@@ -6,8 +6,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
-from pydantic import TypeAdapter
+from pydantic import TypeAdapter, ValidationError
 
+from rules.core.errors import StateUnreadable
 from rules.core.models import Action, GameOptions, GameState, Result, Scores, Text, View
 from rules.core.versions import FIRST, RulesVersion, check_versions
 
@@ -168,7 +169,20 @@ class GameSpec(Generic[S, Opt, A, V]):
         return action.model_dump_json()
 
     def load_state(self, raw: str | bytes) -> S:
-        return self.State.model_validate_json(raw)
+        """The state stored as JSON; ``StateUnreadable`` if it is not a valid state. The error
+        names where and what kind of problem only, never a value: a state holds the game's
+        secret (pydantic's own message would echo parts of the input)."""
+        try:
+            return self.State.model_validate_json(raw)
+        except ValidationError as exc:
+            problems = exc.errors(include_url=False, include_context=False, include_input=False)
+            first = problems[0] if problems else {"loc": (), "type": "invalid"}
+            where = ".".join(str(p) for p in first["loc"]) or "(root)"
+            unreadable = StateUnreadable(
+                f"{self.key}: the stored state is not a valid state ({len(problems)} "
+                f"problem(s); the first at {where}: {first['type']})"
+            )
+        raise unreadable
 
     def options_from(self, raw: dict[str, Any]) -> Opt:
         return self.Options.model_validate(raw)

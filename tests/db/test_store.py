@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 import pytest
 
+from bot.service import new_secret
 from db.store import (
     ChannelBusy,
     DuplicateInteraction,
@@ -19,6 +20,7 @@ from db.store import (
     SeatRecord,
     VersionConflict,
 )
+from rules.registry import GAMES
 from tests.db.conftest import Backend
 
 
@@ -380,6 +382,24 @@ async def test_values_round_trip_exactly(store: GameStore, game_args: GameArgs) 
     assert again.seed == big_seed and again.guild_id is None
     assert again.seats[0].name == "Zoë 🎲 김" and again.seat_of(snowflake) == "p1"
     assert again.options == {"nested": {"a": [1, 2.5, None, "한"]}}
+
+
+async def test_a_256_bit_secret_and_its_state_round_trip_exactly(
+    store: GameStore, game_args: GameArgs
+) -> None:
+    """Issue 18 point 1: a new game's seed is a 256-bit secret. It is stored as decimal text
+    (an INTEGER or BIGINT column would overflow; SQLite would even turn a number-like text
+    into a REAL in a column with numeric affinity), and the state holding it and its
+    generator's key comes back byte for byte."""
+    spec = GAMES["maracaibo"]
+    secret = new_secret()
+    game = await store.create_game(**game_args(5000, seed=secret))
+    state = spec.new_game(["p1", "p2"], spec.Options.model_validate({"players": 2}), secret)
+    text = state.model_dump_json()
+    game = await store.update_game(game.id, game.version, status="active", state_json=text)
+    again = await store.get_game(game.id)
+    assert again is not None and again.seed == secret and again.state_json == text
+    assert spec.load_state(again.state_json).rng == state.rng
 
 
 async def test_times_come_from_the_injected_clock_in_utc(
