@@ -33,7 +33,8 @@ USERS = 1_191_000_000_000_000_000
 INTERACTIONS = 1_301_000_000_000_000_000
 NAMES = ["민지", "서준", "하은", "도윤", "지우", "Alex"]
 SHORT = {"ilos": ("max_rounds", "5"), "renaissance": ("end_condition", "epochs_1")}
-"""A shorter game for the finished game and the one just before its end (keeps files small)."""
+"""Shorter games where the game offers it (keeps the files small and the tests that play every
+running game to its end quick)."""
 START = datetime(2026, 11, 20, 9, 0, tzinfo=UTC)
 
 
@@ -245,27 +246,27 @@ async def drive(out: str, campaigns: bool) -> list[str]:
             campaign = campaigns and "campaign" in spec.Options.model_fields
             name, value = SHORT.get(kind, ("", ""))
             short = f"{name}={value}" if name in spec.Options.model_fields else ""
-            short = "campaign=true" if campaign else short
-            channel = await d.table(kind, "finished", mid, options=short)
+            pair = "campaign=true" if campaign else short
+            channel = await d.table(kind, "finished", mid, options=pair)
             length = await d.play(channel, rnd("finished"), None)
             if campaign:
                 assert await store.get_campaign(channel, kind) is not None
                 d.made[-1] += " (a campaign's first game)"
                 d.channels -= 1  # the next game opens in the same channel
-                channel = await d.table(kind, "campaign game 2", 2, options=short)
+                channel = await d.table(kind, "campaign game 2", 2, options=pair)
                 await d.play(channel, rnd("campaign game 2"), 20)
-            channel = await d.table(kind, "finished", mid, options=short)
+            channel = await d.table(kind, "finished", mid, options=pair)
             d.made[-1] = d.made[-1].replace("finished", "before the end")
             await d.play(channel, rnd("finished"), length - 3)
 
-            channel = await d.table(kind, "early", mid)
+            channel = await d.table(kind, "early", mid, options=short)
             await d.play(channel, rnd("early"), 3)
 
-            channel = await d.table(kind, "middle", high - 1, bots=1)
+            channel = await d.table(kind, "middle", high - 1, bots=1, options=short)
             await d.play(channel, rnd("middle"), 60)
 
             # A decision several players answer at once (secret or simultaneous), one answered.
-            channel = await d.table(kind, "pending decision", mid)
+            channel = await d.table(kind, "pending decision", mid, options=short)
             moves = rnd("pending decision")
             answered = False
             for _ in range(min(length // 2, 60)):  # never to the end
@@ -278,19 +279,19 @@ async def drive(out: str, campaigns: bool) -> list[str]:
             if not answered:
                 d.made[-1] += " (none reached: no decision answered by several at once)"
 
-            channel = await d.table(kind, "taken back", two)
+            channel = await d.table(kind, "taken back", two, options=short)
             moves = rnd("taken back")
             await d.play(channel, moves, 10)
             await d.undo(channel, moves)
             await d.play(channel, moves, 2)
 
-            channel = await d.table(kind, "takeback vote open", mid)
+            channel = await d.table(kind, "takeback vote open", mid, options=short)
             moves = rnd("takeback vote open")
             await d.play(channel, moves, 12)
             if not await d.open_takeback(channel, moves):
                 d.made[-1] += " (none: the release keeps no takeback requests)"
 
-            channel = await d.table(kind, "abandoned", two)
+            channel = await d.table(kind, "abandoned", two, options=short)
             await d.play(channel, rnd("abandoned"), 8)
             await service.abandon(channel, d.player(0), can_manage=False)
 
