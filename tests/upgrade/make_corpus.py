@@ -16,6 +16,7 @@ writes the club data folder the games were played with next to the database, as
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sqlite3
 import subprocess
@@ -74,8 +75,7 @@ def make(commit: str, out: Path) -> str:
 
 
 def _environment(tree: Path) -> dict[str, str]:
-    import os
-
+    """This environment without the bot's settings, the release's code first on the path."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("REFEREE_")}
     env["PYTHONPATH"] = str(tree)
     env["PYTHONDONTWRITEBYTECODE"] = "1"
