@@ -2,8 +2,8 @@
 
 Before connecting it checks what would otherwise fail later, and stops with one line saying
 what to do: the settings (every variable validated), the component data overrides
-(``REFEREE_DATA_DIR``), and the database (a SQLite file must pass ``PRAGMA integrity_check``;
-restore a backup if not).
+(``REFEREE_DATA_DIR``), and the database (``bot.startup``: reachable, writable, not damaged,
+not served by another process). ``--check-settings`` stops after the settings and the data.
 """
 
 from __future__ import annotations
@@ -12,7 +12,10 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.settings import Settings
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -25,28 +28,24 @@ def _parser() -> argparse.ArgumentParser:
         metavar="A,B",
         help="the shards this process serves, e.g. 0,1 (REFEREE_SHARD_IDS)",
     )
+    parser.add_argument(
+        "--check-settings",
+        action="store_true",
+        help="read and check every setting and the component data, print them, and exit "
+        "(nothing is opened or connected)",
+    )
     return parser
 
 
 def preflight_problem(db_path: str) -> str | None:
-    """One line saying why the bot must not start, or None when all is well."""
-    from db import is_postgres
+    """One line saying why the bot must not start, or None when all is well: the component
+    data (``python -m rules check-data DIR`` runs the same check), then the database
+    (``bot.startup``; a SQLite file's one-process lock is taken here and kept)."""
+    from bot.startup import database_problem
     from rules.core.data import data_problem
     from rules.registry import GAMES
 
-    problem = data_problem(GAMES)  # also what ``python -m rules check-data DIR`` runs
-    if problem is not None:
-        return problem
-    if not is_postgres(db_path) and Path(db_path).is_file():
-        from db.tools import sqlite_integrity
-
-        problems = sqlite_integrity(db_path)
-        if problems:
-            return (
-                f"the database {db_path} is damaged ({problems[0]}); stop, restore the latest "
-                "backup (python -m db backup makes them) and run python -m db check"
-            )
-    return None
+    return data_problem(GAMES) or database_problem(db_path)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -62,6 +61,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SettingsError as exc:
         print(f"referee: {exc}", file=sys.stderr)
         return 2
+    settings.apply_data_dir()
+    if args.check_settings:
+        return _check_settings(settings)
     problem = preflight_problem(settings.db_path)
     if problem is not None:
         print(f"referee: {problem}", file=sys.stderr)
@@ -73,6 +75,25 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     bot = create_bot(settings)
     bot.run(settings.token, log_handler=None)
+    return 0
+
+
+def _check_settings(settings: Settings) -> int:
+    from db.postgres import redact
+    from rules.core.data import data_problem
+    from rules.registry import GAMES
+
+    problem = data_problem(GAMES)
+    if problem is not None:
+        print(f"referee: {problem}", file=sys.stderr)
+        return 2
+    shards = (
+        "all shards"
+        if settings.shard_count is None
+        else f"shards {list(settings.shard_ids or range(settings.shard_count))} "
+        f"of {settings.shard_count}"
+    )
+    print(f"referee: settings ok: database {redact(settings.db_path)}, {shards}")
     return 0
 
 

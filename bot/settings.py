@@ -6,6 +6,7 @@ one line naming the variable and what is wrong, never a traceback.
 
 from __future__ import annotations
 
+import os
 from typing import Any, Literal
 
 from pydantic import AliasChoices, Field, ValidationError, field_validator
@@ -62,8 +63,11 @@ class Settings(BaseSettings):
         2, ge=0, le=32, validation_alias=_env("REFEREE_RENDER_PROCESSES", "render_processes")
     )
     """Worker processes drawing images (0 = threads in the bot's process)."""
+    data_dir: str | None = Field(None, validation_alias=_env("REFEREE_DATA_DIR", "data_dir"))
+    """A folder of component data overrides (``rules.core.data``); the bot hands it on to
+    the rules through the process environment at start-up (``apply_data_dir``)."""
 
-    @field_validator("dev_guild_id", "shard_count", mode="before")
+    @field_validator("dev_guild_id", "shard_count", "data_dir", mode="before")
     @classmethod
     def _blank_is_none(cls, value: Any) -> Any:
         return None if isinstance(value, str) and not value.strip() else value
@@ -76,6 +80,9 @@ class Settings(BaseSettings):
     @field_validator("shard_ids", mode="before")
     @classmethod
     def _comma_list(cls, value: Any) -> Any:
+        # The environment's text is decoded as JSON first, so "1" arrives as the number 1.
+        if isinstance(value, int) and not isinstance(value, bool):
+            return (value,)
         if isinstance(value, str):
             parts = [p.strip() for p in value.split(",") if p.strip()]
             return tuple(parts) or None
@@ -103,6 +110,15 @@ class Settings(BaseSettings):
                 )
         return settings
 
+    def apply_data_dir(self) -> None:
+        """Make ``REFEREE_DATA_DIR`` (from the environment or ``.env``) the folder the rules
+        read overrides from: they see only the process environment."""
+        from rules.core.data import OVERRIDE_ENV, override_dir
+
+        if self.data_dir is not None:
+            os.environ[OVERRIDE_ENV] = self.data_dir
+        override_dir.cache_clear()
+
 
 _NAMES = {
     "token": "DISCORD_TOKEN",
@@ -115,6 +131,7 @@ _NAMES = {
     "shard_ids": "REFEREE_SHARD_IDS",
     "cooldown_per_10s": "REFEREE_COOLDOWN",
     "render_processes": "REFEREE_RENDER_PROCESSES",
+    "data_dir": "REFEREE_DATA_DIR",
 }
 
 

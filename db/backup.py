@@ -22,6 +22,30 @@ class BackupError(StoreError):
     """The backup could not be made (missing source, bad destination, failed check)."""
 
 
+SIDE_FILES = ("-wal", "-shm", "-journal", "-lock")
+"""The files SQLite (and older versions of the bot's lock) keep beside a database file."""
+
+
+def live_file(src: Path, dst: Path) -> str | None:
+    """What ``dst`` is of the live database ``src`` (the database itself or one of its side
+    files), or None. Compared by resolved path and by the file's identity (device and
+    inode), so a symlink or a hardlink to the database or a side file is caught, and so is
+    a side file named after another link to the database."""
+    names = {src: "the database itself"}
+    names.update({Path(f"{src}{side}"): f"the database's {side[1:]} file" for side in SIDE_FILES})
+    if dst in names:
+        return names[dst]
+    if dst.exists():
+        for path, name in names.items():
+            if path.exists() and os.path.samefile(path, dst):
+                return name
+    for side in SIDE_FILES:
+        base = Path(str(dst).removesuffix(side))
+        if dst.name.endswith(side) and base.exists() and os.path.samefile(base, src):
+            return f"the database's {side[1:]} file"
+    return None
+
+
 def backup_database(source: str | os.PathLike[str], dest: str | os.PathLike[str]) -> int:
     """Copy the database file ``source`` to ``dest`` while it may be in use; returns the size
     of the copy in bytes. ``source`` must exist (it is never created)."""
@@ -29,8 +53,12 @@ def backup_database(source: str | os.PathLike[str], dest: str | os.PathLike[str]
     dst = Path(dest).resolve()
     if not src.is_file():
         raise BackupError(f"no database at {src}")
-    if dst == src:
-        raise BackupError("the backup destination is the database itself")
+    live = live_file(src, dst)
+    if live is not None:
+        raise BackupError(
+            f"the backup destination {dest} is {live}: writing there would destroy the live "
+            "database; choose another path"
+        )
     if dst.is_dir():
         raise BackupError(f"the backup destination is a directory: {dst}")
     if Path(f"{dst}-wal").exists():

@@ -7,7 +7,7 @@ process's own reads and writes from interleaving on the shared connection, so a 
 sees another task's uncommitted transaction. Optimistic concurrency on ``games.version``
 decides between writers that read the same version: the second one gets ``VersionConflict``.
 
-One process per file: ``open()`` takes an exclusive lock on ``<file>-lock`` (``db.filelock``)
+One process per file: ``open()`` takes an exclusive lock on the file itself (``db.filelock``)
 and a second bot process gets ``StoreInUse`` at start-up; several processes need PostgreSQL.
 Queries on open games spell the open statuses as literals (``_OPEN_SQL``) so that SQLite can
 use the partial index ``games_one_open_per_channel``; bound parameters would hide it.
@@ -117,7 +117,7 @@ class SqliteStore:
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
         self._channel_locks: dict[int, asyncio.Lock] = {}
-        self._file_lock: str | None = None
+        self._file_lock: filelock.Key | None = None
         self.migrations_applied: list[int] = []
         """Migration versions applied by the last ``open()`` (empty if it was up to date)."""
 

@@ -103,6 +103,12 @@ def check_override_dir(packages: dict[str, str]) -> None:
                     f"{OVERRIDE_ENV}: {sub.name}/{file.name} replaces no shipped file "
                     f"(files: {names})"
                 )
+            if not file.is_file():
+                what = "a broken link" if file.is_symlink() and not file.exists() else "not a file"
+                raise DataError(
+                    f"{OVERRIDE_ENV}: {sub.name}/{file.name} is {what}: replace it with the "
+                    "data file or remove it"
+                )
 
 
 def shipped_files(package: str) -> list[str]:

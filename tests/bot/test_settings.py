@@ -28,11 +28,11 @@ def test_missing_token_is_one_clear_line_and_nonzero_exit(tmp_path: Path) -> Non
     assert "Traceback" not in done.stderr
 
 
-def _start(tmp_path: Path, **env_vars: str) -> subprocess.CompletedProcess[str]:
+def _start(tmp_path: Path, *args: str, **env_vars: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("REFEREE_", "DEV_GUILD"))}
     env.update({"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "not-a-real-token", **env_vars})
     return subprocess.run(
-        [sys.executable, "-m", "bot"],
+        [sys.executable, "-m", "bot", *args],
         cwd=tmp_path,
         env=env,
         capture_output=True,
@@ -76,3 +76,14 @@ def test_a_damaged_database_stops_start_up_in_one_line(tmp_path: Path) -> None:
     damaged.write_bytes(b"this is not a database" * 100)
     line = _one_line(_start(tmp_path, REFEREE_DB=str(damaged)))
     assert "damaged" in line and "backup" in line
+
+
+def test_one_shard_id_and_lists_are_accepted(tmp_path: Path) -> None:
+    """Issue 18 point 6: compose.yaml sets REFEREE_SHARD_IDS to "0" and "1", and a single id
+    was refused ("Input should be a valid tuple"), so the shipped setup never started."""
+    for ids, shown in (("1", "[1]"), ("0,1", "[0, 1]"), (" 0 , 1 ", "[0, 1]")):
+        done = _start(tmp_path, "--check-settings", REFEREE_SHARD_COUNT="2", REFEREE_SHARD_IDS=ids)
+        assert done.returncode == 0, done.stderr
+        assert f"shards {shown} of 2" in done.stdout
+    done = _start(tmp_path, "--check-settings", "--shards", "2", "--shard-ids", "1")
+    assert done.returncode == 0 and "shards [1] of 2" in done.stdout, done.stderr

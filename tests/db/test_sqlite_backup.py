@@ -196,3 +196,34 @@ def test_python_dash_m_db_backup_runs_as_a_command(tmp_path: Path) -> None:
     )
     assert run.returncode == 0, run.stderr
     assert dump(tmp_path / "copy.sqlite3") == dump(db)
+
+
+@pytest.mark.parametrize("side", ["", "-wal", "-shm", "-journal", "-lock"])
+@pytest.mark.parametrize("how", ["path", "symlink", "hardlink", "other name"])
+async def test_backup_never_writes_over_the_live_database_or_its_side_files(
+    store: SqliteStore, new_game: NewGame, db_path: str, tmp_path: Path, side: str, how: str
+) -> None:
+    """Issue 18 point 3: ``python -m db backup referee.sqlite3-wal`` was accepted while the
+    bot ran and destroyed acknowledged moves. The destination is refused when it is the
+    database or one of its side files, by resolved path and by the file's identity."""
+    await populate(store, new_game)
+    target = Path(f"{db_path}{side}")
+    if not target.exists():
+        target.write_bytes(b"")  # -journal and -lock are not there in WAL mode
+    before = target.read_bytes()
+    if how == "path":
+        dest = str(tmp_path / "." / target.name)
+    elif how == "symlink":
+        dest = str(tmp_path / "pointer")
+        os.symlink(target, dest)
+    elif how == "hardlink":
+        dest = str(tmp_path / "second-name")
+        os.link(target, dest)
+    else:  # the side file another name of the database would have (a bot on that name)
+        os.link(db_path, tmp_path / "alias.sqlite3")
+        dest = str(tmp_path / f"alias.sqlite3{side}")
+    with pytest.raises(BackupError, match="would destroy the live database"):
+        backup_database(db_path, dest)
+    assert db_main(["backup", dest, "--db", db_path]) == 1
+    assert target.read_bytes() == before
+    assert await store.current_game(5000) is not None  # the bot's store still works

@@ -54,7 +54,11 @@ async def test_current_game_searches_the_partial_index(store: SqliteStore, db_pa
 async def test_several_stores_of_one_process_share_the_file(db_path: str) -> None:
     async with SqliteStore(db_path) as first, SqliteStore(db_path) as second:
         assert await first.current_game(1) is None and await second.current_game(1) is None
-    assert Path(f"{db_path}-lock").exists()
+        link = f"{db_path}.link"
+        os.symlink(db_path, link)
+        async with SqliteStore(link) as third:  # the same file by another name: shared too
+            assert await third.current_game(1) is None
+    assert not Path(f"{db_path}-lock").exists()  # the lock is on the file, no side file
 
 
 CHILD = """
@@ -96,6 +100,48 @@ async def test_a_second_process_is_refused_at_open_with_a_clear_error(db_path: s
         assert len(message.splitlines()) == 1
     allowed = second_process(db_path)  # the lock went with the store
     assert allowed.returncode == 0 and "OPENED" in allowed.stdout, allowed.stderr
+
+
+@pytest.mark.parametrize("link", ["hardlink", "symlink", "symlinked folder"])
+async def test_a_second_process_is_refused_through_another_name_of_the_file(
+    db_path: str, tmp_path: Path, link: str
+) -> None:
+    """Issue 18 point 3: a hardlinked path (or a symlink) reached the same database file
+    past the one-process lock, which was keyed by the path given."""
+    if link == "hardlink":
+        other = str(tmp_path / "hard.sqlite3")
+    elif link == "symlink":
+        other = str(tmp_path / "soft.sqlite3")
+    else:
+        other = str(tmp_path / "linked" / Path(db_path).name)
+    async with SqliteStore(db_path):
+        if link == "hardlink":
+            os.link(db_path, other)
+        elif link == "symlink":
+            os.symlink(db_path, other)
+        else:
+            os.symlink(Path(db_path).parent, tmp_path / "linked")
+        refused = second_process(other)
+        assert refused.returncode == 3, refused.stdout + refused.stderr
+        assert "one bot process per SQLite file" in refused.stderr
+        assert f"pid {os.getpid()}" in refused.stderr
+
+
+async def test_a_backup_written_over_a_side_file_does_not_open_the_lock(
+    db_path: str, tmp_path: Path
+) -> None:
+    """Issue 18 point 3: ``db backup`` onto the old ``-lock`` side file replaced the lock's
+    file, and a second process then got a lock of its own. The lock is on the database file
+    now, and writing a backup over the database is refused."""
+    from db.__main__ import main as db_main
+
+    async with SqliteStore(db_path):
+        source = str(tmp_path / "source.sqlite3")
+        async with SqliteStore(source):
+            pass
+        assert db_main(["backup", f"{db_path}-lock", "--db", source]) == 0
+        refused = second_process(db_path)
+        assert refused.returncode == 3, refused.stdout + refused.stderr
 
 
 async def test_the_lock_dies_with_its_process(db_path: str) -> None:
