@@ -388,7 +388,8 @@ class Presenter:
             )
             rows.append(f"{row.rank}. {names[row.seat]}: **{row.total}** ({parts})")
         winners = [names[w] for w in scores.winners]
-        rows.append(tr("core.winners", winners=winners, count=len(winners)))
+        if winners:  # a game may end with no winner; its notes say so
+            rows.append(tr("core.winners", winners=winners, count=len(winners)))
         return "\n".join(rows)
 
     async def send_private_updates(self, game: GameRecord, state: Any, outcome: Outcome) -> None:

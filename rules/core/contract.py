@@ -33,7 +33,7 @@ def check_state(spec: GameSpec[Any, Any, Any, Any], state: Any) -> None:
         scores = spec.scores(state)
         for row in scores.seats:
             assert row.total == sum(row.breakdown.values()), f"{row.seat}: total != breakdown"
-        assert scores.winners, "a finished game has no winner"
+        assert scores.winners or scores.notes, "a finished game has no winner and no note why"
     else:
         acting = spec.to_act(state)
         assert acting, "game not over but nobody must act"

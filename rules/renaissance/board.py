@@ -7,8 +7,25 @@ from collections import deque
 from rules.renaissance.components import data
 from rules.renaissance.effects import has
 from rules.renaissance.model import RenaissanceState
+from rules.renaissance.versions import V2
 
 UNLIMITED = 10_000
+
+
+def per_seat(state: RenaissanceState, seat: str, province: str) -> str:
+    """The key of a per-turn count kept for ``province`` (tokens shipped, attempts made).
+
+    Version 2 keeps it per player: ship capacity belongs to each player's own fleet (AOR-R75,
+    R77, R87, A23: "플레이어는 각 지방에 두 개의 토큰을 운송할 수 있습니다") and the first attempt is
+    each attacker's own (AOR-R88: "첫 경쟁 시도에"). Version 1 shared it among all players.
+    """
+    return f"{seat}/{province}" if state.rules_version >= V2 else province
+
+
+def own_capital(state: RenaissanceState, seat: str, province: str) -> bool:
+    """v2, AOR-R72/R85, A7: a player always expands into its own capital, even when another
+    holds it ("(다른 플레이어가 점령하고 있는 경우에도) 자신의 수도 지방에서 확장할 수 있습니다")."""
+    return state.rules_version >= V2 and state.players[seat].capital == province
 
 
 def in_play(state: RenaissanceState, province: str) -> bool:
@@ -125,14 +142,18 @@ def reach(state: RenaissanceState, seat: str) -> dict[str, int]:
     for p in land:
         out[p] = UNLIMITED
     player = state.players[seat]
+    if player.capital is not None and own_capital(state, seat, player.capital):
+        out[player.capital] = UNLIMITED
     value = ship_value(state, seat)
     if player.ship == "galley":
         for gp in _galley_reach(state, seat, srcs, value):
-            out.setdefault(gp, max(0, value - state.shipped.get(gp, 0)))
+            shipped = state.shipped.get(per_seat(state, seat, gp), 0)
+            out.setdefault(gp, max(0, value - shipped))
     elif player.ship == "seaworthy":
         for pid, info in d.provinces.items():
             if info.coasts:
-                out.setdefault(pid, max(0, value - state.shipped.get(pid, 0)))
+                shipped = state.shipped.get(per_seat(state, seat, pid), 0)
+                out.setdefault(pid, max(0, value - shipped))
     elif player.ship == "ocean":
         new_world = has(state, seat, "new_world")
         room = overseas_held(state, seat) < value
@@ -158,6 +179,8 @@ def reach(state: RenaissanceState, seat: str) -> dict[str, int]:
 def by_ship_only(state: RenaissanceState, seat: str, province: str) -> bool:
     """True when ``province`` is not reachable by land or Caravan (tokens count as shipped)."""
     d = data()
+    if own_capital(state, seat, province):
+        return False
     srcs = sources(state, seat)
     if any(province in d.provinces[s].land for s in srcs):
         return False

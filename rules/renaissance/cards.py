@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from rules.core import Event, term
 from rules.renaissance.actions import PlayCard
-from rules.renaissance.board import capital_owner, dominated, in_play
+from rules.renaissance.board import (
+    capital_owner,
+    dominated,
+    in_play,
+    overseas_held,
+    ship_value,
+)
 from rules.renaissance.components import data
 from rules.renaissance.deck import card_term, discard_card
 from rules.renaissance.economy import from_bank, misery_change, pay_bank
 from rules.renaissance.effects import has
 from rules.renaissance.model import LeaderPlay, Pending, RenaissanceState
+from rules.renaissance.versions import V2
 
 IMMUNE_WITH_RULER = {
     "mysticism_abounds",
@@ -108,7 +115,14 @@ def play_options(state: RenaissanceState, seat: str, card: str, final: bool) -> 
             pinfo = data().provinces[p]
             holder = state.provinces[p].dm
             owner = capital_owner(state, p)
-            if pinfo.overseas == "new_world" or (owner is not None and owner != holder):
+            if pinfo.overseas == "new_world":
+                continue
+            if state.rules_version >= V2:
+                # ruling (AOR-D8, "not a foreign capital"): never another player's capital;
+                # the player's own capital, e.g. to shake off an occupier, may be chosen
+                if owner is not None and owner != seat:
+                    continue
+            elif owner is not None and owner != holder:
                 continue
             if holder is not None and holder in immune:
                 continue
@@ -331,16 +345,28 @@ def _unplayed(state: RenaissanceState, card: str) -> bool:
 
 def cedable(state: RenaissanceState, loser: str, winner: str) -> list[str]:
     """War!: DMs of the loser that the winner may hold (designed: not the loser's capital,
-    area V only with Overland East)."""
+    area V only with Overland East). Version 2 also keeps the winner's overseas limits
+    (AOR-D8 "supportable", R78/R79): Far East and the Americas only with Ocean Navigation and
+    room on the shipping display ("보유한 해외 지방의 수는 항해 정보의 숫자에 따라 제한됩니다"),
+    the Americas only for a New World holder ("신대륙[U] 진보를 보유한 플레이어도 아메리카 지방를
+    점령할 수 있지만")."""
     out: list[str] = []
     if not markers_available(state, winner):
         return out
+    v2 = state.rules_version >= V2
+    room = overseas_held(state, winner) < ship_value(state, winner)
+    ocean = state.players[winner].ship == "ocean"
     for p in dominated(state, loser):
         info = data().provinces[p]
         if p == state.players[loser].capital:
             continue
         if info.area == 5 and not has(state, winner, "overland_east"):
             continue
+        if v2 and info.overseas in ("far_east", "new_world"):
+            if not (ocean and room):
+                continue
+            if info.overseas == "new_world" and not has(state, winner, "new_world"):
+                continue
         out.append(p)
     return sorted(out)
 

@@ -46,11 +46,12 @@ from rules.renaissance.expansion import (
     resolve_attack,
     watermill_roll,
 )
-from rules.renaissance.flow import advance, setup_done, start_turn, to_act
+from rules.renaissance.flow import advance, setup_done, start_turn, time_agreed, to_act
 from rules.renaissance.legal import _pending, legal_actions
 from rules.renaissance.model import Pending, RenaissanceState
 from rules.renaissance.purchase import buy, relieve, stabilize, upgrade
 from rules.renaissance.setup import finish_setup
+from rules.renaissance.versions import V2
 
 
 def is_over(state: RenaissanceState) -> bool:
@@ -66,9 +67,24 @@ def apply(
         if action not in anytime_actions(state, seat):
             raise RuleViolation("illegal_action", Text(key="renaissance.error.illegal"))
         new = state.copied()
-        new.time_up = True
-        event = Event(key="renaissance.event.time_up", args={"seat": seat}, seat=seat)
-        return Result(state=new, events=[event])
+        if new.rules_version < V2:
+            new.time_up = True
+            event = Event(key="renaissance.event.time_up", args={"seat": seat}, seat=seat)
+            return Result(state=new, events=[event])
+        new.time_votes.append(seat)
+        votes = [
+            Event(
+                key="renaissance.event.time_vote",
+                args={
+                    "seat": seat,
+                    "count": len(new.time_votes),
+                    "total": len(new.active()),
+                },
+                seat=seat,
+            )
+        ]
+        time_agreed(new, votes)
+        return Result(state=new, events=votes)
     if seat not in to_act(state):
         raise RuleViolation("not_your_turn", Text(key="renaissance.error.not_your_turn"))
     if action not in legal_actions(state, seat):
@@ -80,20 +96,40 @@ def apply(
     else:
         _dispatch(new, seat, action, events)
     settle(new, events)
+    if new.rules_version >= V2:
+        _mark_chaos(new)
     return Result(state=new, events=events)
 
 
+def _mark_chaos(state: RenaissanceState) -> None:
+    """v2: record when players fell into chaos (those of one action share a place), for the
+    ranking when no one is left (AOR-R116: "'1000'이 표시된 칸을 넘어선 플레이어는 즉시 게임에서
+    탈락합니다")."""
+    new = [p for p in state.players.values() if p.eliminated and not p.out_order]
+    if new:
+        mark = 1 + max(p.out_order for p in state.players.values())
+        for p in new:
+            p.out_order = mark
+
+
 def anytime_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]:
-    """AOR-A12: with a time limit, any seated player may say the agreed time is over."""
+    """AOR-R10, R117 (3), A12: with a time limit, a seated player may say the agreed time is
+    over. Version 1: one player's word ends the game after the next turn. Version 2: each
+    player still in the game agrees once; with everyone's agreement the current turn is the
+    last (the rules never read a clock; the players agreed the time, so they agree it is up).
+    """
     if state.options.time_limit_minutes <= 0 or state.time_up or seat not in state.seats:
         return []
     if state.phase in ("setup", "final_play", "over"):
+        return []
+    if state.rules_version >= V2 and (state.players[seat].eliminated or seat in state.time_votes):
         return []
     return [TimeUp()]
 
 
 def settle(state: RenaissanceState, events: list[Event]) -> None:
     """Drop pending decisions without any option, then run the flow on."""
+    time_agreed(state, events)  # v2: a player who had not agreed may have fallen into chaos
     for _ in range(1000):
         while state.pending and not _pending(state, state.pending[0].seat):
             state.pending.pop(0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from rules.core import Event, Text, term
-from rules.renaissance.board import by_ship_only
+from rules.renaissance.board import by_ship_only, per_seat
 from rules.renaissance.cards import markers_available, remove_all
 from rules.renaissance.competition import (
     attacker_wins,
@@ -84,7 +84,8 @@ def place(state: RenaissanceState, seat: str, province: str, events: list[Event]
     """AOR-R73-R82: one white token; an uncontested market at its size becomes a white DM."""
     player = state.players[seat]
     if by_ship_only(state, seat, province):
-        state.shipped[province] = state.shipped.get(province, 0) + 1
+        key = per_seat(state, seat, province)
+        state.shipped[key] = state.shipped.get(key, 0) + 1
     player.expansion -= 1
     prov = state.provinces[province]
     prov.tokens[seat] = prov.tokens.get(seat, 0) + 1
@@ -116,8 +117,9 @@ def _check_dominance(
 
 
 def own_present(state: RenaissanceState, seat: str, province: str) -> int:
-    """AOR-R88: own tokens already there count only for the first attempt this turn."""
-    if province in state.attempted:
+    """AOR-R88: own tokens already there count only for the first attempt this turn (v2: the
+    attacker's own first attempt; another player's attempt there changes nothing)."""
+    if per_seat(state, seat, province) in state.attempted:
         return 0
     return state.provinces[province].tokens.get(seat, 0)
 
@@ -160,7 +162,8 @@ def attack(
     used_present = need - from_area
     player.expansion -= from_area
     if by_ship_only(state, seat, province):
-        state.shipped[province] = state.shipped.get(province, 0) + from_area
+        key = per_seat(state, seat, province)
+        state.shipped[key] = state.shipped.get(key, 0) + from_area
     prov = state.provinces[province]
     if used_present:
         prov.tokens[seat] -= used_present
@@ -168,7 +171,7 @@ def attack(
         if not prov.tokens[seat]:
             del prov.tokens[seat]
             prov.white.pop(seat, None)
-    state.attempted.append(province)
+    state.attempted.append(per_seat(state, seat, province))
     foes = defenders(state, seat, province)
     if not cathedral and can_defend_with_cathedral(state, seat, foes):
         state.pending.insert(

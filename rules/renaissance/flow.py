@@ -12,6 +12,7 @@ from rules.renaissance.endturn import end_of_turn
 from rules.renaissance.expansion import can_buy_card, start_phase
 from rules.renaissance.model import Phase, RenaissanceState
 from rules.renaissance.purchase import relief_options, stabilization_cost
+from rules.renaissance.versions import V2
 
 SEQUENCE: tuple[Phase, ...] = ("buyoff", "buy_cards", "play", "purchase", "expansion")
 
@@ -202,18 +203,29 @@ def _finish_phase(state: RenaissanceState, events: list[Event]) -> None:
             play.protection = 0
         enter(state, "expansion", events)
     elif phase == "expansion":
-        end_of_turn(state, events)
-        if state.end_triggered or any(len(p.advances) == 26 for p in state.players.values()):
-            state.phase = "final_play"
-            for p in state.players.values():
-                p.play_done = False
-            events.append(Event(key="renaissance.event.final_play", args={}))
+        if state.rules_version >= V2:
+            # AOR-R26: "플레이어가 고른 단계가 시작될 때" - phase 7 opens with a swap window too
+            enter(state, "end_turn", events)
         else:
-            start_turn(state, events)
+            _end_turn(state, events)
+    elif phase == "end_turn":
+        _end_turn(state, events)
     elif phase == "final_play":
         state.wars = []
         state.phase = "over"
         events.append(Event(key="renaissance.event.game_over", args={}))
+
+
+def _end_turn(state: RenaissanceState, events: list[Event]) -> None:
+    """Phase 7 (AOR-R110-R116), then the final card play or the next turn (AOR-R117)."""
+    end_of_turn(state, events)
+    if state.end_triggered or any(len(p.advances) == 26 for p in state.players.values()):
+        state.phase = "final_play"
+        for p in state.players.values():
+            p.play_done = False
+        events.append(Event(key="renaissance.event.final_play", args={}))
+    else:
+        start_turn(state, events)
 
 
 def _draw_phase(state: RenaissanceState, events: list[Event]) -> None:
@@ -255,9 +267,23 @@ def start_turn(state: RenaissanceState, events: list[Event]) -> None:
     state.cards_bought_expansion = 0
     state.phase = "bid"
     events.append(Event(key="renaissance.event.turn", args={"turn": state.turn}))
-    if state.time_up:  # AOR-A12: the limit passed at a turn start; this turn is the last
+    if state.time_up:  # v1 AOR-A12: the limit passed at a turn start; this turn is the last
         state.end_triggered = True
         events.append(Event(key="renaissance.event.last_turn", args={}))
+
+
+def time_agreed(state: RenaissanceState, events: list[Event]) -> None:
+    """v2, AOR-R117 (3) "플레이하기로 한 시간이 다 되었다", "마지막은 턴 종료 단계(5.7)로 끝납니다":
+    once every player still in the game has agreed the time is up, the current turn is the
+    last and ends with phase 7 (a player who fell into chaos meanwhile is not asked)."""
+    if state.rules_version < V2 or state.time_up or not state.time_votes:
+        return
+    active = state.active()
+    if not active or any(s not in state.time_votes for s in active):
+        return
+    state.time_up = True
+    state.end_triggered = True
+    events.append(Event(key="renaissance.event.time_agreed", args={}))
 
 
 def reveal_bids(state: RenaissanceState, events: list[Event]) -> None:

@@ -19,6 +19,7 @@ Phase = Literal[
     "play",
     "purchase",
     "expansion",
+    "end_turn",
     "final_play",
     "over",
 ]
@@ -85,6 +86,12 @@ PRESETS["euro1999"] = {
     "keep_purchased_relief": False,
     "enlightenment_turn_relief": False,
 }
+
+
+def _unset(value: object) -> bool:
+    """Fields added in rules version 2 are left out of the JSON while unused, so a version-1
+    state dumps (and hashes) exactly as it did before they existed."""
+    return not value
 
 
 class Options(GameOptions):
@@ -186,6 +193,8 @@ class Player(BaseModel):
     cathedral_against: list[str] = Field(default_factory=list)
     watermill_used: bool = False
     auto_mr_steps: int = 0
+    out_order: int = Field(default=0, exclude_if=_unset)
+    """v2: when this player fell into chaos (1 = first; equal for the same moment)."""
 
 
 class LeaderPlay(BaseModel):
@@ -248,6 +257,8 @@ class RenaissanceState(GameState):
     bank_net: int = 0
     on_leaders: int = 0
     time_up: bool = False
+    time_votes: list[str] = Field(default_factory=list, exclude_if=_unset)
+    """v2 (AOR-R117 (3), A12): the seats that have agreed the playing time is over."""
 
     def active(self) -> list[str]:
         """Seats still in the game, in order of play (AOR-R27)."""

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from rules.core import Scores, SeatScore, rank_scores
+from rules.core import Scores, SeatScore, Text, rank_scores
 from rules.renaissance.components import data
 from rules.renaissance.economy import misery_value
 from rules.renaissance.model import RenaissanceState
+from rules.renaissance.versions import V2
 
 
 def scores(state: RenaissanceState) -> Scores:
+    v2 = state.rules_version >= V2
     rows = []
     for seat in state.seats:
         p = state.players[seat]
@@ -17,12 +19,18 @@ def scores(state: RenaissanceState) -> Scores:
         # AOR-R116: a player in chaos is out of the game and keeps nothing but the misery.
         chaos = -(advances + p.cash) if p.eliminated else 0
         breakdown = {"advances": advances, "cash": p.cash, "misery": -misery, "chaos": chaos}
+        tiebreak = [0 if p.eliminated else 1]
+        if v2:  # among those in chaos, who held out longer ranks higher
+            tiebreak.append(p.out_order if p.eliminated else 0)
         rows.append(
             SeatScore(
-                seat=seat,
-                total=sum(breakdown.values()),
-                breakdown=breakdown,
-                tiebreak=[0 if p.eliminated else 1],
+                seat=seat, total=sum(breakdown.values()), breakdown=breakdown, tiebreak=tiebreak
             )
         )
-    return rank_scores(rows)
+    result = rank_scores(rows)
+    if v2 and all(state.players[s].eliminated for s in state.seats):
+        # The book is silent; everyone in chaos means no one won (ranked by elimination order).
+        return result.model_copy(
+            update={"winners": [], "notes": [Text(key="renaissance.note.no_winner")]}
+        )
+    return result

@@ -52,12 +52,12 @@ def record(players: int, seed: int, raw: dict[str, object]) -> dict[str, object]
     for _ in range(20_000):
         if SPEC.is_over(state):
             break
-        if options.time_limit_minutes and not declared and state.turn == 3:
-            if state.phase == "play":
-                declared = True
-                state = SPEC.apply(state, "p2", TimeUp()).state
-                log.actions.append(LoggedAction(seat="p2", action=TimeUp().model_dump(mode="json")))
-                continue
+        at_turn_3 = (state.turn, state.phase) == (3, "play")
+        if options.time_limit_minutes and not declared and at_turn_3:
+            declared = True
+            state = SPEC.apply(state, "p2", TimeUp()).state
+            log.actions.append(LoggedAction(seat="p2", action=TimeUp().model_dump(mode="json")))
+            continue
         seat = sorted(SPEC.to_act(state))[0]
         action = steer(state, seat, rnd)
         state = SPEC.apply(state, seat, action).state

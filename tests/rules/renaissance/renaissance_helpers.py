@@ -65,7 +65,13 @@ def play(
     the real end), or with ``nudged=False`` by a uniform random choice of the legal actions."""
     names = seats(options.players)
     state = SPEC.new_game(names, options, seed)
-    log = GameLog(game="renaissance", seats=names, seed=seed, options=options.model_dump())
+    log = GameLog(
+        game="renaissance",
+        seats=names,
+        seed=seed,
+        options=options.model_dump(),
+        rules_version=state.rules_version,
+    )
     rnd = random.Random(seed)
     for _ in range(max_steps):
         if SPEC.is_over(state):
@@ -86,10 +92,13 @@ def play(
     raise AssertionError(f"game with seed {seed} did not end")
 
 
-def started(players: int = 4, seed: int = 1, **opts: Any) -> RenaissanceState:
-    """A game past setup: seat i ranks the capitals in a rotated order, bids i dollars."""
+def started(
+    players: int = 4, seed: int = 1, version: int | None = None, **opts: Any
+) -> RenaissanceState:
+    """A game past setup: seat i ranks the capitals in a rotated order, bids i dollars
+    (on rules ``version``, default the newest)."""
     options = Options.model_validate({"players": players, **opts})
-    state = SPEC.new_game(seats(players), options, seed)
+    state = SPEC.new_game(seats(players), options, seed, rules_version=version)
     for i, seat in enumerate(seats(players)):
         if options.held_cards_setup:
             state = SPEC.apply(state, seat, ReturnCard(card=state.players[seat].dealt[0])).state

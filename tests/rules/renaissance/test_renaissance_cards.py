@@ -150,8 +150,10 @@ def test_aor_d8_papal_decree_and_religious_strife() -> None:
     assert state.papal_ban is None and is_burden(state, "papal_decree")
 
 
-def test_aor_d8_rebellion_targets() -> None:
-    state = position()
+def test_aor_d8_rebellion_targets_v1() -> None:
+    """Rules version 1: a capital held by its owner may be targeted, one held by an occupier
+    not (version 2's ruling is in test_renaissance_v2)."""
+    state = position(version=1)
     state.provinces["toledo"].dm = "p1"
     state.provinces["genoa"].dm = "p1"
     targets = {o.province for o in play_options(state, "p2", "rebellion", False)}

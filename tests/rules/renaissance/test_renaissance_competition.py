@@ -119,7 +119,7 @@ def test_aor_t8_r87_a23_fleet_capacity(monkeypatch: pytest.MonkeyPatch) -> None:
         assert can_attack(state, "p1", "sicily", reach(state, "p1"))
         attack(state, "p1", "sicily", False, [])
         assert state.provinces["sicily"].dm == "p2"  # black 1 < white 6, coloured 1 = box 1
-    assert state.shipped["sicily"] == 8
+    assert state.shipped["p1/sicily"] == 8
     assert not can_attack(state, "p1", "sicily", reach(state, "p1"))
 
 
@@ -211,8 +211,10 @@ def test_aor_r91_r92_win_and_loss(monkeypatch: pytest.MonkeyPatch) -> None:
     assert prov.dm == "p2" and prov.dm_white
 
 
-def test_aor_r88_present_tokens_count_once() -> None:
-    state = position()
+def test_aor_r88_present_tokens_count_once_v1() -> None:
+    """Rules version 1: any attempt in the province used up the present tokens (version 2:
+    test_renaissance_v2)."""
+    state = position(version=1)
     _token(state, "bordeaux", "p2", 2)
     _token(state, "bordeaux", "p1", 2)
     from rules.renaissance.expansion import attack_cost

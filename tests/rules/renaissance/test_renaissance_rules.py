@@ -187,7 +187,7 @@ def test_aor_r77_seaworthy_reach_and_capacity() -> None:
     room = reach(state, "p1")
     assert "iceland" not in room  # area II is out with 4 players (AOR-A13)
     assert room["west_africa"] == 12 and "india" not in room
-    state.shipped["west_africa"] = 5
+    state.shipped["p1/west_africa"] = 5
     assert reach(state, "p1")["west_africa"] == 7
 
 

@@ -235,12 +235,14 @@ def test_aor_r118_final_play_must_play_cards() -> None:
     assert actions and not any(isinstance(a, EndStep) for a in actions)
 
 
-def test_aor_r10_a12_time_limit_makes_next_turn_last() -> None:
+def test_aor_r10_a12_time_limit_makes_next_turn_last_v1() -> None:
+    """Rules version 1: one player's word, and the next turn is the last (version 2:
+    test_renaissance_v2)."""
     from rules.renaissance.actions import TimeUp
 
-    plain = started(3)
+    plain = started(3, version=1)
     assert SPEC.anytime_actions(plain, "p2") == []
-    state = started(3, time_limit_minutes=90)
+    state = started(3, version=1, time_limit_minutes=90)
     assert SPEC.anytime_actions(state, "p2") == [TimeUp()]
     result = SPEC.apply(state, "p2", TimeUp())
     assert result.state.time_up and result.events[0].public
