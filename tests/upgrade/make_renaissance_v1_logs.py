@@ -7,7 +7,7 @@ Run once with the engine of version 1 (before the version-2 changes), from the t
 Each fixture is a ``rules.core.replay.GameLog`` (``rules_version: 1``) of a game played by the
 steered test bot (tests/rules/renaissance/renaissance_bot.py), plus the hash of its final
 state. ``test_renaissance_versions.py`` replays them under every later engine and checks the
-hash: version 1 games keep their rules. The ``time_up`` game has one player declare the
+hash (``v1_logs.rules_hash``): version 1 games keep their rules. The ``time_up`` game has one player declare the
 agreed time over in turn 3 (the version-1 rule: the next turn is the last).
 """
 
@@ -19,14 +19,15 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "rules" / "renaissance"))
+sys.path[:0] = [str(HERE.parent.parent), str(HERE.parent / "rules" / "renaissance")]
 
 from renaissance_bot import steer  # noqa: E402
 
-from rules.core.replay import GameLog, LoggedAction, state_hash  # noqa: E402
+from rules.core.replay import GameLog, LoggedAction  # noqa: E402
 from rules.renaissance.actions import TimeUp  # noqa: E402
 from rules.renaissance.model import Options  # noqa: E402
 from rules.renaissance.spec import SPEC  # noqa: E402
+from tests.upgrade.v1_logs import rules_hash  # noqa: E402
 
 GAMES = {
     "3p_source": (3, 2, {"end_condition": "epochs_2"}),
@@ -63,7 +64,7 @@ def record(players: int, seed: int, raw: dict[str, object]) -> dict[str, object]
         state = SPEC.apply(state, seat, action).state
         log.actions.append(LoggedAction(seat=seat, action=action.model_dump(mode="json")))
     assert SPEC.is_over(state)
-    return {"log": log.model_dump(mode="json"), "final_hash": state_hash(state)}
+    return {"log": log.model_dump(mode="json"), "final_hash": rules_hash(state)}
 
 
 def main() -> None:

@@ -1,21 +1,20 @@
 """Age of Renaissance games started on rules version 1 keep version 1's rules (rules versions,
-``rules/core/versions.py``): logs written by the version-1 engine replay to the same final
-state under today's engine. The fixtures were made by make_renaissance_v1_logs.py before the
-version-2 changes (ship capacity per fleet, own capital, time limit, War! cession, first
-attempt, phase-7 Renaissance swap, everyone in chaos, Rebellion targets)."""
+``rules/core/versions.py``): whole seeded games logged by the version-1 engine (made by
+make_renaissance_v1_logs.py before the version-2 changes of issue 21: ship capacity per
+fleet, own capital, time limit, War! cession, first attempt, phase-7 Renaissance swap,
+everyone in chaos, Rebellion targets) replay to the same final state under today's engine."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from rules.core.replay import GameLog, replay, state_hash
-from rules.renaissance.spec import SPEC
+from rules.registry import GAMES
 from rules.renaissance.versions import VERSIONS
+from tests.upgrade.v1_logs import fixtures, replay_fixture, rules_hash
 
-LOGS = sorted((Path(__file__).parent / "logs").glob("renaissance_v1_*.json"))
+LOGS = fixtures("renaissance")
 
 
 def test_renaissance_v1_fixtures_exist() -> None:
@@ -24,17 +23,13 @@ def test_renaissance_v1_fixtures_exist() -> None:
 
 @pytest.mark.parametrize("path", LOGS, ids=lambda p: p.stem)
 def test_renaissance_v1_log_replays_to_its_recorded_state(path: Path) -> None:
-    fixture = json.loads(path.read_text())
-    log = GameLog.model_validate(fixture["log"])
-    assert log.rules_version == 1
-    state = replay(SPEC, log)
+    state, recorded = replay_fixture(path)
     assert state.rules_version == 1
-    assert SPEC.is_over(state)
-    assert state_hash(state) == fixture["final_hash"]
+    assert GAMES["renaissance"].is_over(state)
+    assert rules_hash(state) == recorded
 
 
 def test_renaissance_new_games_start_on_the_newest_version() -> None:
-    from rules.renaissance.model import Options
-
-    state = SPEC.new_game(["p1", "p2", "p3"], Options(players=3), 1)
+    spec = GAMES["renaissance"]
+    state = spec.new_game(["p1", "p2", "p3"], spec.Options.model_validate({"players": 3}), 1)
     assert state.rules_version == VERSIONS[-1].number >= 2
