@@ -109,6 +109,7 @@ class RefereeBot(commands.Bot):
         # load and validate every game's component data now, not in a player's first command
         await asyncio.to_thread(lambda: [spec.data_source() for spec in GAMES.values()])
         await self.store.open()
+        await self.service.data_sets.load(self.store)
         await self.tree.set_translator(CatalogTranslator())
         for name in extensions():
             await self.load_extension(name)
@@ -176,7 +177,7 @@ class RefereeBot(commands.Bot):
         if not isinstance(channel, discord.abc.Messageable) or game.state_json is None:
             return
         spec = spec_of(game)
-        state = spec.load_state(game.state_json)
+        state = self.service.state_of(game)
         acting = sorted(spec.to_act(state))
         lang = guild_lang(channel)
         who = ", ".join(self.presenter.mention(game, s) for s in acting)

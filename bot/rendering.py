@@ -15,6 +15,8 @@ import multiprocessing
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from rules.core.data import DataSet, pinned_data_sets, using_data_sets
+
 T = TypeVar("T")
 
 
@@ -25,6 +27,11 @@ def _warm_up() -> None:
 
     for spec in GAMES.values():
         __import__(spec.renderer)
+
+
+def _pinned_call(pins: dict[str, DataSet], function: Callable[..., T], *args: Any) -> T:
+    with using_data_sets(pins):
+        return function(*args)
 
 
 class Renderer:
@@ -43,11 +50,15 @@ class Renderer:
         return self._pool
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
-        """``function(*args)`` in a worker process (or a thread when there are none)."""
+        """``function(*args)`` in a worker process (or a thread when there are none), with the
+        component data sets pinned here (a game on older data draws with its own)."""
         executor = self._executor()
         if executor is None:
-            return await asyncio.to_thread(function, *args)
+            return await asyncio.to_thread(function, *args)  # the thread copies the pins
         loop = asyncio.get_running_loop()
+        pins = pinned_data_sets()
+        if pins:
+            return await loop.run_in_executor(executor, _pinned_call, pins, function, *args)
         return await loop.run_in_executor(executor, function, *args)
 
     def close(self) -> None:

@@ -23,6 +23,7 @@ from typing import Any, Literal, Protocol, get_args, get_origin
 from pydantic import ValidationError
 
 from bot.clock import Clock, system_clock
+from bot.data_sets import DataSetLibrary
 from bot.errors import RulesRefused, UserError
 from db.store import (
     ActionRecord,
@@ -37,6 +38,8 @@ from db.store import (
 )
 from rules.core import Event, OptionRefused, RuleViolation, Text
 from rules.core.bots import random_action
+from rules.core.data import pin_data_set
+from rules.core.replay import replay_entry, set_up_again
 from rules.core.spec import GameSpec
 from rules.core.versions import recorded_version
 from rules.registry import GAMES
@@ -164,12 +167,14 @@ class GameService:
         self.clock = clock
         self.announcer = announcer
         self._seed_source = seed_source or new_secret
+        self.data_sets = DataSetLibrary()
 
     # ------------------------------------------------------------------ helpers
     async def current(self, channel_id: int) -> GameRecord:
         game = await self.store.current_game(channel_id)
         if game is None:
             raise UserError("error.no_game")
+        await self.data_sets.fetch_for(self.store, game)
         return game
 
     async def viewable(self, channel_id: int, game_id: int | None = None) -> GameRecord:
@@ -180,21 +185,20 @@ class GameService:
             game = await self.store.get_game(game_id)
             if game is None or game.channel_id != channel_id or game.status != "finished":
                 raise UserError("error.no_such_result")
-            return game
-        game = await self.store.current_game(channel_id)
-        if game is not None and game.status == "active":
-            return game
-        finished = await self.store.finished_games(channel_id, limit=1)
-        if finished:
-            return finished[0]
-        if game is not None:
-            return game
-        raise UserError("error.no_game")
+        else:
+            game = await self.store.current_game(channel_id)
+            if game is None or game.status != "active":
+                finished = await self.store.finished_games(channel_id, limit=1)
+                game = finished[0] if finished else game
+            if game is None:
+                raise UserError("error.no_game")
+        await self.data_sets.fetch_for(self.store, game)
+        return game
 
-    @staticmethod
-    def state_of(game: GameRecord) -> Any:
-        """The game's stored state; refused if it was set up with other component data than
-        the data set loaded now (the game would change rules under its players' feet)."""
+    def state_of(self, game: GameRecord) -> Any:
+        """The game's stored state, with the game's own component data set pinned for what runs
+        next in this task (``bot.data_sets``); refused if the state no longer matches its log or
+        the bot lacks the data set the game started on."""
         if game.state_json is None:
             raise UserError("error.not_started")
         if (
@@ -209,12 +213,11 @@ class GameService:
             )
             raise UserError("error.state_mismatch")
         state = spec_of(game).load_state(game.state_json)
-        if state.data_hash != current_data_hash(game.kind):
+        if not self.data_sets.pin(game, state.data_hash):
             log.error(
-                "game %s was started on data set %s but %s is loaded now",
+                "game %s was started on data set %s, which this database does not hold",
                 game.id,
                 state.data_hash,
-                current_data_hash(game.kind),
             )
             raise UserError("error.data_changed")
         return state
@@ -366,6 +369,8 @@ class GameService:
             except ValidationError as exc:
                 raise UserError("error.bad_options", detail=option_error(spec, exc)) from exc
             campaign = await self.store.get_campaign(channel_id, game.kind)
+            pin_data_set(game.kind, None)  # a new game starts on today's data set ...
+            await self.data_sets.store_today(self.store, spec)  # ... kept for it from now on
             state = spec.new_game([s.seat for s in seats], options, game.seed, campaign)
             stored = await self.store.update_game(
                 game.id,
@@ -713,6 +718,8 @@ class GameService:
     ) -> tuple[Any, list[tuple[ActionRecord, list[Event]]]]:
         """Rebuild a game from its seed, options, seats, campaign and log (off the event loop):
         the state after ``through_seq`` (default: the whole log) and each entry's events."""
+        if game.state_json is not None:
+            self.state_of(game)  # pins the game's data set for the replay
         return await asyncio.to_thread(replay_log, game, log, through_seq)
 
     async def history(self, game: GameRecord, viewer: str | None) -> list[HistoryEntry]:
@@ -741,21 +748,22 @@ def current_data_hash(kind: str) -> str:
 def replay_log(
     game: GameRecord, log: Sequence[ActionRecord], through_seq: int | None = None
 ) -> tuple[Any, list[tuple[ActionRecord, list[Event]]]]:
-    """The one replay of a stored game (see ``GameService.replay``)."""
+    """The one replay of a stored game (see ``GameService.replay``), on the rules version
+    the game recorded (``rules.core.replay``)."""
     spec = spec_of(game)
-    options = spec.Options.model_validate(game.options)
-    state = spec.new_game(
+    state = set_up_again(
+        spec,
         [s.seat for s in game.seats],
-        options,
+        game.options,
         game.seed,
         game.campaign,
-        rules_version=recorded_version(game.state_json),
+        recorded_version(game.state_json),
     )
     steps: list[tuple[ActionRecord, list[Event]]] = []
     for entry in log:
         if through_seq is not None and entry.seq > through_seq:
             break
-        result = spec.apply(state, entry.seat, spec.parse_action(entry.action_json))
+        result = replay_entry(spec, state, entry.seat, entry.action_json)
         state = result.state
         steps.append((entry, list(result.events)))
     return state, steps

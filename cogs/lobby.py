@@ -368,8 +368,25 @@ class Lobby(
         data = (
             t("core.data_override", lang, path=source) if source else t("core.data_shipped", lang)
         )
+        spec = GAMES[kind]
+        version = spec.rules_version
+        game = await self.bot.store.current_game(interaction.channel_id or 0)
+        if game is not None and game.kind == kind and game.state_json is not None:
+            state = self.bot.service.state_of(game)  # the channel's game: its own rules
+            version = state.rules_version
+            today = self.bot.service.data_sets.today(spec)
+            if today is not None and state.data_hash != today.hash:
+                data = t("core.data_stored", lang, hash=state.data_hash)
+        rules_line = t(
+            "core.rules_version.line",
+            lang,
+            number=version,
+            newest=spec.rules_version,
+            changes=spec.versions[version - 1].changes,
+        )
         title = f"**{title_of(kind, lang)}: {topic_title(kind, name, lang)}**"
-        await reply(interaction, f"{title}\n{t(f'{kind}.rules.{name}', lang)}\n-# {data}")
+        body = t(f"{kind}.rules.{name}", lang)
+        await reply(interaction, f"{title}\n{body}\n-# {rules_line}\n-# {data}")
 
     @rules.autocomplete("topic")
     async def rules_topics(

@@ -638,6 +638,24 @@ class PostgresStore:
             now,
         )
 
+    # -- data sets ----------------------------------------------------------------------
+
+    async def put_data_set(self, hash: str, kind: str, files_json: str) -> bool:
+        async with self._write() as conn:
+            status = await conn.execute(
+                "INSERT INTO data_sets (hash, kind, files_json, created_at) "
+                "VALUES ($1, $2, $3, $4) ON CONFLICT (hash) DO NOTHING",
+                hash,
+                kind,
+                files_json,
+                self._now(),
+            )
+        return str(status).endswith(" 1")
+
+    async def get_data_set(self, hash: str) -> str | None:
+        text = await self._db.fetchval("SELECT files_json FROM data_sets WHERE hash = $1", hash)
+        return None if text is None else str(text)
+
     # -- backup -------------------------------------------------------------------------
 
     async def backup(self, path: str) -> None:

@@ -110,6 +110,14 @@ class ReminderRow:
     claimed_at: datetime
 
 
+@dataclass(frozen=True)
+class DataSetRow:
+    hash: str
+    kind: str
+    files_json: str
+    created_at: datetime
+
+
 @dataclass
 class Snapshot:
     games: list[GameRow] = field(default_factory=list)
@@ -118,6 +126,7 @@ class Snapshot:
     undo_requests: list[UndoRequestRow] = field(default_factory=list)
     undo_approvals: list[UndoApprovalRow] = field(default_factory=list)
     reminders: list[ReminderRow] = field(default_factory=list)
+    data_sets: list[DataSetRow] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:
         return {f.name: len(getattr(self, f.name)) for f in fields(self)}
@@ -138,6 +147,7 @@ TABLES: dict[str, tuple[type[Any], str]] = {
     "undo_requests": (UndoRequestRow, "id"),
     "undo_approvals": (UndoApprovalRow, "request_id, user_id"),
     "reminders": (ReminderRow, "game_id, version"),
+    "data_sets": (DataSetRow, "hash"),
 }
 _TIMES = {"created_at", "updated_at", "closed_at", "claimed_at"}
 _FLAGS = {"reveals", "undone"}

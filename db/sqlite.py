@@ -583,6 +583,21 @@ class SqliteStore:
             (channel_id, kind, dumps(data), now),
         )
 
+    # -- data sets ----------------------------------------------------------------------
+
+    async def put_data_set(self, hash: str, kind: str, files_json: str) -> bool:
+        async with self._write() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO data_sets (hash, kind, files_json, created_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (hash) DO NOTHING",
+                (hash, kind, files_json, self._now_text()),
+            )
+            return cursor.rowcount == 1
+
+    async def get_data_set(self, hash: str) -> str | None:
+        rows = await self._read("SELECT files_json FROM data_sets WHERE hash = ?", (hash,))
+        return str(rows[0]["files_json"]) if rows else None
+
     # -- backup -------------------------------------------------------------------------
 
     async def backup(self, path: str) -> None:

@@ -270,6 +270,17 @@ class GameStore(Protocol):
 
     async def put_campaign(self, channel_id: int, kind: str, data: dict[str, Any]) -> None: ...
 
+    # -- component data sets games play on ---------------------------------------------
+
+    async def put_data_set(self, hash: str, kind: str, files_json: str) -> bool:
+        """Store a game kind's data set under its hash (``rules.core.data.DataSet``) unless
+        one is stored there already (a set never changes); True if this call stored it."""
+        ...
+
+    async def get_data_set(self, hash: str) -> str | None:
+        """The stored data set with this hash (``DataSet.to_json`` text), else None."""
+        ...
+
     async def backup(self, path: str) -> None:
         """Copy the whole database to ``path`` while it stays in use."""
         ...

@@ -8,11 +8,14 @@ canonical JSON). This is the one check behind ``python -m db check`` and ``pytho
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from db.snapshot import ActionRow, GameRow, Snapshot
 from db.store import state_digest
+
+if TYPE_CHECKING:
+    from rules.core.data import DataSet
 
 
 def _first_difference(a: Any, b: Any, path: str = "") -> str:
@@ -34,8 +37,18 @@ def describe(game: GameRow) -> str:
     return f"game {game.id} (channel {game.channel_id}, {game.kind}, {game.status})"
 
 
-def replay_problem(game: GameRow, log: Sequence[ActionRow]) -> str | None:
-    """What is wrong with this game's state and log (None: the log replays to the state)."""
+def replay_problem(
+    game: GameRow, log: Sequence[ActionRow], data_sets: Mapping[str, DataSet] | None = None
+) -> str | None:
+    """What is wrong with this game's state and log (None: the log replays to the state).
+
+    The game replays on its own rules version and component data set (``data_sets``: the
+    sets the database holds, by hash; today's files need none). States are compared in
+    canonical form (each loaded and dumped again), so a field added since the state was
+    stored, read with its default, is no difference."""
+    from rules.core.data import current_data_set, released_data_sets, using_data_sets
+    from rules.core.errors import DataError
+    from rules.core.replay import replay_entry, set_up_again
     from rules.core.versions import recorded_version
     from rules.registry import GAMES  # the engines are needed only to replay
 
@@ -53,30 +66,45 @@ def replay_problem(game: GameRow, log: Sequence[ActionRow]) -> str | None:
     spec = GAMES.get(game.kind)
     if spec is None:
         return f"{describe(game)}: no engine for game kind {game.kind!r} to replay it"
-    record = game.record()
     try:
-        options = spec.Options.model_validate(record.options)
-        state = spec.new_game(
-            [s.seat for s in record.seats],
-            options,
-            record.seed,
-            record.campaign,
-            rules_version=recorded_version(game.state_json),
-        )
-    except Exception as exc:
-        return f"{describe(game)}: cannot set the game up again: {exc!r}"
-    for action in played:
-        try:
-            state = spec.apply(state, action.seat, spec.parse_action(action.action_json)).state
-        except Exception as exc:
-            return f"{describe(game)}: logged action {action.seq} does not replay: {exc!r}"
-    try:
-        stored = json.loads(game.state_json)
+        stored = spec.load_state(game.state_json)
     except ValueError as exc:
-        return f"{describe(game)}: stored state is not JSON: {exc}"
+        return f"{describe(game)}: stored state does not load: {_short(exc)}"
+    pins: dict[str, DataSet] = {}
+    try:
+        today = current_data_set(spec).hash
+    except DataError:
+        today = None  # a game without data files
+    if today is not None and stored.data_hash != today:
+        known = {d.hash: d for d in released_data_sets(spec)} | dict(data_sets or {})
+        if stored.data_hash not in known:
+            return (
+                f"{describe(game)}: started on component data set {stored.data_hash}, "
+                "which the database does not hold"
+            )
+        pins[game.kind] = known[stored.data_hash]
+    record = game.record()
+    with using_data_sets(pins):
+        try:
+            state = set_up_again(
+                spec,
+                [s.seat for s in record.seats],
+                record.options,
+                record.seed,
+                record.campaign,
+                recorded_version(game.state_json),
+            )
+        except Exception as exc:
+            return f"{describe(game)}: cannot set the game up again: {exc!r}"
+        for action in played:
+            try:
+                state = replay_entry(spec, state, action.seat, action.action_json).state
+            except Exception as exc:
+                return f"{describe(game)}: logged action {action.seq} does not replay: {exc!r}"
+    canonical = json.loads(stored.model_dump_json())
     replayed = json.loads(state.model_dump_json())
-    if stored != replayed:
-        where = _first_difference(stored, replayed)
+    if canonical != replayed:
+        where = _first_difference(canonical, replayed)
         return (
             f"{describe(game)}: stored state differs from its log replayed "
             f"({len(played)} actions); first difference at {where}"
@@ -84,15 +112,22 @@ def replay_problem(game: GameRow, log: Sequence[ActionRow]) -> str | None:
     return None
 
 
+def _short(exc: Exception) -> str:
+    return str(exc).splitlines()[0][:200]
+
+
 def replay_problems(snapshot: Snapshot, game_ids: Iterable[int] | None = None) -> list[str]:
     """Every problem found replaying the snapshot's games (all, or those of ``game_ids``)."""
+    from rules.core.data import DataSet
+
     logs = snapshot.logs()
+    data_sets = {row.hash: DataSet.from_json(row.files_json) for row in snapshot.data_sets}
     wanted = set(game_ids) if game_ids is not None else None
     problems = []
     for game in snapshot.games:
         if wanted is not None and game.id not in wanted:
             continue
-        problem = replay_problem(game, logs.get(game.id, []))
+        problem = replay_problem(game, logs.get(game.id, []), data_sets)
         if problem is not None:
             problems.append(problem)
     return problems

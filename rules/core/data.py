@@ -1,14 +1,29 @@
-"""Loading component data files, with per-file overrides from ``REFEREE_DATA_DIR``.
+"""Loading component data files, with per-file overrides from ``REFEREE_DATA_DIR``, and the
+data sets running games keep.
 
 Shipped data lives in ``rules/<game>/data/``. An operator may point ``REFEREE_DATA_DIR`` at
 a folder holding ``<game>/<file>`` replacements; each one is validated exactly like the
 shipped file. A validation failure raises ``DataError`` naming the file, at load time.
+
+A game plays on the data set it started with. A ``DataSet`` is the exact bytes of the files a
+game's loader read, named by their combined hash (the ``data_hash`` every state records). The
+bot stores each data set once and, before it runs a game's engine, pins that game's set
+(``pin_data_set``): the game's loader (decorated with ``per_data_set``) then builds its
+components from the pinned bytes instead of today's files. Pinning is scoped to the current
+context (a ``ContextVar``: one asyncio task, or a worker call given the pins), so one channel's
+old game never changes what another channel sees; unpinned, a loader reads today's files.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import json
 import os
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -25,6 +40,7 @@ if TYPE_CHECKING:
     from rules.core.spec import GameSpec
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
 
 OVERRIDE_ENV = "REFEREE_DATA_DIR"
 
@@ -47,13 +63,23 @@ def _override_path(game: str, filename: str) -> Path | None:
 
 
 def read_data(game: str, filename: str) -> tuple[bytes, str]:
-    """The bytes ``load_model`` validates and where they come from (``override:<path>`` or
-    ``shipped``)."""
-    override = _override_path(game, filename)
-    if override is not None:
-        return override.read_bytes(), f"override:{override}"
-    ref = resources.files(f"rules.{game}").joinpath("data", filename)
-    return ref.read_bytes(), "shipped"
+    """The bytes ``load_model`` validates and where they come from (``stored:<hash>`` for a
+    pinned data set, else ``override:<path>`` or ``shipped``)."""
+    pinned = _pins().get(game)
+    if pinned is not None:
+        raw = pinned.file(filename)
+        source = f"stored:{pinned.hash}"
+    else:
+        override = _override_path(game, filename)
+        if override is not None:
+            raw, source = override.read_bytes(), f"override:{override}"
+        else:
+            raw = resources.files(f"rules.{game}").joinpath("data", filename).read_bytes()
+            source = "shipped"
+    reads = _READS.get()
+    if reads is not None:
+        reads.append((filename, raw))
+    return raw, source
 
 
 def load_model(game: str, filename: str, model: type[M]) -> Loaded[M]:
@@ -69,6 +95,131 @@ def load_model(game: str, filename: str, model: type[M]) -> Loaded[M]:
 def combined_hash(parts: list[str]) -> str:
     """One short hash naming a whole data set (recorded in every new game's state)."""
     return hashlib.sha256("".join(parts).encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class DataSet:
+    """The exact files one game's loader read, in the order it read them."""
+
+    game: str
+    files: tuple[tuple[str, bytes], ...]
+
+    @property
+    def hash(self) -> str:
+        """The combined hash of the files: the ``data_hash`` of games started on this set."""
+        return combined_hash([hashlib.sha256(raw).hexdigest() for _name, raw in self.files])
+
+    def file(self, filename: str) -> bytes:
+        for name, raw in self.files:
+            if name == filename:
+                return raw
+        raise DataError(f"{self.game} data set {self.hash} has no file {filename}")
+
+    def to_json(self) -> str:
+        """The set as stored: ``{"game": ..., "files": [[name, text], ...]}`` (UTF-8 text)."""
+        files = [[name, raw.decode()] for name, raw in self.files]
+        return json.dumps({"game": self.game, "files": files}, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> DataSet:
+        raw = json.loads(text)
+        files = tuple((str(name), str(body).encode()) for name, body in raw["files"])
+        return cls(game=str(raw["game"]), files=files)
+
+
+_PINNED: ContextVar[dict[str, DataSet] | None] = ContextVar(
+    "referee_pinned_data_sets", default=None
+)
+"""The data set pinned per game in this context (none: today's files)."""
+
+
+def _pins() -> dict[str, DataSet]:
+    return _PINNED.get() or {}
+
+
+_READS: ContextVar[list[tuple[str, bytes]] | None] = ContextVar("referee_data_reads", default=None)
+"""While a loader builds, the files it reads (to know today's ``DataSet``)."""
+
+_CURRENT: dict[str, DataSet] = {}
+"""Per game, the data set its loader read from today's files (filled on first load)."""
+
+
+def pin_data_set(game: str, data_set: DataSet | None) -> None:
+    """From here on in this context, ``game``'s loader uses ``data_set`` (None: today's
+    files). The bot pins the set of the game it is about to run."""
+    pins = dict(_pins())
+    if data_set is None:
+        pins.pop(game, None)
+    else:
+        if data_set.game != game:
+            raise ValueError(f"a {data_set.game} data set cannot be pinned for {game}")
+        pins[game] = data_set
+    _PINNED.set(pins)
+
+
+def pinned_data_sets() -> dict[str, DataSet]:
+    """The pins in force here (to hand to a worker process with ``using_data_sets``)."""
+    return dict(_pins())
+
+
+@contextmanager
+def using_data_sets(pins: dict[str, DataSet]) -> Iterator[None]:
+    """Run a block with exactly these pins (a worker process running a pinned game's job)."""
+    token = _PINNED.set(dict(pins))
+    try:
+        yield
+    finally:
+        _PINNED.reset(token)
+
+
+def per_data_set(game: str) -> Callable[[Callable[[], T]], Callable[[], T]]:
+    """Decorate a game's data loader: built once per data set, the pinned one or today's.
+
+    The decorated loader keeps ``cache_clear()`` (tests that change the override folder)."""
+
+    def decorate(build: Callable[[], T]) -> Callable[[], T]:
+        built: dict[str | None, T] = {}
+        lock = threading.Lock()
+
+        def loader() -> T:
+            pinned = _pins().get(game)
+            key = pinned.hash if pinned is not None else None
+            try:
+                return built[key]
+            except KeyError:
+                pass
+            with lock:
+                if key not in built:
+                    reads: list[tuple[str, bytes]] = []
+                    token = _READS.set(reads)
+                    try:
+                        built[key] = build()
+                    finally:
+                        _READS.reset(token)
+                    if key is None:
+                        _CURRENT[game] = DataSet(game=game, files=tuple(reads))
+                return built[key]
+
+        def cache_clear() -> None:
+            with lock:
+                built.clear()
+                _CURRENT.pop(game, None)
+
+        functools.update_wrapper(loader, build)
+        loader.cache_clear = cache_clear  # type: ignore[attr-defined]
+        return loader
+
+    return decorate
+
+
+def current_data_set(spec: GameSpec[Any, Any, Any, Any]) -> DataSet:
+    """Today's data set of a game (its loader runs if it has not yet, with no pin)."""
+    with using_data_sets({}):
+        spec.data_source()
+    try:
+        return _CURRENT[spec.key]
+    except KeyError:
+        raise DataError(f"{spec.key}: its data loader is not decorated with per_data_set") from None
 
 
 @cache
@@ -167,3 +318,25 @@ def data_problem(games: Mapping[str, GameSpec[Any, Any, Any, Any]]) -> str | Non
     except DataError as exc:
         return problem_line(exc)
     return None
+
+
+RELEASED_FOLDER = "data_released"
+"""Per game, the data sets earlier releases shipped that differ from today's files
+(``rules/<game>/data_released/<hash>.json``, ``DataSet.to_json``): games started before the
+bot stored data sets in its database find theirs here. Made by ``python -m rules.released``."""
+
+
+def released_data_sets(spec: GameSpec[Any, Any, Any, Any]) -> list[DataSet]:
+    """The data sets earlier releases of ``spec``'s game shipped (checked against their names)."""
+    folder = resources.files(spec.package).joinpath(RELEASED_FOLDER)
+    if not folder.is_dir():
+        return []
+    found = []
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".json"):
+            continue
+        data_set = DataSet.from_json(entry.read_bytes())
+        if data_set.game != spec.key or f"{data_set.hash}.json" != entry.name:
+            raise DataError(f"{spec.key}/{RELEASED_FOLDER}/{entry.name} does not hash to its name")
+        found.append(data_set)
+    return found

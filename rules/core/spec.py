@@ -67,6 +67,10 @@ def _no_timeout_actions(state: Any, seat: str) -> list[Any]:
     return []
 
 
+def _no_upcast(state: Any, seat: str, action: dict[str, Any]) -> list[tuple[str, Any]] | None:
+    return None
+
+
 @dataclass(frozen=True)
 class ManyChoice:
     """A decision better made as one pick of several items than as one of many subsets
@@ -107,7 +111,10 @@ class GameSpec(Generic[S, Opt, A, V]):
     them at random, so "a random card" is every card. Empty (the default): the seat is only
     reminded, never played for.
     ``versions`` lists the game's rules versions, oldest first (``rules.core.versions``);
-    new games start on the newest, ``rules_version``.
+    new games start on the newest, ``rules_version``. ``upcast`` rewrites a log entry written
+    before rules versions existed that today's engine refuses although it was legal then
+    (``rules.core.replay.replay_entry``): the (seat, action) steps meaning today what it
+    meant then (``[]``: a step the engine now takes by itself), or ``None``: no such case.
 
     A game is found by convention: its rules package ``rules.<key>`` exports ``SPEC``, its
     renderer is ``render.<key>``, its cog ``cogs.<key>`` and its catalogs
@@ -140,6 +147,7 @@ class GameSpec(Generic[S, Opt, A, V]):
     many_choice: Callable[[S, str], ManyChoice | None] = _no_many_choice
     timeout_actions: Callable[[S, str], list[A]] = _no_timeout_actions
     versions: tuple[RulesVersion, ...] = (FIRST,)
+    upcast: Callable[[S, str, dict[str, Any]], list[tuple[str, Any]] | None] = _no_upcast
     package: str = ""
     renderer: str = ""
     cog: str = ""

@@ -7,12 +7,11 @@ validated once; the state refers to components by id only.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.core.data import combined_hash, load_model
+from rules.core.data import combined_hash, load_model, per_data_set
 from rules.core.errors import DataError
 
 GAME = "endeavor"
@@ -287,7 +286,7 @@ def _validate(d: Data) -> None:
             _fail(f"side {side}: {len(circle_spaces(board))} circular spaces, need 95")
 
 
-@cache
+@per_data_set(GAME)
 def data() -> Data:
     """The validated component data (loaded once)."""
     b = load_model(GAME, "buildings.json", BuildingFile)

@@ -7,13 +7,12 @@ typo fails loudly at start-up. The state refers to cards by type and to tiles by
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 from itertools import pairwise
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from rules.core.data import combined_hash, load_model
+from rules.core.data import combined_hash, load_model, per_data_set
 from rules.core.errors import DataError
 
 GAME = "ilos"
@@ -218,7 +217,7 @@ class Components:
         return self.prices.tracks[resource][step]
 
 
-@cache
+@per_data_set(GAME)
 def components() -> Components:
     """Load and validate every Ilos data file once."""
     cards = load_model(GAME, "cards.json", CardsFile)

@@ -8,12 +8,11 @@ components by id only.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.core.data import Loaded, combined_hash, load_model
+from rules.core.data import Loaded, combined_hash, load_model, per_data_set
 from rules.core.errors import DataError
 
 GAME = "maracaibo"
@@ -762,6 +761,6 @@ def _check_story(d: Data, story: StoryCard) -> None:
         raise bad(f"requires unknown legacy tile {story.requires_full_tile!r}")
 
 
-@cache
+@per_data_set(GAME)
 def data() -> Data:
     return Data()

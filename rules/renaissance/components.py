@@ -8,12 +8,11 @@ this engine because the printed table is lost). An operator may replace any file
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.core.data import combined_hash, load_model
+from rules.core.data import combined_hash, load_model, per_data_set
 from rules.core.errors import DataError
 
 GAME = "renaissance"
@@ -289,7 +288,7 @@ FILES = (
 )
 
 
-@cache
+@per_data_set(GAME)
 def data() -> Data:
     """Load and validate every data file once (overrides from ``REFEREE_DATA_DIR``)."""
     pr = load_model(GAME, "provinces.json", ProvinceFile)

@@ -1,0 +1,96 @@
+"""Issue 17.2: a running game keeps the component data set it started on.
+
+A release that changes a shipped value (or a club that changes its override folder) must not
+change the data of a game already running, nor stop it; new games use the new data.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from rules.core.data import override_dir
+from rules.endeavor import components as endeavor_components
+from rules.endeavor.components import data
+from tests.cogs.helpers import acting_member, open_id, open_table, press_first_choice, prompt
+from tests.harness import Harness
+
+SHIPPED = Path(endeavor_components.__file__).parent / "data"
+
+
+@pytest.fixture
+def reload_data(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    yield
+    monkeypatch.delenv("REFEREE_DATA_DIR", raising=False)
+    override_dir.cache_clear()
+    data.cache_clear()  # type: ignore[attr-defined]
+
+
+def _change_card_limit(folder: Path, monkeypatch: pytest.MonkeyPatch) -> int:
+    """What a release with a data fix does to the files: one value changes (Endeavor's card
+    limit, END-R60), here through the override folder the bot reads at start-up."""
+    tracks = json.loads((SHIPPED / "tracks.json").read_text(encoding="utf-8"))
+    tracks["card_cap"] += 1
+    (folder / "endeavor").mkdir(parents=True)
+    (folder / "endeavor" / "tracks.json").write_text(json.dumps(tracks), encoding="utf-8")
+    monkeypatch.setenv("REFEREE_DATA_DIR", str(folder))
+    override_dir.cache_clear()
+    data.cache_clear()  # type: ignore[attr-defined]
+    return int(tracks["card_cap"])
+
+
+@pytest.mark.guild_locale("ko")
+async def test_running_game_keeps_its_data_while_a_new_game_uses_the_new_value(
+    harness: Harness, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, reload_data: None
+) -> None:
+    """Issue 17 "done when": one shipped data value changes between two runs of the bot."""
+    h = harness
+    members = await open_table(h, "endeavor", ["alice", "bob"])
+    running = await h.bot.store.current_game(h.channel().id)
+    assert running is not None
+    started_on = h.bot.service.state_of(running).data_hash
+    old_cap = data().tracks.card_cap
+
+    new_cap = _change_card_limit(tmp_path / "data", monkeypatch)
+    await h.restart()  # the upgraded bot, on the same database
+
+    running = await h.bot.store.current_game(h.channel().id)
+    assert running is not None
+    state = h.bot.service.state_of(running)  # pins the game's own data set
+    assert state.data_hash == started_on
+    assert data().tracks.card_cap == old_cap
+    actor = acting_member(h, members)
+    menu = await h.click(actor, prompt(h), custom_id=open_id(prompt(h)))
+    await press_first_choice(h, actor, menu)
+    moved = await h.bot.store.current_game(h.channel().id)
+    assert moved is not None and moved.version > running.version, "the running game plays on"
+    rules = await h.slash(members[0], "game rules", topic="endeavor:build")
+    assert started_on in rules.content and "the set this game started on" in rules.content
+    korean = h.member("minji", locale="ko")
+    rules = await h.slash(korean, "game rules", topic="endeavor:build")
+    assert f"이 게임이 시작할 때의 데이터 세트({started_on})" in rules.content
+    assert "규칙 버전 1 (최신 1)" in rules.content
+
+    other = h.channel("second-table")
+    await h.slash(members[0], "game new", other, kind="endeavor")
+    await h.slash(members[1], "game join", other)
+    await h.slash(members[0], "game start", other)
+    fresh = await h.bot.store.current_game(other.id)
+    assert fresh is not None
+    fresh_state = h.bot.service.state_of(fresh)
+    assert fresh_state.data_hash != started_on
+    assert data().tracks.card_cap == new_cap
+
+    h.bot.service.state_of(running)  # and back: each game on its own set, in one process
+    assert data().tracks.card_cap == old_cap
+
+
+async def test_rules_topic_names_the_games_rules_version(harness: Harness) -> None:
+    """Issue 17.1: /game rules says which rules version the channel's game plays."""
+    h = harness
+    members = await open_table(h, "ilos", ["alice", "bob"])
+    reply = await h.slash(members[0], "game rules", topic="ilos:costs")
+    assert "Rules version 1 (newest 1)" in reply.content
