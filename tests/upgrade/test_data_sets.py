@@ -15,6 +15,7 @@ import pytest
 from rules.core.data import override_dir
 from rules.endeavor import components as endeavor_components
 from rules.endeavor.components import data
+from rules.registry import GAMES
 from tests.cogs.helpers import acting_member, open_id, open_table, press_first_choice, prompt
 from tests.harness import Harness
 
@@ -72,7 +73,8 @@ async def test_running_game_keeps_its_data_while_a_new_game_uses_the_new_value(
     korean = h.member("minji", locale="ko")
     rules = await h.slash(korean, "game rules", topic="endeavor:build")
     assert f"이 게임이 시작할 때의 데이터 세트({started_on})" in rules.content
-    assert "규칙 버전 1 (최신 1)" in rules.content
+    newest = GAMES["endeavor"].rules_version
+    assert f"규칙 버전 {newest} (최신 {newest})" in rules.content
 
     other = h.channel("second-table")
     await h.slash(members[0], "game new", other, kind="endeavor")
@@ -93,4 +95,5 @@ async def test_rules_topic_names_the_games_rules_version(harness: Harness) -> No
     h = harness
     members = await open_table(h, "ilos", ["alice", "bob"])
     reply = await h.slash(members[0], "game rules", topic="ilos:costs")
-    assert "Rules version 1 (newest 1)" in reply.content
+    newest = GAMES["ilos"].rules_version
+    assert f"Rules version {newest} (newest {newest})" in reply.content
