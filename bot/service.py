@@ -365,7 +365,7 @@ class GameService:
                 for i, s in enumerate(order)
             ]
             try:
-                options = spec.Options.model_validate({**game.options, "players": len(seats)})
+                options = validated_options(spec, {**game.options, "players": len(seats)})
             except ValidationError as exc:
                 raise UserError("error.bad_options", detail=option_error(spec, exc)) from exc
             campaign = await self.store.get_campaign(channel_id, game.kind)
@@ -826,9 +826,22 @@ def checked_options(spec: GameSpec[Any, Any, Any, Any], options: dict[str, Any])
     first: ValidationError | None = None
     for players in counts:
         try:
-            spec.Options.model_validate({**options, "players": players})
+            validated_options(spec, {**options, "players": players})
             return
         except ValidationError as exc:
             first = first or exc
     assert first is not None
     raise UserError("error.bad_options", detail=option_error(spec, first))
+
+
+def validated_options(spec: GameSpec[Any, Any, Any, Any], options: dict[str, Any]) -> Any:
+    """The game's ``Options`` from ``options``; ``ValidationError`` when the game refuses a
+    value. A game's validator failing any other way is a bug in the game: logged, and the
+    player is told the options were not accepted, never "something went wrong"."""
+    try:
+        return spec.Options.model_validate(options)
+    except ValidationError:
+        raise
+    except Exception as exc:
+        log.error("the options of %s failed to validate: %r", spec.key, options, exc_info=exc)
+        raise UserError("error.bad_options", detail=Text(key="core.option_invalid_any")) from exc

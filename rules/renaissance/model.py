@@ -122,7 +122,9 @@ class Options(GameOptions):
     def _apply_preset(cls, raw: Any) -> Any:
         """Fill every toggle the caller left out from the chosen preset."""
         if isinstance(raw, dict):
-            preset = PRESETS[str(raw.get("preset", "source"))]
+            preset = PRESETS.get(str(raw.get("preset", "source")))
+            if preset is None:
+                return raw  # an unknown preset is refused by the field, naming the presets
             merged = dict(preset)
             merged.update({k: v for k, v in raw.items() if v is not None})
             return merged

@@ -56,3 +56,11 @@ async def test_a_count_dependent_option_waits_for_the_start(harness: Harness) ->
     assert "침묵의 함대" in refused.content and "2인" in refused.content, refused.content
     game = await h.bot.store.current_game(h.channel().id)
     assert game is not None and game.status == "lobby"
+
+
+@pytest.mark.guild_locale("ko")
+async def test_an_unknown_preset_is_refused_not_a_crash(harness: Harness) -> None:
+    """Issue 18 point 7: ``/game new kind:renaissance options:preset=euro`` raised KeyError
+    ("Something went wrong", a traceback in the log)."""
+    text = await _refusal(harness, "renaissance", "preset=euro")
+    assert "규칙 묶음" in text and "euro1999" in text and "euro" in text, text
