@@ -107,25 +107,29 @@ def _template(key: str, lang: str, count: object) -> str | None:
     return entry["other"]
 
 
-def _show(value: Any, lang: str, names: Mapping[str, str]) -> Any:
+def _show(value: Any, lang: str, names: Mapping[str, str], sep: str | None = None) -> Any:
     if isinstance(value, Text):
         return tx(value, lang, names)
     if isinstance(value, str) and _SEAT.match(value):
         return names.get(value, value)
     if isinstance(value, list):
-        return t("core.list_separator", lang).join(str(_show(v, lang, names)) for v in value)
+        joiner = t("core.list_separator", lang) if sep is None else sep
+        return joiner.join(str(_show(v, lang, names)) for v in value)
     return value
 
 
 def t(key: str, lang: str = DEFAULT, /, names: Mapping[str, str] | None = None, **args: Any) -> str:
     """Translate ``key`` into ``lang``; seat ids among ``args`` become player names, nested
-    ``Text`` arguments are translated, ``count`` picks the plural form; Korean particles
+    ``Text`` arguments are translated (a list joined by the list separator, or one item per
+    line for an argument named ``lines``), ``count`` picks the plural form; Korean particles
     written in both forms (``이(가)``) are settled by the word filled in before them."""
     template = _template(key, lang, args.get("count"))
     if template is None:
         _warn_missing(key)
         return key
-    shown = {k: _show(v, lang, names or {}) for k, v in args.items()}
+    shown = {
+        k: _show(v, lang, names or {}, "\n" if k == "lines" else None) for k, v in args.items()
+    }
     try:
         out = template.format(**shown)
     except (KeyError, IndexError, ValueError):

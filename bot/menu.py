@@ -18,6 +18,8 @@ from rules.core.spec import GameSpec
 BUTTON_LIMIT = 20  # four rows of five buttons; the fifth row is navigation
 SELECT_SIZE = 25
 SELECTS_PER_PAGE = 4
+ROW_SIZE = 5
+DETAIL_LIMIT = 100  # Discord's limit for a select option's description
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,10 @@ class Choice:
     label: str
     anchor: str | None = None
     """Where on the board the action points (``GameSpec.choice_anchor``), if it is spatial."""
+    detail: str = ""
+    """What the chosen card, tile or advance costs and does (``GameSpec.describe_detail``),
+    shown as the option's second line; only select options have one, so a choice with a
+    detail is always laid out in a select."""
 
 
 @dataclass(frozen=True)
@@ -79,8 +85,15 @@ def choices_for(
     for i, action in enumerate(spec.legal_actions(state, seat)):
         label = tx(spec.describe_action(state, seat, action), lang, names)
         anchor = spec.choice_anchor(state, seat, action)
+        detail = spec.describe_detail(state, seat, action)
         out.append(
-            Choice(index=i, group=spec.action_group(action), label=_clip(label, 76), anchor=anchor)
+            Choice(
+                index=i,
+                group=spec.action_group(action),
+                label=_clip(label, 76),
+                anchor=anchor,
+                detail=_clip(tx(detail, lang, names), DETAIL_LIMIT) if detail is not None else "",
+            )
         )
     return out
 
@@ -90,10 +103,20 @@ def _clip(text: str, limit: int) -> str:
 
 
 def layout(choices: list[Choice], page: int = 0) -> MenuPage:
-    if len(choices) <= BUTTON_LIMIT:
+    """Buttons when every choice fits as one and none has a detail; else selects by group.
+    Choices with a detail always go into selects (only a select option shows a second line);
+    when the others fit in one row, they stay buttons above the selects on every page."""
+    detailed = [c for c in choices if c.detail]
+    if not detailed and len(choices) <= BUTTON_LIMIT:
         return MenuPage(buttons=choices, selects=[], page=0, pages=1, total=len(choices))
+    plain = [c for c in choices if not c.detail]
+    buttons: list[Choice] = []
+    in_selects = choices
+    per_page = SELECTS_PER_PAGE
+    if detailed and len(plain) <= ROW_SIZE:
+        buttons, in_selects, per_page = plain, detailed, SELECTS_PER_PAGE - 1
     groups: dict[str, list[Choice]] = {}
-    for c in choices:
+    for c in in_selects:
         groups.setdefault(c.group, []).append(c)
     chunks: list[Chunk] = []
     for group, items in groups.items():
@@ -102,7 +125,7 @@ def layout(choices: list[Choice], page: int = 0) -> MenuPage:
             chunks.append(
                 Chunk(group, items[p * SELECT_SIZE : (p + 1) * SELECT_SIZE], p + 1, parts)
             )
-    pages = (len(chunks) + SELECTS_PER_PAGE - 1) // SELECTS_PER_PAGE
+    pages = max(1, (len(chunks) + per_page - 1) // per_page)
     page = max(0, min(page, pages - 1))
-    shown = chunks[page * SELECTS_PER_PAGE : (page + 1) * SELECTS_PER_PAGE]
-    return MenuPage(buttons=[], selects=shown, page=page, pages=pages, total=len(choices))
+    shown = chunks[page * per_page : (page + 1) * per_page]
+    return MenuPage(buttons=buttons, selects=shown, page=page, pages=pages, total=len(choices))

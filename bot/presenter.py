@@ -579,7 +579,10 @@ def menu_view(game: GameRecord, laid: MenuPage, lang: str) -> discord.ui.View:
             parts=chunk.parts,
         )
         options = [
-            discord.SelectOption(label=c.label[:100], value=str(c.index)) for c in chunk.choices
+            discord.SelectOption(
+                label=c.label[:100], value=str(c.index), description=c.detail[:100] or None
+            )
+            for c in chunk.choices
         ]
         view.add_item(ActSelect(game.id, game.version, n, placeholder=title[:150], options=options))
     if laid.pages > 1:

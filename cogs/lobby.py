@@ -229,6 +229,50 @@ class Lobby(
             raise UserError("error.no_private_info")
         await interaction.followup.send(private[1][:2000], file=private[0], ephemeral=True)
 
+    @app_commands.command(
+        name="card",
+        description=_("Read one card, tile or advance in full", key="cmd.game.card"),
+    )
+    @app_commands.describe(name=_("Start typing its name", key="cmd.game.card.name"))
+    async def card(
+        self, interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 100]
+    ) -> None:
+        """One card the asker may see (``GameSpec.visible_cards`` of their seat, or the public
+        for a spectator), in full: picked from the autocomplete, or typed (a unique match)."""
+        game = await self.bot.service.current(interaction.channel_id or 0)
+        if game.status == "lobby":
+            raise UserError("error.unknown_card", name=name[:100])
+        state = self.bot.service.state_of(game)
+        lang = lang_of(interaction)
+        tr = translator(game, lang)
+        cards = spec_of(game).visible_cards(state, game.seat_of(interaction.user.id))
+        found = next((c for c in cards if c.key == name), None)
+        if found is None:
+            needle = name.strip().lower()
+            matches = [c for c in cards if needle and needle in tr.text(c.name).lower()]
+            found = matches[0] if len(matches) == 1 else None
+        if found is None:
+            raise UserError("error.unknown_card", name=name[:100])
+        await reply(interaction, tr.text(found.text)[:2000])
+
+    @card.autocomplete("name")
+    async def card_names(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        game = await self.bot.store.current_game(interaction.channel_id or 0)
+        if game is None or game.state_json is None:
+            return []
+        state = self.bot.service.state_of(game)
+        tr = translator(game, lang_of(interaction))
+        cards = spec_of(game).visible_cards(state, game.seat_of(interaction.user.id))
+        needle = current.strip().lower()
+        named = [(tr.text(c.name), c.key) for c in cards]
+        return [
+            app_commands.Choice(name=shown[:100], value=key[:100])
+            for shown, key in named
+            if needle in shown.lower()
+        ][:25]
+
     @app_commands.command(name="log", description=_("What happened recently", key="cmd.game.log"))
     @app_commands.describe(
         page=_("1 = the most recent actions", key="cmd.game.log.page"),

@@ -26,6 +26,7 @@ from render.maracaibo_common import (
     text,
     wrap,
 )
+from rules.maracaibo import cardtext as ct
 from rules.maracaibo.components import data
 from rules.maracaibo.query import card_term
 from rules.maracaibo.terms import career_term, tile_term, token_term
@@ -434,30 +435,52 @@ def draw_ships(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
 # ---------------------------------------------------------------------------- private
 
 
-def private_lines(view: MaracaiboView, tr: Translate) -> list[tuple[str, list[str]]]:
-    """(caption, items) of the seat's private panel: only the seat's own hidden things."""
+Entry = tuple[str, str]
+"""(name, text) of one held card or tile: what it is and what it costs and does."""
+
+
+def private_entries(view: MaracaiboView, tr: Translate) -> list[tuple[str, list[Entry]]]:
+    """(caption, entries) of the seat's private panel: only the seat's own hidden things,
+    each card and tile with its text (``rules.maracaibo.cardtext``)."""
     you = view.you
     seat = view.viewer or ""
     if you is None or seat not in view.players:
         return []
     p = view.players[seat]
-    out: list[tuple[str, list[str]]] = [
-        (tr(R + "hand", count=len(you.hand)), [tr.text(card_term(c)) for c in you.hand]),
-        (tr(R + "plan"), [tr.text(card_term(c)) for c in p.plan]),
+
+    def cards(ids: list[str]) -> list[Entry]:
+        return [(tr.text(card_term(c)), tr.text(ct.card_detail(c))) for c in ids]
+
+    def careers(ids: list[str]) -> list[Entry]:
+        return [(tr.text(career_term(c)), tr.text(ct.career_detail(c))) for c in ids]
+
+    out: list[tuple[str, list[Entry]]] = [
+        (tr(R + "hand", count=len(you.hand)), cards(you.hand)),
+        (tr(R + "plan"), cards(p.plan)),
     ]
     if you.career_options and not p.career:
-        out.append((tr(R + "career_choice"), [tr.text(career_term(c)) for c in you.career_options]))
+        out.append((tr(R + "career_choice"), careers(you.career_options)))
     elif p.career:
-        out.append((tr(R + "career"), [tr.text(career_term(p.career))]))
+        out.append((tr(R + "career"), careers([p.career])))
     if you.setup_discards:
-        out.append((tr(R + "setup_discards"), [tr.text(card_term(c)) for c in you.setup_discards]))
+        out.append((tr(R + "setup_discards"), cards(you.setup_discards)))
     if you.tokens:
-        out.append((tr(R + "tokens"), [tr.text(token_term(t)) for t in you.tokens]))
-    quests = [tr.text(tile_term(q)) for q in you.quests]
-    quests += [tr.text(tile_term(q)) for q in you.card_quests.values()]
-    if quests:
+        out.append((tr(R + "tokens"), [(tr.text(token_term(t)), "") for t in you.tokens]))
+    tiles = [*you.quests, *you.card_quests.values()]
+    if tiles:
+        quests = [
+            (tr.text(tile_term(q)), tr.text(ct.quest_detail(q, view.story_tiles))) for q in tiles
+        ]
         out.append((tr(R + "quests"), quests))
     return out
+
+
+def private_lines(view: MaracaiboView, tr: Translate) -> list[tuple[str, list[str]]]:
+    """(caption, items) of the private panel as one line per card: name and text."""
+    return [
+        (caption, [f"{name}: {body}" if body else name for name, body in entries])
+        for caption, entries in private_entries(view, tr)
+    ]
 
 
 def setup_hint(view: MaracaiboView, tr: Translate) -> list[str]:
@@ -470,26 +493,55 @@ def setup_hint(view: MaracaiboView, tr: Translate) -> list[str]:
     return wrap(tr(R + "setup_hint"), WIDTH - 2 * PAD)
 
 
-def draw_private(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
-    sections = private_lines(view, tr)
-    hint = setup_hint(view, tr)
-    col = (WIDTH - 2 * PAD) / 2
+DETAIL_LINE = 34
+MAX_HEIGHT = 2000
+
+
+def _entry_lines(entry: Entry, width: float, compact: bool) -> list[str]:
+    """An entry's text broken into lines of ``width`` (its own line breaks kept); compact:
+    one line, cut with an ellipsis (the image's text summary keeps every word)."""
+    if compact:
+        return [kit.shorten(entry[1].replace("\n", " · "), width, font(TEXT))] if entry[1] else []
+    return [line for part in entry[1].split("\n") if part for line in wrap(part, width)]
+
+
+def _private_height(sections: list[tuple[str, list[Entry]]], hint: list[str], compact: bool) -> int:
     height = 60 + 12 + LINE * len(hint)
-    for _caption, items in sections:
-        height += LINE + LINE * max(1, (len(items) + 1) // 2) + 8
-    img = Image.new("RGB", (WIDTH, height + 10), kit.PAPER)
+    for _caption, entries in sections:
+        height += LINE + 8
+        height += (
+            sum(LINE + DETAIL_LINE * len(_entry_lines(e, DETAIL_WIDTH, compact)) for e in entries)
+            or LINE
+        )
+    return height + 10
+
+
+DETAIL_WIDTH = WIDTH - 2 * PAD - 24
+
+
+def draw_private(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
+    """The seat's hidden things, every card and tile with its cost and effect under its name
+    (one line each when the whole text would be taller than the size limit)."""
+    sections = private_entries(view, tr)
+    hint = setup_hint(view, tr)
+    compact = _private_height(sections, hint, False) > MAX_HEIGHT
+    height = min(MAX_HEIGHT, _private_height(sections, hint, compact))
+    img = Image.new("RGB", (WIDTH, height), kit.PAPER)
     d = ImageDraw.Draw(img)
     y = header_band(img, d, title) + 12
     for line in hint:
         text(d, (PAD, y + LINE // 2), line, TEXT, False, kit.HIGHLIGHT, "lm")
         y += LINE
-    for caption, items in sections:
+    for caption, entries in sections:
         y = _section_title(d, y, caption)
-        if not items:
+        if not entries:
             text(d, (PAD, y + LINE // 2), tr(R + "none"), TEXT, False, kit.MUTED, "lm")
-        for i, item in enumerate(items):
-            x = PAD + (i % 2) * col
-            yy = y + (i // 2) * LINE
-            text(d, (x, yy + LINE // 2), item, TEXT, False, kit.INK, "lm", col - 12)
-        y += LINE * max(1, (len(items) + 1) // 2) + 8
+            y += LINE
+        for entry in entries:
+            text(d, (PAD, y + LINE // 2), entry[0], TEXT, True, kit.INK, "lm", WIDTH - 2 * PAD)
+            y += LINE
+            for line in _entry_lines(entry, DETAIL_WIDTH, compact):
+                text(d, (PAD + 24, y + DETAIL_LINE // 2), line, TEXT, False, kit.MUTED, "lm")
+                y += DETAIL_LINE
+        y += 8
     return img

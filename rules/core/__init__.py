@@ -15,11 +15,12 @@ from rules.core.models import (
     term,
 )
 from rules.core.rng import Rng
-from rules.core.spec import Campaign, GameSpec
+from rules.core.spec import Campaign, CardText, GameSpec
 
 __all__ = [
     "Action",
     "Campaign",
+    "CardText",
     "DataError",
     "Event",
     "GameOptions",

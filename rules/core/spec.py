@@ -91,6 +91,25 @@ def _no_many_choice(state: Any, seat: str) -> ManyChoice | None:
 
 
 @dataclass(frozen=True)
+class CardText:
+    """One card, tile or advance as a person reads it: ``key`` identifies it among the cards
+    one reader sees (a component id), ``name`` is what a list shows, ``text`` the whole card
+    (cost, effect, points), written from the game's own data."""
+
+    key: str
+    name: Text
+    text: Text
+
+
+def _no_detail(state: Any, seat: str, action: Any) -> Text | None:
+    return None
+
+
+def _no_cards(state: Any, seat: str | None) -> list[CardText]:
+    return []
+
+
+@dataclass(frozen=True)
 class GameSpec(Generic[S, Opt, A, V]):
     """One game, as the bot, store, renderer, bench and tests see it.
 
@@ -110,6 +129,11 @@ class GameSpec(Generic[S, Opt, A, V]):
     unanswered past the table's time limit (a secret bid of 0, say); the bot picks one of
     them at random, so "a random card" is every card. Empty (the default): the seat is only
     reminded, never played for.
+    ``describe_detail`` gives the second line of a menu option: what the chosen card, tile or
+    advance costs and does (``None``: nothing more to say, the default).
+    ``visible_cards`` lists every card, tile and advance ``seat`` may read now (``None``: a
+    spectator) with its full text, for ``/game card``; a card hidden from that seat is never
+    in it. Empty (the default): the game has no cards to show.
     ``versions`` lists the game's rules versions, oldest first (``rules.core.versions``);
     new games start on the newest, ``rules_version``. ``upcast`` rewrites a log entry written
     before rules versions existed that today's engine refuses although it was legal then
@@ -146,6 +170,8 @@ class GameSpec(Generic[S, Opt, A, V]):
     choice_anchor: Callable[[S, str, A], str | None] = _no_anchor
     many_choice: Callable[[S, str], ManyChoice | None] = _no_many_choice
     timeout_actions: Callable[[S, str], list[A]] = _no_timeout_actions
+    describe_detail: Callable[[S, str, A], Text | None] = _no_detail
+    visible_cards: Callable[[S, str | None], list[CardText]] = _no_cards
     versions: tuple[RulesVersion, ...] = (FIRST,)
     upcast: Callable[[S, str, dict[str, Any]], list[tuple[str, Any]] | None] = _no_upcast
     package: str = ""

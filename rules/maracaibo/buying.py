@@ -6,25 +6,8 @@ from __future__ import annotations
 from rules.core import Event, term
 from rules.maracaibo import gains, payment
 from rules.maracaibo import query as q
-from rules.maracaibo.components import CardEffect, Op, data
+from rules.maracaibo.components import CardEffect, Op, data, substitute
 from rules.maracaibo.model import Assistant, MaracaiboState, Pending
-
-
-def substitute(ops: list[Op], x: int, nation: str = "", synergy: str = "") -> list[Op]:
-    """A macro's ops with the card's parameters filled in (``n="x"``, ``"param"``)."""
-    out: list[Op] = []
-    for op in ops:
-        update: dict[str, object] = {}
-        if op.n == "x":
-            update["n"] = x
-        if op.nation == "param":
-            update["nation"] = nation
-        if op.synergy == "param":
-            update["synergy"] = synergy
-        if op.options:
-            update["options"] = [substitute(o, x, nation, synergy) for o in op.options]
-        out.append(op.model_copy(update=update) if update else op)
-    return out
 
 
 def effect_ops(card_id: str, index: int, effect: CardEffect) -> list[Op]:

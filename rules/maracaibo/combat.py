@@ -6,8 +6,7 @@ from rules.core import Event, term
 from rules.maracaibo import gains, legacy
 from rules.maracaibo import query as q
 from rules.maracaibo.actions import Ally, Boost, CombatAction, MaracaiboAction, Pile, Skip
-from rules.maracaibo.buying import substitute
-from rules.maracaibo.components import NATIONS, data
+from rules.maracaibo.components import NATIONS, data, substitute
 from rules.maracaibo.model import Combat, MaracaiboState, Pending
 from rules.maracaibo.terms import token_term
 

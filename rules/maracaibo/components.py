@@ -67,6 +67,23 @@ class Op(_Frozen):
     options: list[list[Op]] = Field(default_factory=list)
 
 
+def substitute(ops: list[Op], x: int, nation: str = "", synergy: str = "") -> list[Op]:
+    """A macro's ops with the card's parameters filled in (``n="x"``, ``"param"``)."""
+    out: list[Op] = []
+    for op in ops:
+        update: dict[str, object] = {}
+        if op.n == "x":
+            update["n"] = x
+        if op.nation == "param":
+            update["nation"] = nation
+        if op.synergy == "param":
+            update["synergy"] = synergy
+        if op.options:
+            update["options"] = [substitute(o, x, nation, synergy) for o in op.options]
+        out.append(op.model_copy(update=update) if update else op)
+    return out
+
+
 class Macro(_Frozen):
     id: str
     ops: list[Op]

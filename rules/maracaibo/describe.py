@@ -38,7 +38,7 @@ from rules.maracaibo.actions import (
 )
 from rules.maracaibo.components import Op
 from rules.maracaibo.model import MaracaiboState, Pending
-from rules.maracaibo.query import card_term
+from rules.maracaibo.query import card_term, city_action_of
 from rules.maracaibo.terms import career_term, tile_term
 
 K = "maracaibo.action."
@@ -184,3 +184,39 @@ def _in_context(a: Pay | Skip, top: Pending) -> Text:
     if top.what in ("cp", "doubloons", "goods_same"):
         return term(K + f"pay_{top.what}", count=top.n)
     return term(K + "pay")
+
+
+def describe_detail(state: MaracaiboState, seat: str, action: MaracaiboAction) -> Text | None:
+    """The second line of a menu option: what the card, tile, building, career or action
+    chosen costs and does, from the engine's data (``cardtext``)."""
+    from rules.maracaibo import cardtext as ct
+
+    a = action
+    if isinstance(a, SetupPlan | Plan | SetupDiscard | Buy | Discard | Deliver):
+        return ct.card_detail(a.card)
+    if isinstance(a, SetupCareer):
+        return ct.career_detail_short(a.career)
+    if isinstance(a, Draw):
+        shown = state.board.display[a.slot] if 0 <= a.slot < len(state.board.display) else ""
+        return ct.card_detail(shown) if shown else None
+    if isinstance(a, Main):
+        if a.kind == "quest":
+            return ct.quest_detail(a.target, ct.story_tiles_of(state))
+        if a.kind == "assistant":
+            return ct.assistant_detail(a.target)
+        if a.kind == "city" and state.board.ships.get(seat):
+            return ct.city_action_detail(*city_action_of(state, state.board.ships[seat]))
+        return None
+    if isinstance(a, Village):
+        if a.action.startswith("QUEST_ON_CARD:"):
+            tile = state.players[seat].card_quests.get(a.action.split(":", 1)[1], "")
+            return ct.quest_detail(tile, ct.story_tiles_of(state)) if tile else None
+        return ct.village_action_text(a.action)
+    if isinstance(a, Invest):
+        return ct.prestige_detail(a.building)
+    if isinstance(a, Task):
+        return ct.task_detail(state, seat, a.task, a.row)
+    top = state.stack[-1] if state.stack else None
+    if isinstance(a, Pay) and top is not None and top.kind == "explorer_quest" and top.card:
+        return ct.quest_detail(top.card, ct.story_tiles_of(state))
+    return None

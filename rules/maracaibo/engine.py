@@ -52,7 +52,7 @@ from rules.maracaibo.actions import (
     Village,
     VisitReward,
 )
-from rules.maracaibo.components import data
+from rules.maracaibo.components import data, substitute
 from rules.maracaibo.describe import describe_action
 from rules.maracaibo.legal import legal_actions, to_act
 from rules.maracaibo.model import MaracaiboState, Pending
@@ -292,7 +292,7 @@ def _decide(
             Pending(
                 kind="ops",
                 seat=seat,
-                ops=buying.substitute(list(data().macros[action].ops), x),
+                ops=substitute(list(data().macros[action].ops), x),
                 cat="city",
             )
         )
@@ -352,7 +352,7 @@ def _village(s: MaracaiboState, ev: list[Event], seat: str, va: str, top: Pendin
         Pending(
             kind="ops",
             seat=seat,
-            ops=buying.substitute(list(data().macros[va].ops), x),
+            ops=substitute(list(data().macros[va].ops), x),
             cat="village",
         )
     )

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.core import Text, term
-from rules.core.models import Arg
+from rules.core import Text
 from rules.maracaibo.components import NATIONS, Op, ProjectCard, data
 from rules.maracaibo.model import MaracaiboState, Player
 
@@ -15,21 +14,11 @@ def card(card_id: str) -> ProjectCard:
 
 
 def card_term(card_id: str) -> Text:
-    """A project card as players read it: deck letter, number and the good it shows (works
-    for cards a club adds through a data override, which have no catalog entry)."""
-    c = data().cards[card_id]
-    digits = "".join(ch for ch in card_id if ch.isdigit())
-    args: dict[str, Arg] = {
-        "deck": c.deck,
-        "number": int(digits) if digits else 0,
-        "good": term(f"maracaibo.good.{c.discard_as}"),
-    }
-    if c.name in KNOWN_NAMES:
-        return term("maracaibo.card_named", name=term(f"maracaibo.cardname.{c.name}"), **args)
-    return term("maracaibo.card", **args)
+    """A project card as players read it: its code, what it does and the good it shows
+    (``cardtext.card_name``; works for cards a club adds through a data override)."""
+    from rules.maracaibo.cardtext import card_name
 
-
-KNOWN_NAMES = ("irregulars", "harbor")
+    return card_name(card_id)
 
 
 def next_seat(state: MaracaiboState, seat: str) -> str:

@@ -6,8 +6,9 @@ from rules.core import GameSpec
 from rules.maracaibo.actions import ACTION_ADAPTER, MaracaiboAction, action_group
 from rules.maracaibo.anchors import choice_anchor
 from rules.maracaibo.campaign import after as campaign_after
+from rules.maracaibo.cardtext import visible_cards
 from rules.maracaibo.components import data
-from rules.maracaibo.describe import describe_action
+from rules.maracaibo.describe import describe_action, describe_detail
 from rules.maracaibo.engine import apply
 from rules.maracaibo.invariants import invariants
 from rules.maracaibo.legal import legal_actions, to_act
@@ -43,6 +44,8 @@ SPEC: GameSpec[MaracaiboState, Options, MaracaiboAction, MaracaiboView] = GameSp
     is_over=_is_over,
     scores=scores,
     describe_action=describe_action,
+    describe_detail=describe_detail,
+    visible_cards=visible_cards,
     action_group=action_group,
     invariants=invariants,
     seat_order="random",

@@ -73,6 +73,7 @@ def _menu_texts(reply: Reply) -> list[str]:
     texts = [reply.content, *reply.labels()]
     for options in select_options(reply.components).values():
         texts += [o.get("label", "") for o in options]
+        texts += [o.get("description", "") for o in options]
     return texts
 
 
