@@ -17,7 +17,7 @@ from bot.client import RefereeBot
 from bot.components import AbandonConfirm, ResultSelect, SeatOffer, UndoVote, player_of
 from bot.errors import UserError
 from bot.i18n import catalog, has, t
-from bot.presenter import lang_of, lobby_text, lobby_view, reply, title_of
+from bot.presenter import lang_of, lobby_text, lobby_view, reply, title_of, translator
 from bot.service import spec_of
 from rules.core.data import override_dir
 from rules.registry import GAMES
@@ -239,8 +239,8 @@ class Lobby(
     ) -> None:
         """One card the asker may see (``GameSpec.visible_cards`` of their seat, or the public
         for a spectator), in full: picked from the autocomplete, or typed (a unique match)."""
-        game = await self.bot.service.current(interaction.channel_id or 0)
-        if game.status == "lobby":
+        game = await self.bot.service.viewable(interaction.channel_id or 0)
+        if game.state_json is None:
             raise UserError("error.unknown_card", name=name[:100])
         state = self.bot.service.state_of(game)
         lang = lang_of(interaction)
@@ -259,10 +259,13 @@ class Lobby(
     async def card_names(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        game = await self.bot.store.current_game(interaction.channel_id or 0)
-        if game is None or game.state_json is None:
+        try:
+            game = await self.bot.service.viewable(interaction.channel_id or 0)
+            if game.state_json is None:
+                return []
+            state = self.bot.service.state_of(game)
+        except UserError:
             return []
-        state = self.bot.service.state_of(game)
         tr = translator(game, lang_of(interaction))
         cards = spec_of(game).visible_cards(state, game.seat_of(interaction.user.id))
         needle = current.strip().lower()
