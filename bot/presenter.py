@@ -65,11 +65,27 @@ def actor_of(event: Event) -> str | None:
     return seat if isinstance(seat, str) else None
 
 
-def visible_lines(events: Iterable[Event], viewer: str | None, tr: Translator) -> list[str]:
+def played_by_no_one(game: GameRecord, events: Iterable[Event]) -> frozenset[str]:
+    """The seats no person holds (an automa opponent such as Maracaibo's Jean, or a bot
+    seat) that took a turn among ``events``. Such a turn is told at once, in full, although
+    the acting person did not change (issue 19: solo and bot seats are visible)."""
+    people = {s.seat for s in game.seats if s.user_id}
+    return frozenset(
+        a for e in events if e.public and (a := actor_of(e)) is not None and a not in people
+    )
+
+
+def visible_lines(
+    events: Iterable[Event],
+    viewer: str | None,
+    tr: Translator,
+    keep: frozenset[str] = frozenset(),
+) -> list[str]:
     """The events ``viewer`` may see (``None``: the public), one line each, in order, at most
     a dozen. A line said again within the same summary is not repeated: the first one
     counts how often it happened (``×2``). Runs of one player's events stay together and a
-    blank line parts one player's run from the next."""
+    blank line parts one player's run from the next. When there are more, the lines of the
+    seats in ``keep`` (an automa's turn) are all told and the others' first ones."""
     texts: list[str] = []
     actors: list[str | None] = []
     counts: dict[str, int] = {}
@@ -85,15 +101,22 @@ def visible_lines(events: Iterable[Event], viewer: str | None, tr: Translator) -
         counts[text] = 1
         texts.append(text)
         actors.append(actor_of(event))
+    shown = list(range(len(texts)))
+    hidden = 0
+    room = MAX_SUMMARY_LINES - 1
+    if len(texts) > MAX_SUMMARY_LINES:
+        kept = [n for n in shown if actors[n] in keep][: room - 1]
+        others = [n for n in shown if n not in kept][: room - len(kept)]
+        hidden = len(texts) - len(kept) - len(others)
+        shown = sorted([*kept, *others])
     lines: list[str] = []
-    for n, text in enumerate(texts):
-        if n and actors[n] != actors[n - 1] and actors[n] is not None:
+    for i, n in enumerate(shown):
+        if i and actors[n] != actors[shown[i - 1]] and actors[n] is not None:
             lines.append("")
-        times = counts[text]
-        lines.append(f"• {text}" + (f" ×{times}" if times > 1 else ""))
-    if len(lines) > MAX_SUMMARY_LINES:
-        hidden = sum(1 for line in lines[MAX_SUMMARY_LINES - 1 :] if line)
-        lines = [*lines[: MAX_SUMMARY_LINES - 1], tr("core.more_events", count=hidden)]
+        times = counts[texts[n]]
+        lines.append(f"• {texts[n]}" + (f" ×{times}" if times > 1 else ""))
+    if hidden:
+        lines.append(tr("core.more_events", count=hidden))
     return lines
 
 
@@ -252,7 +275,12 @@ class Presenter:
         acting = frozenset() if over else spec.to_act(state)
         untold = self.untold.setdefault(game.id, [])
         untold += [e for e in outcome.events if e.public]
-        if outcome.started or over or acting != outcome.acting_before:
+        if (
+            outcome.started
+            or over
+            or acting != outcome.acting_before
+            or played_by_no_one(game, outcome.events)
+        ):
             await self._post(channel, outcome, acting - outcome.acting_before)
         await self.send_private_updates(game, state, outcome)
 
@@ -283,7 +311,8 @@ class Presenter:
         if outcome.started:
             order = [s.seat for s in game.seats]
             lines.append(tr("core.started", game=title_of(game.kind, lang), order=order))
-        told = visible_lines(self.untold.pop(game.id, []), None, tr)
+        untold = self.untold.pop(game.id, [])
+        told = visible_lines(untold, None, tr, played_by_no_one(game, untold))
         if told:
             lines.append("\n".join(told))
         view: discord.ui.View | None = None

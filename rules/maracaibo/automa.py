@@ -54,7 +54,7 @@ def vp(s: MaracaiboState, ev: list[Event], n: int, cat: str) -> None:
             return
     j.vp += n
     j.vp_by[cat] = j.vp_by.get(cat, 0) + n
-    ev.append(gains.event("jean_vp", None, count=n, category=term(f"maracaibo.score.{cat}")))
+    ev.append(gains.event("jean_vp", JEAN, count=n, category=term(f"maracaibo.score.{cat}")))
 
 
 def influence(s: MaracaiboState, ev: list[Event], nation: str, n: int) -> None:
@@ -63,7 +63,7 @@ def influence(s: MaracaiboState, ev: list[Event], nation: str, n: int) -> None:
     step = min(track.length - j.influence[nation], n)
     j.influence[nation] += step
     ev.append(
-        gains.event("jean_influence", None, nation=term(f"maracaibo.nation.{nation}"), count=n)
+        gains.event("jean_influence", JEAN, nation=term(f"maracaibo.nation.{nation}"), count=n)
     )
     if n > step:
         vp(s, ev, (n - step) * track.overflow_vp, "influence")
@@ -119,19 +119,20 @@ def play_turn(s: MaracaiboState, ev: list[Event]) -> None:
     if not j.deck:
         j.deck, j.discard = j.discard, []
         s.rng.shuffle(j.deck)
-        ev.append(Event(key="maracaibo.event.jean_reshuffle", reveals=True))
+        ev.append(Event(key="maracaibo.event.jean_reshuffle", seat=JEAN, reveals=True))
     card_id = j.deck.pop(0)
     card = data().automa_cards[card_id]
     ev.append(
         Event(
             key="maracaibo.event.jean_card",
             args={"card": term(f"maracaibo.automa.{card_id}")},
+            seat=JEAN,
             reveals=True,
         )
     )
     dest = move_ship(s, card)
     s.board.ships[JEAN] = dest
-    ev.append(gains.event("jean_sail", None, location=term(f"maracaibo.loc.{dest}")))
+    ev.append(gains.event("jean_sail", JEAN, location=term(f"maracaibo.loc.{dest}")))
     _visit(s, dest)
     if s.round in data().locations[dest].round_end:
         s.turn.round_end = True
@@ -141,7 +142,7 @@ def play_turn(s: MaracaiboState, ev: list[Event]) -> None:
         if not tiles:
             del s.board.quests[dest]
         j.quests.append(tile)
-        ev.append(gains.event("jean_quest", None, tile=tile_term(tile)))
+        ev.append(gains.event("jean_quest", JEAN, tile=tile_term(tile)))
         if legacy.city_rule(s, dest) is not None:
             quests.add_tiles(s, ev, [dest])  # L1 refills its quest space
         j.discard.append(card_id)
@@ -153,7 +154,7 @@ def play_turn(s: MaracaiboState, ev: list[Event]) -> None:
         if "" in spaces and _remove_disc(s):
             spaces[spaces.index("")] = JEAN
             delivered = True
-            ev.append(gains.event("jean_deliver", None, location=term(f"maracaibo.loc.{dest}")))
+            ev.append(gains.event("jean_deliver", JEAN, location=term(f"maracaibo.loc.{dest}")))
     if not delivered and (place.kind == "homeward" or q.is_city(s, dest)):
         _take_display(s, ev, card.display)
     for action in card.actions:
@@ -181,7 +182,7 @@ def _take_display(s: MaracaiboState, ev: list[Event], position: int) -> None:
         index = filled[-1]
     _jean(s).cards.append(display[index])
     display[index] = ""
-    ev.append(gains.event("jean_card_taken", None, number=index + 1))
+    ev.append(gains.event("jean_card_taken", JEAN, number=index + 1))
     gains.refill_display(s, ev)
 
 
@@ -195,7 +196,7 @@ def _action(s: MaracaiboState, ev: list[Event], a: AutomaAction) -> None:
         influence(s, ev, a.nation, 1)
     elif a.kind == "remove_disc":
         _remove_disc(s)
-        ev.append(gains.event("jean_disc", None))
+        ev.append(gains.event("jean_disc", JEAN))
         vp(s, ev, a.vp + (a.late_vp if _late(s) else 0), "automa")
     elif a.kind == "explore":
         explore(s, ev, a.n)
@@ -206,7 +207,7 @@ def _action(s: MaracaiboState, ev: list[Event], a: AutomaAction) -> None:
         if s.board.quest_pile:
             tile = s.board.quest_pile.pop(0)
             j.quests.append(tile)
-            ev.append(gains.event("jean_quest", None, tile=tile_term(tile)))
+            ev.append(gains.event("jean_quest", JEAN, tile=tile_term(tile)))
         vp(s, ev, a.vp + (a.late_vp if _late(s) else 0), "automa")
     elif a.kind == "combat":
         combat(s, ev, a)
@@ -250,12 +251,12 @@ def explore(s: MaracaiboState, ev: list[Event], steps: int) -> None:
             tile = s.board.explorer_quests.pop(at)
             s.board.explorer_done.append(at)
             j.quests.append(tile)
-            ev.append(gains.event("jean_quest", None, tile=tile_term(tile)))
+            ev.append(gains.event("jean_quest", JEAN, tile=tile_term(tile)))
             break
     if data().spaces[at].final and JEAN not in s.board.final_order:
         s.board.final_order.append(JEAN)
     j.explorer = at
-    ev.append(gains.event("jean_explore", None, space=term(f"maracaibo.space.{at}")))
+    ev.append(gains.event("jean_explore", JEAN, space=term(f"maracaibo.space.{at}")))
 
 
 def combat(s: MaracaiboState, ev: list[Event], a: AutomaAction) -> None:
@@ -288,8 +289,8 @@ def combat(s: MaracaiboState, ev: list[Event], a: AutomaAction) -> None:
             best, ally = key, nation
     if token:
         j.tokens.append(token)
-        ev.append(gains.event("jean_token", None, token=token_term(token)))
-    ev.append(gains.event("jean_ally", None, nation=term(f"maracaibo.nation.{ally}")))
+        ev.append(gains.event("jean_token", JEAN, token=token_term(token)))
+    ev.append(gains.event("jean_ally", JEAN, nation=term(f"maracaibo.nation.{ally}")))
     _annex(s, ev, ally, cities_first=True)
     if a.extra_village:
         _annex(s, ev, ally, cities_first=False)
@@ -312,7 +313,7 @@ def _annex(s: MaracaiboState, ev: list[Event], nation: str, cities_first: bool) 
         ev.append(
             gains.event(
                 "jean_marker",
-                None,
+                JEAN,
                 nation=term(f"maracaibo.nation.{nation}"),
                 location=term(f"maracaibo.loc.{spots[0]}"),
             )

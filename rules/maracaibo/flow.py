@@ -44,8 +44,29 @@ def _jean_turn(s: MaracaiboState, ev: list[Event]) -> None:
     s.active = automa.JEAN
     s.turn_no += 1
     s.turn = Turn(start=s.board.ships[automa.JEAN])
-    ev.append(gains.event("jean_turn", None, round=s.round))
+    ev.append(gains.event("jean_turn", automa.JEAN, round=s.round))
+    before = s.jean.vp if s.jean is not None else 0
     automa.play_turn(s, ev)
+    if s.jean is not None:  # what her turn left on the table (issue 19: solo is told)
+        j = s.jean
+        ev.append(
+            gains.event(
+                "jean_turn_end",
+                automa.JEAN,
+                vp=j.vp,
+                count=j.vp - before,
+                space=term(f"maracaibo.space.{j.explorer}"),
+                influence=[
+                    term(
+                        "maracaibo.jean_influence_of",
+                        nation=term(f"maracaibo.nation.{n}"),
+                        count=v,
+                    )
+                    for n, v in j.influence.items()
+                ],
+                cards=len(j.cards),
+            )
+        )
     end_turn(s, ev)
 
 

@@ -23,11 +23,18 @@ import pytest
 
 from bot.i18n import Translator
 from bot.service import spec_of
+from tests.cogs.card_checks import (
+    check_hand_text,
+    check_menu_details,
+    jean_changed,
+    jean_played,
+)
 from tests.cogs.helpers import open_id, open_table, press_action, prompt
 from tests.harness import Harness, Reply, select_options
 from tests.korean import latin_words
 
 NAMES = ["민지", "서준", "하린", "도윤"]
+JEAN_TOLD = "진의 차례 끝"
 MENTION = re.compile(r"<@(\d+)>")
 # a two-form particle ("이(가)") after a Hangul or digit: bot.josa should have settled it
 UNSETTLED = re.compile(r"[가-힣0-9][*_]*(이\(가\)|을\(를\)|은\(는\)|와\(과\)|과\(와\)|\(으\)로)")
@@ -93,7 +100,7 @@ async def test_whole_game_in_korean_has_no_english_and_no_raw_ids(
     rnd = random.Random(7)
     received: list[str] = []
     posts_at_start = posts_seen = len(h.messages())
-    hand_overs = 0
+    hand_overs = card_choices = held = jean_turns = 0
     for _step in range(4000):
         game = await h.bot.store.current_game(h.channel().id)
         if game is None:
@@ -104,6 +111,11 @@ async def test_whole_game_in_korean_has_no_english_and_no_raw_ids(
         actor = next(m for m in members if game.seat_of(m.id) == seat)
         menu = await h.click(actor, prompt(h), custom_id=open_id(prompt(h)))
         received += _menu_texts(menu)
+        card_choices += check_menu_details(kind, spec, state, seat, menu)
+        if _step % 10 == 0:
+            hand = await h.slash(actor, "game hand")
+            held += check_hand_text(kind, state, seat, hand)
+            received.append(hand.content)
         actions = spec.legal_actions(state, seat)
         w = [weights.get(spec.action_group(a), 4) for a in actions]
         index = rnd.choices(range(len(actions)), weights=w)[0]
@@ -116,7 +128,16 @@ async def test_whole_game_in_korean_has_no_english_and_no_raw_ids(
         acting_after = frozenset() if spec.is_over(now) else spec.to_act(now)
         new_posts = h.messages()[posts_seen:]
         posts_seen += len(new_posts)
-        if acting_after == before_acting:
+        if jean_played(state, now):
+            # issue 19: the automa's turn is told at once, in the next post
+            jean_turns += 1
+            hand_overs += 1
+            assert len(new_posts) == 1, "Jean's turn was not posted"
+            assert JEAN_TOLD in new_posts[0].content, new_posts[0].content
+        elif jean_changed(state, now) and acting_after == before_acting:
+            hand_overs += 1  # Jean scored (at a scoring): told at once as well
+            assert len(new_posts) == 1 and "진" in new_posts[0].content
+        elif acting_after == before_acting:
             assert not new_posts, "a sub-step posted to the channel"
         else:
             hand_overs += 1
@@ -127,6 +148,9 @@ async def test_whole_game_in_korean_has_no_english_and_no_raw_ids(
             }
             assert pinged <= newly, "a post pinged someone who did not just become acting"
         await h.advance(30)
+    if kind == "maracaibo":
+        assert card_choices and held, "no card was chosen or held"
+        assert jean_turns or players > 1, "Jean never took a turn"
     finished = await h.bot.store.get_game(1)
     assert finished is not None and finished.status == "finished", "the game did not end"
     assert "게임 종료" in h.messages()[-1].content
