@@ -109,7 +109,7 @@ class RefereeBot(commands.Bot):
         # load and validate every game's component data now, not in a player's first command
         await asyncio.to_thread(lambda: [spec.data_source() for spec in GAMES.values()])
         await self.store.open()
-        await self.service.data_sets.load(self.store)
+        await self.service.prepare()
         await self.tree.set_translator(CatalogTranslator())
         for name in extensions():
             await self.load_extension(name)

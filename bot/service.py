@@ -39,12 +39,15 @@ from db.store import (
 from rules.core import Event, OptionRefused, RuleViolation, Text
 from rules.core.bots import random_action
 from rules.core.data import pin_data_set
-from rules.core.replay import replay_entry, set_up_again
+from rules.core.replay import GameSetup, replay_steps, version_of
 from rules.core.spec import GameSpec
-from rules.core.versions import recorded_version
+from rules.core.versions import pre_version_candidates
 from rules.registry import GAMES
 
 MAX_BOT_STEPS = 5_000
+
+_RECORDS_VERSION = '"rules_version":'
+"""Every state written since rules versions exist has this top-level key (``GameState``)."""
 
 log = logging.getLogger(__name__)
 
@@ -168,13 +171,36 @@ class GameService:
         self.announcer = announcer
         self._seed_source = seed_source or new_secret
         self.data_sets = DataSetLibrary()
+        self._pre_version: dict[int, int] = {}
+        """Rules versions of games whose state predates versions, found by replay (game id)."""
 
     # ------------------------------------------------------------------ helpers
+    async def prepare(self) -> None:
+        """At start-up: keep today's data sets, read those open games use, and find the rules
+        version of every open game whose state predates versions."""
+        await self.data_sets.load(self.store)
+        for game in await self.store.open_games():
+            await self._settle_version(game)
+
+    async def _settle_version(self, game: GameRecord) -> None:
+        """For a state from before rules versions of a kind that has more than one candidate,
+        find (by replay, off the event loop) and remember the version it plays."""
+        if (
+            game.state_json is None
+            or _RECORDS_VERSION in game.state_json
+            or game.id in self._pre_version
+            or len(pre_version_candidates(spec_of(game).versions)) == 1
+        ):
+            return
+        log = await self.store.actions(game.id)
+        self._pre_version[game.id] = await asyncio.to_thread(rules_version_of, game, log)
+
     async def current(self, channel_id: int) -> GameRecord:
         game = await self.store.current_game(channel_id)
         if game is None:
             raise UserError("error.no_game")
         await self.data_sets.fetch_for(self.store, game)
+        await self._settle_version(game)
         return game
 
     async def viewable(self, channel_id: int, game_id: int | None = None) -> GameRecord:
@@ -193,6 +219,7 @@ class GameService:
             if game is None:
                 raise UserError("error.no_game")
         await self.data_sets.fetch_for(self.store, game)
+        await self._settle_version(game)
         return game
 
     def state_of(self, game: GameRecord) -> Any:
@@ -213,6 +240,8 @@ class GameService:
             )
             raise UserError("error.state_mismatch")
         state = spec_of(game).load_state(game.state_json)
+        if game.id in self._pre_version and _RECORDS_VERSION not in game.state_json:
+            state.rules_version = self._pre_version[game.id]  # from here on, it records it
         if not self.data_sets.pin(game, state.data_hash):
             log.error(
                 "game %s was started on data set %s, which this database does not hold",
@@ -745,28 +774,43 @@ def current_data_hash(kind: str) -> str:
     return str(spec.new_game(seats, options, 0).data_hash)
 
 
+def setup_of(game: GameRecord) -> GameSetup:
+    return GameSetup(
+        seats=[s.seat for s in game.seats],
+        options=game.options,
+        seed=game.seed,
+        campaign=game.campaign,
+    )
+
+
 def replay_log(
     game: GameRecord, log: Sequence[ActionRecord], through_seq: int | None = None
 ) -> tuple[Any, list[tuple[ActionRecord, list[Event]]]]:
     """The one replay of a stored game (see ``GameService.replay``), on the rules version
-    the game recorded (``rules.core.replay``)."""
+    the game plays (``rules.core.replay``)."""
     spec = spec_of(game)
-    state = set_up_again(
-        spec,
-        [s.seat for s in game.seats],
-        game.options,
-        game.seed,
-        game.campaign,
-        recorded_version(game.state_json),
-    )
+    setup = setup_of(game)
+    version = rules_version_of(game, log)
+    kept = [e for e in log if through_seq is None or e.seq <= through_seq]
     steps: list[tuple[ActionRecord, list[Event]]] = []
-    for entry in log:
-        if through_seq is not None and entry.seq > through_seq:
-            break
-        result = replay_entry(spec, state, entry.seat, entry.action_json)
+    state = None
+    for entry, result in zip(
+        kept,
+        replay_steps(spec, setup, version, [(e.seat, e.action_json) for e in kept]),
+        strict=True,
+    ):
         state = result.state
         steps.append((entry, list(result.events)))
-    return state, steps
+    return (state if state is not None else setup.start(spec, version)), steps
+
+
+def rules_version_of(game: GameRecord, log: Sequence[ActionRecord]) -> int:
+    """The rules version a stored game plays (found by replay for a state from before
+    versions: ``rules.core.replay.version_of``)."""
+    if game.state_json is None:
+        return spec_of(game).rules_version
+    entries = [(e.seat, e.action_json) for e in log if not e.undone]
+    return version_of(spec_of(game), setup_of(game), game.state_json, entries)
 
 
 def _echo(text: str, limit: int = 40) -> str:

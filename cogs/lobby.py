@@ -429,7 +429,7 @@ class Lobby(
             lang,
             number=version,
             newest=spec.rules_version,
-            changes=spec.versions[version - 1].changes,
+            changes=spec.version(version).changes,
         )
         title = f"**{title_of(kind, lang)}: {topic_title(kind, name, lang)}**"
         body = t(f"{kind}.rules.{name}", lang)

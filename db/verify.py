@@ -7,30 +7,14 @@ canonical JSON). This is the one check behind ``python -m db check`` and ``pytho
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from db.snapshot import ActionRow, GameRow, Snapshot
 from db.store import state_digest
 
 if TYPE_CHECKING:
     from rules.core.data import DataSet
-
-
-def _first_difference(a: Any, b: Any, path: str = "") -> str:
-    """Where two JSON values first differ (a dotted path, ``(root)`` for the top)."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        for key in sorted(set(a) | set(b)):
-            if key not in a or key not in b or a[key] != b[key]:
-                if key in a and key in b:
-                    return _first_difference(a[key], b[key], f"{path}.{key}")
-                return f"{path}.{key}".lstrip(".")
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            if x != y:
-                return _first_difference(x, y, f"{path}[{i}]")
-    return path.lstrip(".") or "(root)"
 
 
 def describe(game: GameRow) -> str:
@@ -48,8 +32,7 @@ def replay_problem(
     stored, read with its default, is no difference."""
     from rules.core.data import current_data_set, released_data_sets, using_data_sets
     from rules.core.errors import DataError
-    from rules.core.replay import replay_entry, set_up_again
-    from rules.core.versions import recorded_version
+    from rules.core.replay import GameSetup, differences, replay_entry, version_of
     from rules.registry import GAMES  # the engines are needed only to replay
 
     played = [a for a in sorted(log, key=lambda a: a.seq) if not a.undone]
@@ -84,16 +67,17 @@ def replay_problem(
             )
         pins[game.kind] = known[stored.data_hash]
     record = game.record()
+    setup = GameSetup(
+        seats=[s.seat for s in record.seats],
+        options=record.options,
+        seed=record.seed,
+        campaign=record.campaign,
+    )
+    entries = [(a.seat, a.action_json) for a in played]
     with using_data_sets(pins):
+        version = version_of(spec, setup, game.state_json, entries)
         try:
-            state = set_up_again(
-                spec,
-                [s.seat for s in record.seats],
-                record.options,
-                record.seed,
-                record.campaign,
-                recorded_version(game.state_json),
-            )
+            state = setup.start(spec, version)
         except Exception as exc:
             return f"{describe(game)}: cannot set the game up again: {exc!r}"
         for action in played:
@@ -101,13 +85,11 @@ def replay_problem(
                 state = replay_entry(spec, state, action.seat, action.action_json).state
             except Exception as exc:
                 return f"{describe(game)}: logged action {action.seq} does not replay: {exc!r}"
-    canonical = json.loads(stored.model_dump_json())
-    replayed = json.loads(state.model_dump_json())
-    if canonical != replayed:
-        where = _first_difference(canonical, replayed)
+    where = differences(game.state_json, state)
+    if where is not None:
         return (
             f"{describe(game)}: stored state differs from its log replayed "
-            f"({len(played)} actions); first difference at {where}"
+            f"({len(played)} actions, rules version {version}); first difference at {where}"
         )
     return None
 

@@ -67,10 +67,6 @@ def _no_timeout_actions(state: Any, seat: str) -> list[Any]:
     return []
 
 
-def _no_upcast(state: Any, seat: str, action: dict[str, Any]) -> list[tuple[str, Any]] | None:
-    return None
-
-
 @dataclass(frozen=True)
 class ManyChoice:
     """A decision better made as one pick of several items than as one of many subsets
@@ -135,10 +131,7 @@ class GameSpec(Generic[S, Opt, A, V]):
     spectator) with its full text, for ``/game card``; a card hidden from that seat is never
     in it. Empty (the default): the game has no cards to show.
     ``versions`` lists the game's rules versions, oldest first (``rules.core.versions``);
-    new games start on the newest, ``rules_version``. ``upcast`` rewrites a log entry written
-    before rules versions existed that today's engine refuses although it was legal then
-    (``rules.core.replay.replay_entry``): the (seat, action) steps meaning today what it
-    meant then (``[]``: a step the engine now takes by itself), or ``None``: no such case.
+    new games start on the newest, ``rules_version``.
 
     A game is found by convention: its rules package ``rules.<key>`` exports ``SPEC``, its
     renderer is ``render.<key>``, its cog ``cogs.<key>`` and its catalogs
@@ -173,7 +166,6 @@ class GameSpec(Generic[S, Opt, A, V]):
     describe_detail: Callable[[S, str, A], Text | None] = _no_detail
     visible_cards: Callable[[S, str | None], list[CardText]] = _no_cards
     versions: tuple[RulesVersion, ...] = (FIRST,)
-    upcast: Callable[[S, str, dict[str, Any]], list[tuple[str, Any]] | None] = _no_upcast
     package: str = ""
     renderer: str = ""
     cog: str = ""
@@ -192,6 +184,13 @@ class GameSpec(Generic[S, Opt, A, V]):
     def rules_version(self) -> int:
         """The version new games start on (the newest)."""
         return self.versions[-1].number
+
+    def version(self, number: int) -> RulesVersion:
+        """One of the game's rules versions by number (``KeyError`` if it has none such)."""
+        for version in self.versions:
+            if version.number == number:
+                return version
+        raise KeyError(number)
 
     def parse_action(self, raw: str | bytes | dict[str, Any]) -> A:
         """Parse an action from JSON text or a dict (raises pydantic's ValidationError)."""

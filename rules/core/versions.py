@@ -33,29 +33,43 @@ class RulesVersion:
 
 
 FIRST = RulesVersion(1, Text(key="core.rules_version.first"))
-"""The version of every game written before versions existed."""
+"""The rules as of the first release that recorded versions (2026-11-25)."""
+
+BEFORE = 0
+"""A game kind may list a version 0: the behaviour of releases before 2026-11-23 where today's
+engine could not replay their logs. States written before versions existed do not say which
+they played; ``pre_version_candidates`` are tried in order by replaying the game's log, and the
+one that reproduces the stored state is the game's version (``rules.core.replay``)."""
 
 
 def check_versions(key: str, versions: tuple[RulesVersion, ...]) -> None:
-    """Versions are numbered 1, 2, 3 ... in order (a typo fails at import, not mid-game)."""
+    """Versions are numbered (0,) 1, 2, 3 ... in order (a typo fails at import, not mid-game)."""
     numbers = [v.number for v in versions]
-    if numbers != list(range(1, len(numbers) + 1)):
-        raise ValueError(f"{key}: rules versions must be numbered 1, 2, 3 ... (got {numbers})")
+    first = numbers[0] if numbers else 1
+    if first not in (BEFORE, 1) or numbers != list(range(first, first + len(numbers))):
+        raise ValueError(f"{key}: rules versions must be numbered (0,) 1, 2, 3 ... (got {numbers})")
+    if 1 not in numbers:
+        raise ValueError(f"{key}: rules versions must include version 1")
 
 
 def chosen_version(versions: tuple[RulesVersion, ...], requested: int | None) -> int:
     """The version a new game starts on: the requested one (a replay), else the newest."""
-    newest = versions[-1].number
+    oldest, newest = versions[0].number, versions[-1].number
     if requested is None:
         return newest
-    if not 1 <= requested <= newest:
-        raise ValueError(f"unknown rules version {requested} (known: 1 to {newest})")
+    if not oldest <= requested <= newest:
+        raise ValueError(f"unknown rules version {requested} (known: {oldest} to {newest})")
     return requested
 
 
-def recorded_version(state_json: str | bytes | None) -> int:
-    """The rules version a stored state records (1 when it predates versions or is absent)."""
+def recorded_version(state_json: str | bytes | None) -> int | None:
+    """The rules version a stored state records; None when it predates versions."""
     if state_json is None:
-        return 1
-    version = json.loads(state_json).get("rules_version", 1)
-    return version if isinstance(version, int) else 1
+        return None
+    version = json.loads(state_json).get("rules_version")
+    return version if isinstance(version, int) else None
+
+
+def pre_version_candidates(versions: tuple[RulesVersion, ...]) -> list[int]:
+    """The versions a game written before versions existed may have played, likeliest first."""
+    return [1, BEFORE] if versions[0].number == BEFORE else [1]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event
+from rules.core.versions import BEFORE
 from rules.endeavor.components import data, track_space
 from rules.endeavor.events import event as _event
 from rules.endeavor.model import SILENT_FLEET, EndeavorState, PendingGovernor
@@ -126,6 +127,10 @@ def open_region(state: EndeavorState, region: str, events: list[Event]) -> None:
         events.append(_event("governor_removed", None, region=region))
         return
     p = state.players[winner]
+    if state.rules_version == BEFORE and p.governor_slot is None:
+        p.governor_slot = gov  # version 0: straight into the empty slot (before 2026-11-23)
+        events.append(_event("governor_gained", winner, seat=winner, region=region))
+        return
     p.cards.append(gov)
     events.append(_event("governor_gained", winner, seat=winner, region=region))
     if p.governor_slot is None and not any(g.seat == winner for g in state.governor_pending):

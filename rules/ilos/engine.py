@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from rules.core import Campaign, Event, Result, Rng, RuleViolation, Text, term
 from rules.core.models import Arg
-from rules.core.versions import chosen_version
+from rules.core.versions import BEFORE, chosen_version
 from rules.ilos import play, terms
 from rules.ilos.actions import (
     Cancel,
@@ -503,6 +503,8 @@ def _forced_steps(s: IlosState, seat: str, pending: Pending) -> list[Event]:
     event to that player saying what was decided. Taking back the tile (``cancel``) stays
     possible until the tile is placed. The payment is never chosen for the player.
     """
+    if s.rules_version == BEFORE:
+        return []  # version 0: the player takes every step (before 2026-11-23)
     comp = components()
     events: list[Event] = []
     while s.pending is pending and pending.tile is not None:

@@ -6,6 +6,11 @@ Add a version for every change to legal actions, automatic steps or outcomes, wi
 
 from __future__ import annotations
 
-from rules.core.versions import FIRST, RulesVersion
+from rules.core.models import Text
+from rules.core.versions import BEFORE, FIRST, RulesVersion
 
-VERSIONS: tuple[RulesVersion, ...] = (FIRST,)
+VERSIONS: tuple[RulesVersion, ...] = (
+    # before 2026-11-23: every tile-placement step was the player's, even a forced one
+    RulesVersion(BEFORE, Text(key="ilos.rules_version.0")),
+    FIRST,
+)
