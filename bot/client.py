@@ -90,6 +90,9 @@ class RefereeBot(commands.Bot):
             intents=discord.Intents.default(),
             help_command=None,
             tree_cls=RefereeTree,
+            # Nothing pings unless a send names whom it pings (issue 18): a name that reads
+            # "@everyone" or "<@&role>" in any text can never notify anyone.
+            allowed_mentions=discord.AllowedMentions.none(),
             **client_options,
         )
         self.settings = settings
@@ -187,7 +190,10 @@ class RefereeBot(commands.Bot):
         if defaulted and self.settings.timeout_hours > 0 and left > 0:
             names = ", ".join(names_of(game).get(s, s) for s in defaulted)
             lines.append(t("core.reminder_default", lang, who=names, hours=round(left)))
-        await channel.send("\n".join(lines))
+        pinged = [
+            discord.Object(id=u.user_id) for s in acting if (u := game.user_of(s)) and u.user_id
+        ]
+        await channel.send("\n".join(lines), allowed_mentions=discord.AllowedMentions(users=pinged))
 
     @remind.before_loop
     async def _before_remind(self) -> None:

@@ -131,7 +131,7 @@ class LegalChoice(app_commands.Transformer):
         state = _advance(turn, picks)
         if state is None or turn.seat not in turn.spec.to_act(state):
             return []
-        lang, names = lang_of(interaction), names_of(turn.game)
+        lang, names = lang_of(interaction), names_of(turn.game, raw=True)
         needle = str(value).lower().strip()
         out: list[app_commands.Choice[str]] = []
         for index, action in enumerate(turn.spec.legal_actions(state, turn.seat)):

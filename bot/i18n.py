@@ -22,6 +22,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from discord.utils import escape_markdown
+
 from bot.josa import settle_particles
 from rules.core import Text
 from rules.registry import GAMES
@@ -75,6 +77,14 @@ def _catalog(lang: str, packages: tuple[tuple[str, str], ...]) -> dict[str, Entr
             where = f"{package}/locales/{lang}.json"
             _merge(merged, where, _check(where, json.loads(source.read_text(encoding="utf-8"))))
     return merged
+
+
+def escape_name(name: str) -> str:
+    """A player's name as the bot writes it in a message: Discord markdown escaped, and every
+    ``@`` broken by a zero-width space so no ``@everyone``, ``@here`` or ``<@…>`` in a name
+    can become a mention. (Pictures and button labels show names as they are; a text drawn
+    up with them, such as an image's summary, is escaped the same way before it is sent.)"""
+    return escape_markdown(name).replace("@", "@\u200b")
 
 
 def has(key: str) -> bool:

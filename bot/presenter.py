@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import Translator, has, language_of, t, tx
+from bot.i18n import Translator, escape_name, has, language_of, t, tx
 from bot.menu import MenuPage, choices_for, layout
 from bot.service import Outcome, names_of, spec_of
 from db.store import GameRecord
@@ -54,7 +54,14 @@ def guild_lang(channel: Any) -> str:
 
 
 def translator(game: GameRecord, lang: str) -> Translator:
+    """For message text: player names escaped (``bot.i18n.escape_name``)."""
     return Translator(lang, names_of(game))
+
+
+def picture_translator(game: GameRecord, lang: str) -> Translator:
+    """For images and button labels: player names as they are. A summary drawn up with it
+    is escaped before it goes into a message (``board_file``, ``private_file``)."""
+    return Translator(lang, names_of(game, raw=True))
 
 
 def actor_of(event: Event) -> str | None:
@@ -188,7 +195,7 @@ class Presenter:
 
         view = spec_of(game).view(state, None)
         try:
-            return await self.bot.renderer.run(render_board, view, translator(game, lang))
+            return await self.bot.renderer.run(render_board, view, picture_translator(game, lang))
         except Exception:
             log.exception("rendering the board of game %s failed", game.id)
             return None
@@ -200,7 +207,7 @@ class Presenter:
         from render import render_board_part
 
         view = spec_of(game).view(state, None)
-        tr = translator(game, lang)
+        tr = picture_translator(game, lang)
         parts = self.board_parts(game, state)[:MAX_ATTACHMENTS]
         drawn = await asyncio.gather(
             *(self.bot.renderer.run(render_board_part, view, tr, part) for part in parts),
@@ -233,12 +240,12 @@ class Presenter:
             view = spec_of(game).view(state, None)
             try:
                 image = await self.bot.renderer.run(
-                    render_board_part, view, translator(game, lang), part
+                    render_board_part, view, picture_translator(game, lang), part
                 )
             except Exception:
                 log.exception("rendering part %s of game %s failed", part, game.id)
                 return None
-        return None if image is None else (file_of(image), image.summary)
+        return None if image is None else (file_of(image), escape_name(image.summary))
 
     async def private_file(
         self, game: GameRecord, state: Any, seat: str, lang: str
@@ -247,13 +254,15 @@ class Presenter:
 
         view = spec_of(game).view(state, seat)
         try:
-            image = await self.bot.renderer.run(render_private, view, translator(game, lang))
+            image = await self.bot.renderer.run(
+                render_private, view, picture_translator(game, lang)
+            )
         except Exception:
             log.exception("rendering the private view of game %s failed", game.id)
             return None
         if image is None:
             return None
-        return file_of(image), image.summary
+        return file_of(image), escape_name(image.summary)
 
     # ------------------------------------------------------------------ channel posts
     async def announce(self, outcome: Outcome) -> None:
@@ -353,7 +362,7 @@ class Presenter:
         user = game.user_of(seat)
         if user is None:
             return seat
-        return f"<@{user.user_id}>" if user.user_id else f"{user.name} 🤖"
+        return f"<@{user.user_id}>" if user.user_id else f"{escape_name(user.name)} 🤖"
 
     @staticmethod
     def score_names(game: GameRecord, scores: Any, lang: str) -> dict[str, str]:
@@ -382,7 +391,7 @@ class Presenter:
             scores = spec_of(game).scores(self.bot.service.state_of(game))
         except Exception:  # a game whose data changed since: listed without its scores
             log.warning("finished game %s cannot be scored", game.id, exc_info=True)
-            return head, ", ".join(s.name for s in game.seats)
+            return head, ", ".join(escape_name(s.name) for s in game.seats)
         names = self.score_names(game, scores, lang)
         totals = ", ".join(f"{names[r.seat]} {r.total}" for r in scores.seats)
         winners = [names[w] for w in scores.winners]
@@ -533,7 +542,7 @@ class Presenter:
         spec = spec_of(game)
         tr = translator(game, lang)
         many = spec.many_choice(state, seat)
-        choices = choices_for(spec, state, seat, lang, names_of(game))
+        choices = choices_for(spec, state, seat, lang, names_of(game, raw=True))
         if many is not None:
             choices = [c for c in choices if c.group != many.group]
         laid = layout(choices, page).numbered()
@@ -543,8 +552,9 @@ class Presenter:
             from bot.components import ManySelect
 
             content = tr.text(many.prompt)
+            labels = picture_translator(game, lang)
             options = [
-                discord.SelectOption(label=tr.text(label)[:100], value=item)
+                discord.SelectOption(label=labels.text(label)[:100], value=item)
                 for item, label in many.items[:25]
             ]
             view.add_item(
@@ -569,7 +579,9 @@ class Presenter:
 
         view = spec_of(game).view(state, seat)
         try:
-            image = await self.bot.renderer.run(render_choices, view, translator(game, lang), marks)
+            image = await self.bot.renderer.run(
+                render_choices, view, picture_translator(game, lang), marks
+            )
         except Exception:
             log.exception("drawing the choices of game %s failed", game.id)
             return None
@@ -655,7 +667,7 @@ def lobby_text(game: GameRecord, lang: str) -> str:
             max=spec.max_players,
         ),
     ]
-    lines += [f"• {s.name}" + (" 🤖" if s.is_bot else "") for s in game.seats]
+    lines += [f"• {escape_name(s.name)}" + (" 🤖" if s.is_bot else "") for s in game.seats]
     shown = {k: v for k, v in game.options.items() if k != "players"}
     if shown:
         options = ", ".join(option_text(game.kind, k, v, lang) for k, v in shown.items())

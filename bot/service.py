@@ -25,6 +25,7 @@ from pydantic import ValidationError
 from bot.clock import Clock, system_clock
 from bot.data_sets import DataSetLibrary
 from bot.errors import RulesRefused, UserError
+from bot.i18n import escape_name
 from db.store import (
     ActionRecord,
     DuplicateInteraction,
@@ -121,8 +122,10 @@ def spec_of(game: GameRecord) -> GameSpec[Any, Any, Any, Any]:
     return GAMES[game.kind]
 
 
-def names_of(game: GameRecord) -> dict[str, str]:
-    return {s.seat: s.name for s in game.seats}
+def names_of(game: GameRecord, *, raw: bool = False) -> dict[str, str]:
+    """Seat -> player name, escaped for a message (``bot.i18n.escape_name``: no name can
+    mention anyone or bring its own markdown); ``raw`` for pictures and button labels."""
+    return {s.seat: s.name if raw else escape_name(s.name) for s in game.seats}
 
 
 def parse_options(spec: GameSpec[Any, Any, Any, Any], text: str) -> dict[str, Any]:

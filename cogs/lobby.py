@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot.client import RefereeBot
 from bot.components import AbandonConfirm, ResultSelect, SeatOffer, UndoVote, player_of
 from bot.errors import UserError
-from bot.i18n import catalog, has, t
+from bot.i18n import catalog, escape_name, has, t
 from bot.presenter import lang_of, lobby_text, lobby_view, reply, title_of, translator
 from bot.service import spec_of
 from rules.core.data import override_dir
@@ -152,7 +152,7 @@ class Lobby(
         spec = spec_of(game)
         state = self.bot.service.state_of(game)
         lines = [t("core.status_header", lang, game=title_of(game.kind, lang))]
-        lines += [f"• {s.name}" + (" 🤖" if s.is_bot else "") for s in game.seats]
+        lines += [f"• {escape_name(s.name)}" + (" 🤖" if s.is_bot else "") for s in game.seats]
         if spec.is_over(state):
             lines.append(self.bot.presenter.score_text(game, state, lang))
         else:
@@ -359,7 +359,11 @@ class Lobby(
         view.add_item(UndoVote(game.id, game.version, "n", label=t("core.refuse", lang)))
         mentions = " ".join(f"<@{v}>" for v in sorted(voters))
         await interaction.response.send_message(
-            t("core.undo_asked", lang, user=interaction.user.mention, voters=mentions), view=view
+            t("core.undo_asked", lang, user=interaction.user.mention, voters=mentions),
+            view=view,
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(id=v) for v in sorted(voters)]
+            ),
         )
 
     @app_commands.command(

@@ -181,8 +181,16 @@ class Harness:
             self._channels[name] = self.guild.create_text_channel(name)
         return self._channels[name]
 
-    def member(self, name: str, *, manage_channels: bool = False, locale: str = "en-US") -> Any:
-        """A server member; ``locale`` is their Discord client language (e.g. ``ko``)."""
+    def member(
+        self,
+        name: str,
+        *,
+        manage_channels: bool = False,
+        locale: str = "en-US",
+        nick: str | None = None,
+    ) -> Any:
+        """A server member; ``locale`` is their Discord client language (e.g. ``ko``),
+        ``nick`` their server nickname (what the bot sees as their display name)."""
         if name not in self._members:
             roles = []
             if manage_channels:
@@ -191,7 +199,9 @@ class Harness:
                         f"{name}-mod", permissions=discord.Permissions(manage_channels=True)
                     )
                 )
-            self._members[name] = self.guild.add_member(self.env.create_user(name), roles=roles)
+            self._members[name] = self.guild.add_member(
+                self.env.create_user(name), roles=roles, nick=nick
+            )
             _user_locales[self._members[name].id] = locale
         return self._members[name]
 
@@ -237,6 +247,27 @@ class Harness:
         """The users Discord notified for ``message`` (its mentions allowed to ping)."""
         stored = self.env.backend.get_message(message.channel.id, message.id)
         return {int(u) for u in stored.ping_user_ids}
+
+    def notified(self, message: discord.Message) -> tuple[set[int], set[int], bool]:
+        """Who Discord notified for ``message``: (users, roles, everyone/here)."""
+        stored = self.env.backend.get_message(message.channel.id, message.id)
+        return (
+            {int(u) for u in stored.ping_user_ids},
+            {int(r) for r in stored.ping_role_ids},
+            bool(stored.mention_everyone),
+        )
+
+    def may_ping(self, message: discord.Message) -> tuple[bool, set[int] | None, set[int] | None]:
+        """The mention policy a message was sent with: (everyone/here allowed, the users it may
+        ping, the roles it may ping); None means any."""
+        policy = self.env.backend.get_message(message.channel.id, message.id).allowed_mentions
+        users = None if policy.users is None else {int(u) for u in policy.users}
+        roles = None if policy.roles is None else {int(r) for r in policy.roles}
+        return bool(policy.everyone), users, roles
+
+    def delete(self, message: discord.Message) -> None:
+        """Delete a message as a moderator would."""
+        self.env.backend.delete_message(message.channel.id, message.id)
 
     def dms(self, member: Any) -> list[discord.Message]:
         user = member.user if hasattr(member, "user") else member

@@ -4,7 +4,10 @@ Hypothesis drives random and malformed interactions against random games: legal 
 their rightful player, presses by the wrong people, forged and garbled component ids, stale
 versions, malformed slash-command values. After every interaction: no exception was logged,
 and state and log are unchanged unless a legal action was applied by its rightful player;
-at the end the log replays to the stored state. ``REFEREE_FUZZ_EXAMPLES`` scales the run.
+at the end the log replays to the stored state. Players are nicknamed with mentions
+(``@everyone``, a role, a bystander) and markdown, and no post may ping anyone but them;
+``/game new`` in the busy channel sends garbled option strings (issue 18 points 2 and 7).
+``REFEREE_FUZZ_EXAMPLES`` scales the run.
 """
 
 from __future__ import annotations
@@ -32,6 +35,15 @@ GARBAGE = st.one_of(
     st.sampled_from(["²", "٣", "1:²", "-1:0", "0:-1", ":", "9" * 40, "1:" + "9" * 20, "\x00"]),
     st.integers(min_value=-(2**70), max_value=2**70).map(str),
 )
+
+GARBAGE_OPTIONS = st.lists(
+    st.tuples(
+        st.sampled_from(["preset", "difficulty", "board_side", "players", "x", "campaign", ""]),
+        st.sampled_from(["=", "", ":"]),
+        GARBAGE,
+    ).map(lambda p: "".join(p)),
+    max_size=4,
+).map(lambda parts: " ".join(parts)[:300])
 
 
 async def _forged_press(h: Harness, user: Any, custom_id: str, select: str | None) -> Any:
@@ -110,6 +122,8 @@ async def _one_interaction(
         for forged_id in ids:
             await h.click(who, message, custom_id=forged_id)
         pressed = len(ids)
+    elif kind == "options":  # /game new in a busy channel: its options are read first
+        await h.slash(who, "game new", kind=game.kind, options=data.draw(GARBAGE_OPTIONS))
     elif kind == "slash":
         name = data.draw(st.sampled_from([f"{game.kind} " + c.name for c in _commands(game.kind)]))
         try:
@@ -139,7 +153,12 @@ async def _fuzz(db_path: Path, data: Any, kind: str) -> int:
     async with running(db_path, seed=data.draw(st.integers(0, 10_000))) as h:
         spectator = h.member("spectator")
         players = GAMES[kind].min_players
+        role = h.guild.create_role("club", mentionable=True)
+        nicks = [f"@everyone <@&{role.id}>", "**ben** @here", f"<@{spectator.id}> _c_"]
+        for name, nick in zip(["ann", "ben", "cal"], nicks, strict=True):
+            h.member(name, nick=nick)  # names that would ping, if anything wrote them raw
         members = await open_table(h, kind, ["ann", "ben", "cal"][:players])
+        seen = 0
         for _ in range(STEPS):
             before = await _fingerprint(h)
             game = await h.bot.store.get_game(1)
@@ -149,12 +168,27 @@ async def _fuzz(db_path: Path, data: Any, kind: str) -> int:
             # Mostly refusals (each legal move also posts and draws a board: the slow part).
             kind = data.draw(
                 st.sampled_from(
-                    ["legal", "wrong_user", "forged", "forged", "slash", "slash", "stale_select"]
+                    [
+                        "legal",
+                        "wrong_user",
+                        "forged",
+                        "forged",
+                        "slash",
+                        "slash",
+                        "stale_select",
+                        "options",
+                    ]
                 )
             )
             rightful, pressed = await _one_interaction(h, data, members, spectator, kind)
             interactions += pressed
             assert not h.expect_logged_errors(), "an interaction logged an error"
+            posted = h.messages()
+            for message in posted[seen:]:
+                users, roles, everyone = h.notified(message)
+                assert not everyone and not roles, f"a post pinged a crowd: {message.content!r}"
+                assert users <= {m.id for m in members}, f"pinged {users}: {message.content!r}"
+            seen = len(posted)
             after = await _fingerprint(h)
             if rightful is None:
                 assert after == before, "a refused interaction changed the game"
