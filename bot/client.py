@@ -157,9 +157,13 @@ class RefereeBot(commands.Bot):
     @tasks.loop(minutes=15)
     async def remind(self) -> None:
         """Remind idle games' acting players; past the time limit, answer for them the
-        decisions their game gives a default. One game's failure never stops the loop."""
+        decisions their game gives a default. One game's failure never stops the loop.
+
+        Only the games of channels this process can post in (``serves``): several processes
+        share one database, each serving its own shards' servers, and a reminder claimed or
+        a timeout answered by a process that cannot post would reach nobody."""
         now, settings = self.clock(), self.settings
-        games = await self.store.open_games()
+        games = [g for g in await self.store.open_games() if self.serves(g)]
         if settings.reminder_hours > 0:
             for game in due(games, now, timedelta(hours=settings.reminder_hours)):
                 try:
@@ -173,12 +177,17 @@ class RefereeBot(commands.Bot):
                 except Exception:
                     log.exception("answering the timed-out decision of game %s failed", game.id)
 
+    def serves(self, game: GameRecord) -> bool:
+        """Can this process post in the game's channel? (Its server is on one of the shards
+        this process serves, and the channel is there.)"""
+        return isinstance(self.get_channel(game.channel_id), discord.abc.Messageable)
+
     async def _remind(self, game: GameRecord) -> None:
-        if not await self.store.claim_reminder(game.id, game.version):
-            return  # already sent (by this or another process, before a restart)
         channel = self.get_channel(game.channel_id)
         if not isinstance(channel, discord.abc.Messageable) or game.state_json is None:
-            return
+            return  # not this process's to claim: the one that can post claims it
+        if not await self.store.claim_reminder(game.id, game.version):
+            return  # already sent (by this or another process, before a restart)
         spec = spec_of(game)
         state = self.service.state_of(game)
         acting = sorted(spec.to_act(state))
