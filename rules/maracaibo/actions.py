@@ -31,10 +31,13 @@ class SetupDiscard(Action):
 
 
 class Sail(Action):
-    """D3 / D23: sail to a location (the whole turn's sail or an extra sail)."""
+    """D3 / D23: sail to a location (the whole turn's sail or an extra sail). Without ``via``
+    the cheapest route is taken (as every sail of rules version 1); from version 2 a costlier
+    route is chosen by naming the locations it passes through, in order (MAR-T3)."""
 
     type: Literal["sail"] = "sail"
     to: str
+    via: list[str] = Field(default_factory=list)
 
 
 class Main(Action):

@@ -229,16 +229,48 @@ def distance_to_final(space: str) -> int:
     return 1 + min(distance_to_final(n) for n in sp.next)
 
 
+def _quest_route(s: MaracaiboState, at: str, steps: int) -> list[str]:
+    """v2, MAR-J8: the way to the nearest quest tile within Jean's movement range (「퀘스트
+    타일이 진의 이동 범위 내에 있다면, 진은 그 칸에서 이동을 마칩니다」), counted as her moves
+    count (occupied spaces are jumped free); nearest by counted steps, then the board's arrow
+    order. Empty when no quest tile is in range."""
+    best: tuple[int, list[str]] | None = None
+
+    def walk(here: str, used: int, path: list[str]) -> None:
+        nonlocal best
+        for n in data().spaces[here].next:
+            occupied = _occupied(s, n)
+            cost = used + (0 if occupied else 1)
+            if cost > steps:
+                continue
+            way = [*path, n]
+            if not occupied and n in s.board.explorer_quests:
+                if best is None or cost < best[0]:
+                    best = (cost, way)
+            elif not data().spaces[n].final:
+                walk(n, cost, way)
+
+    walk(at, 0, [])
+    return best[1] if best is not None else []
+
+
 def explore(s: MaracaiboState, ev: list[Event], steps: int) -> None:
     """MAR-J8: exactly ``steps`` counted spaces, stopping early on a quest tile in reach;
     otherwise the shortest route. No space, barrier or final rewards, but she takes ranks."""
     j = _jean(s)
     at = j.explorer
+    route = _quest_route(s, at, steps) if s.rules_version >= 2 else []
     left = steps
     while left > 0 and not data().spaces[at].final:
         nxt = data().spaces[at].next
-        with_quest = [n for n in nxt if n in s.board.explorer_quests]
-        step = with_quest[0] if with_quest else min(nxt, key=distance_to_final)
+        if route:
+            step = route.pop(0)
+        else:
+            # v1 looked for a quest tile on the next space only
+            with_quest = [n for n in nxt if n in s.board.explorer_quests]
+            if s.rules_version >= 2:
+                with_quest = []
+            step = with_quest[0] if with_quest else min(nxt, key=distance_to_final)
         for barrier in data().explorer.barriers:
             if barrier.from_ == at and barrier.to == step:
                 s.board.barrier_crossers.setdefault(barrier.color, []).append(JEAN)

@@ -200,8 +200,20 @@ def apply_back(s: MaracaiboState, ev: list[Event], top: Pending) -> None:
     chosen = ""
     if back.options:
         ids = [o.id for o in back.options]
-        if play.votes:
-            chosen = _count_votes(s, ev, top, ids)
+        if top.what in ids:  # v2: the reader broke a tie
+            chosen = top.what
+            number = ids.index(chosen) + 1
+            args: dict[str, Arg] = {
+                "story": story_term(top.card),
+                "seat": top.seat,
+                "number": number,
+            }
+            ev.append(Event(key="maracaibo.event.story_tie_decided", args=args))
+        elif play.votes:
+            counted = _count_votes(s, ev, top, ids)
+            if counted is None:  # v2: a tie waits for the reader's decision
+                return
+            chosen = counted
         else:
             chosen = ids[0]
             ev.append(
@@ -229,7 +241,7 @@ def apply_back(s: MaracaiboState, ev: list[Event], top: Pending) -> None:
         s.stack.extend(frames)
 
 
-def _count_votes(s: MaracaiboState, ev: list[Event], top: Pending, ids: list[str]) -> str:
+def _count_votes(s: MaracaiboState, ev: list[Event], top: Pending, ids: list[str]) -> str | None:
     """D20 (12.2, "다수결 ... 동률일 경우 이야기 카드를 읽는 사람이 결정"): the option with the
     most votes; on a tie the reader decides, and the reader's own vote is that decision (with
     at most four voters a tie always includes the reader's option). One public event shows
@@ -243,6 +255,9 @@ def _count_votes(s: MaracaiboState, ev: list[Event], top: Pending, ids: list[str
     best = max(tally.values())
     leaders = [o for o in ids if tally[o] == best]
     tie = len(leaders) > 1
+    if tie and s.rules_version >= 2:
+        _ask_reader(s, ev, top, ids, leaders, tally)
+        return None
     own = play.votes.get(top.seat, "")
     # a tie the reader abstained from goes to the first tied option as printed (a ruling)
     abstained = tie and own not in leaders
@@ -266,6 +281,32 @@ def _count_votes(s: MaracaiboState, ev: list[Event], top: Pending, ids: list[str
         )
     )
     return chosen
+
+
+def _ask_reader(
+    s: MaracaiboState,
+    ev: list[Event],
+    top: Pending,
+    ids: list[str],
+    leaders: list[str],
+    tally: dict[str, int],
+) -> None:
+    """v2, D20: a tie is the reader's to decide (「동률이 발생할 경우, 이야기 카드를 읽는 사람이
+    결정합니다」), asked among the tied options, also when the reader abstained. The story back
+    waits beneath; the reader's answer is kept in its ``what`` (``engine``), then it applies."""
+    counts = [term("maracaibo.vote_count", number=i + 1, count=tally[o]) for i, o in enumerate(ids)]
+    ev.append(
+        Event(
+            key="maracaibo.event.story_vote_tie_ask",
+            args={"story": story_term(top.card), "votes": counts, "seat": top.seat},
+            reveals=True,
+        )
+    )
+    assert s.campaign is not None
+    s.campaign.votes = {}  # counted and shown; who voted what stays unsaid
+    s.stack.append(top)
+    s.stack.append(Pending(kind="tie_break", seat=top.seat, card=top.card, items=leaders))
+    return None
 
 
 def after(s: MaracaiboState) -> dict[str, object] | None:

@@ -78,6 +78,10 @@ def legal(s: MaracaiboState, seat: str) -> list[MaracaiboAction]:
                 if eff.kind == "pay" and p.doubloons < eff.n:
                     continue  # AMB3
             out.append(Ally(nation=nation))
+        if not out and s.rules_version >= 2:
+            # v2: no nation's cost can be paid (possible with a club's token data): the
+            # combat ends without an ally, so it never leaves the player without a move
+            out.append(Skip())
         return out
     acts: list[MaracaiboAction] = []
     options = _options(s, seat)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Text, term
+from rules.maracaibo import sailing
 from rules.maracaibo.actions import (
     ABSTAIN,
     Ally,
@@ -36,7 +37,7 @@ from rules.maracaibo.actions import (
     Village,
     VisitReward,
 )
-from rules.maracaibo.components import Op
+from rules.maracaibo.components import Op, data
 from rules.maracaibo.model import MaracaiboState, Pending
 from rules.maracaibo.query import card_term, city_action_of
 from rules.maracaibo.terms import career_term, tile_term
@@ -61,6 +62,25 @@ def describe_op(op: Op) -> Text:
     return term(f"maracaibo.op.{op.op}")
 
 
+def _sail(state: MaracaiboState, seat: str, a: Sail) -> Text:
+    """v2 (MAR-T3): where several routes lead to the destination, the label tells them apart
+    by the MP spent and the locations only this route passes."""
+    where = term(f"maracaibo.loc.{a.to}")
+    if state.rules_version < 2 or seat not in state.board.ships:
+        return term(K + "sail", location=where)
+    top = state.stack[-1] if state.stack else None
+    budget = top.n if top is not None and top.kind == "sail" else data().tracks.mp
+    ways = sailing.route_options(state, state.board.ships[seat], budget).get(a.to, [])
+    mine = ways[0] if ways and not a.via else next((r for r in ways if list(r.via) == a.via), None)
+    if len(ways) < 2 or mine is None:
+        return term(K + "sail", location=where)
+    shared = set.intersection(*(set(r.via) for r in ways))
+    only = [term(f"maracaibo.loc.{x}") for x in mine.via if x not in shared]
+    if not only:
+        return term(K + "sail_mp", location=where, count=mine.mp)
+    return term(K + "sail_via", location=where, via=only, count=mine.mp)
+
+
 def describe_action(state: MaracaiboState, seat: str, action: MaracaiboAction) -> Text:
     a = action
     if isinstance(a, SetupCareer):
@@ -70,7 +90,7 @@ def describe_action(state: MaracaiboState, seat: str, action: MaracaiboAction) -
     if isinstance(a, SetupDiscard | Buy | Discard):
         return term(K + a.type, card=card(a.card))
     if isinstance(a, Sail):
-        return term(K + "sail", location=term(f"maracaibo.loc.{a.to}"))
+        return _sail(state, seat, a)
     if isinstance(a, Main):
         if a.kind == "quest":
             return term(K + "main_quest", tile=tile_term(a.target))
@@ -87,6 +107,9 @@ def describe_action(state: MaracaiboState, seat: str, action: MaracaiboAction) -
         return term(K + "invest", building=term(f"maracaibo.prestige.{a.building}"))
     if isinstance(a, RemoveDisc):
         return term(K + "remove_disc", section=term(f"maracaibo.section.{a.section}"))
+    if isinstance(a, ChooseNation) and state.stack and state.stack[-1].kind == "marker":
+        # v2, IMM_MARKER_VILLAGE_NOBLE with no marker to place: only the noble-rank move
+        return term(K + "nation_noble_only", nation=term(f"maracaibo.nation.{a.nation}"))
     if isinstance(a, ChooseNation | Ally):
         return term(K + a.type, nation=term(f"maracaibo.nation.{a.nation}"))
     if isinstance(a, Explore):
@@ -97,6 +120,12 @@ def describe_action(state: MaracaiboState, seat: str, action: MaracaiboAction) -
             return term(K + "choose", option=[describe_op(op) for op in top.options[a.option]])
         if top is not None and top.kind == "remove_skull" and a.option < len(top.items):
             return term(K + "remove_skull", tile=term(f"maracaibo.legacy.{top.items[a.option]}"))
+        if top is not None and top.kind == "tie_break" and a.option < len(top.items):
+            back = data().stories[top.card].back
+            ids = [o.id for o in back.options] if back is not None else []
+            item = top.items[a.option]
+            number = ids.index(item) + 1 if item in ids else a.option + 1
+            return term(K + "tie_break", number=number)
         if top is not None and top.kind == "vote":
             if a.option == ABSTAIN:
                 return term(K + "abstain")

@@ -137,12 +137,12 @@ def _dispatch(s: MaracaiboState, ev: list[Event], seat: str, a: MaracaiboAction)
 
 def _sail(s: MaracaiboState, ev: list[Event], seat: str, a: Sail, top: Pending | None) -> None:
     if top is None:
-        mp, toll = sailing.routes(s, s.board.ships[seat], data().tracks.mp)[a.to]
+        mp, toll, _ = sailing.route_taken(s, seat, a, data().tracks.mp)
         s.turn.step = "main"
         sailing.sail(s, ev, seat, a.to, mp, toll)
         return
     # MAR-T18: an extra sail of 1-3 MP, then one more main action where it stops.
-    mp, toll = sailing.routes(s, s.board.ships[seat], top.n)[a.to]
+    mp, toll, _ = sailing.route_taken(s, seat, a, top.n)
     s.stack.pop()
     s.stack.append(Pending(kind="extra_main", seat=seat, n=mp))
     sailing.sail(s, ev, seat, a.to, mp, toll)
@@ -167,7 +167,8 @@ def _main(s: MaracaiboState, ev: list[Event], seat: str, a: Main, top: Pending |
         else:
             s.stack.append(Pending(kind="city", seat=seat, what=loc))
     elif a.kind == "village":
-        s.stack.append(Pending(kind="village", seat=seat, n=sailing.village_count(s, seat, mp)))
+        n = sailing.village_count(s, seat, mp, main=top is None)
+        s.stack.append(Pending(kind="village", seat=seat, n=n))
     elif a.kind == "quest":
         s.board.quests[loc].remove(a.target)
         if not s.board.quests[loc]:
@@ -255,6 +256,11 @@ def _decide(
     elif isinstance(a, Choose) and top.kind == "remove_skull":
         s.stack.pop()
         campaign.remove_skull(s, ev, top.items[a.option])
+    elif isinstance(a, Choose) and top.kind == "tie_break":
+        # v2, D20: the reader's decision goes to the story back waiting beneath
+        s.stack.pop()
+        assert s.stack and s.stack[-1].kind == "story_apply"
+        s.stack[-1].what = top.items[a.option]
     elif isinstance(a, Choose) and top.kind == "vote":
         # D20: secret until every player has voted; then the story back applies the result.
         assert s.campaign is not None

@@ -27,7 +27,6 @@ from rules.maracaibo.actions import (
     PlaceMarker,
     Plan,
     RemoveDisc,
-    Sail,
     ScoreChoice,
     SetupCareer,
     SetupDiscard,
@@ -157,8 +156,7 @@ def _main_step(s: MaracaiboState, seat: str) -> list[MaracaiboAction]:
     p = s.players[seat]
     t = s.turn
     if t.step == "sail":
-        dests = sailing.destinations(s, s.board.ships[seat], data().tracks.mp)
-        return [Sail(to=d) for d in sorted(dests, key=q.location_number)]
+        return list(sailing.sail_actions(s, seat, data().tracks.mp))
     acts: list[MaracaiboAction] = []
     if not t.main_done:
         acts.extend(main_options(s, seat, s.board.ships[seat]))
@@ -249,6 +247,16 @@ def marker_targets(s: MaracaiboState, top: Pending) -> list[tuple[str, str]]:
     return [(n, v) for v in spots for n in NATIONS if q.supply_left(s, n) > 0]
 
 
+def noble_without_marker(s: MaracaiboState, top: Pending) -> list[str]:
+    """v2, IMM_MARKER_VILLAGE_NOBLE: a nation whose marker cannot be placed is still chosen
+    for the noble-rank move (「국가 하나를 선택합니다. … 다음 귀족 계급…으로 이동시킵니다」; unlike
+    IMM_MARKER_EMPTY_VILLAGE, no 「이 효과는 상실됩니다」)."""
+    if top.what != "noble" or s.rules_version < 2:
+        return []
+    placeable = {n for n, _ in marker_targets(s, top)}
+    return [n for n in NATIONS if n not in placeable]
+
+
 def discard_choices(s: MaracaiboState, top: Pending) -> list[str]:
     p = s.players[top.seat]
     kind, _, typ = top.what.partition(":")
@@ -288,7 +296,10 @@ def _decision(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboActio
     if k == "choose":
         return [Choose(option=i) for i in range(len(top.options))]
     if k == "marker":
-        return [PlaceMarker(nation=n, village=v) for n, v in marker_targets(s, top)]
+        places: list[MaracaiboAction] = [
+            PlaceMarker(nation=n, village=v) for n, v in marker_targets(s, top)
+        ]
+        return [*places, *(ChooseNation(nation=n) for n in noble_without_marker(s, top))]
     if k == "synergy_any":
         return [
             TakeSynergy(kind=x)
@@ -300,9 +311,7 @@ def _decision(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboActio
     if k in ("explorer_quest", "disc_tile"):
         return [Pay(), Skip()]
     if k == "sail":
-        dests = sailing.destinations(s, s.board.ships[seat], top.n)
-        acts = [Sail(to=d) for d in sorted(dests, key=q.location_number)]
-        return [*acts, Skip()]
+        return [*sailing.sail_actions(s, seat, top.n), Skip()]
     if k == "extra_main":
         return [*main_options(s, seat, s.board.ships[seat]), Skip()]
     if k == "city":
@@ -317,6 +326,8 @@ def _decision(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboActio
             acts += [Draw(slot=i) for i, c in enumerate(s.board.display) if c]
         return acts
     if k == "remove_skull":
+        return [Choose(option=i) for i in range(len(top.items))]
+    if k == "tie_break":
         return [Choose(option=i) for i in range(len(top.items))]
     if k == "vote":
         # D20: a vote for one option, or none (a silent player abstains after the timeout)

@@ -12,6 +12,7 @@ from rules.maracaibo.model import MaracaiboState, Pending
 from rules.maracaibo.terms import tile_term
 
 DECISIONS = {
+    "tie_break",
     "village",
     "buy",
     "discard",
@@ -187,9 +188,9 @@ def _dead(s: MaracaiboState, top: Pending) -> bool:
             s, top.seat, top.card
         )
     if k == "marker":
-        from rules.maracaibo.legal import marker_targets
+        from rules.maracaibo.legal import marker_targets, noble_without_marker
 
-        return not marker_targets(s, top)
+        return not marker_targets(s, top) and not noble_without_marker(s, top)
     if k == "synergy_any":
         return not [
             x

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from rules.core import Event, term
 from rules.maracaibo import gains, legacy
 from rules.maracaibo import query as q
+from rules.maracaibo.actions import Sail
 from rules.maracaibo.components import data
 from rules.maracaibo.model import MaracaiboState, Pending
 
@@ -38,6 +41,65 @@ def routes(s: MaracaiboState, start: str, mp: int) -> dict[str, tuple[int, int]]
     return out
 
 
+class Route(NamedTuple):
+    """One way to a destination (v2): MP spent, tolls paid, the locations passed through."""
+
+    mp: int
+    toll: int
+    via: tuple[str, ...]
+
+
+def route_options(s: MaracaiboState, start: str, mp: int) -> dict[str, list[Route]]:
+    """v2, MAR-T1 / T3 / T9: destination -> every way there that differs in what it costs
+    (MP spent, tolls paid), cheapest first; of ways that cost the same, the first by the arrows'
+    order. The player chooses at each fork (「한 지역에 여러 방향으로 이어지는 화살표가 있다면,
+    플레이어는 어디로 이동할지 선택할 수 있습니다」), so a longer branch is a choice of its own."""
+    money = s.players[s.active].doubloons if s.active in s.players else 0
+    explorer = s.players[s.active].explorer if s.active in s.players else "start"
+    found: dict[str, dict[tuple[int, int], Route]] = {}
+
+    def walk(at: str, spent: int, paid: int, via: tuple[str, ...]) -> None:
+        for edge in data().locations[at].next:
+            if edge.rounds is not None and s.round not in edge.rounds:
+                continue
+            if not legacy.edge_open(s, edge, explorer):
+                continue
+            cost = spent + legacy.edge_cost(s, at, edge.to)
+            if cost > mp:
+                continue
+            found.setdefault(edge.to, {}).setdefault((cost, paid), Route(cost, paid, via))
+            toll = legacy.toll(s, edge.to)
+            if not data().locations[edge.to].stop and paid + toll <= money:
+                walk(edge.to, cost, paid + toll, (*via, edge.to))
+
+    walk(start, 0, 0, ())
+    return {dest: [ways[k] for k in sorted(ways)] for dest, ways in found.items()}
+
+
+def sail_actions(s: MaracaiboState, seat: str, mp: int) -> list[Sail]:
+    """The sails open with ``mp`` MP: one per destination, its cheapest route (no ``via``,
+    as in version 1); from version 2 also one per other distinct cost, ``via`` naming it."""
+    start = s.board.ships[seat]
+    if s.rules_version < 2:
+        return [Sail(to=d) for d in sorted(destinations(s, start, mp), key=q.location_number)]
+    options = route_options(s, start, mp)
+    out: list[Sail] = []
+    for d in sorted(options, key=q.location_number):
+        out.append(Sail(to=d))
+        out.extend(Sail(to=d, via=list(r.via)) for r in options[d][1:])
+    return out
+
+
+def route_taken(s: MaracaiboState, seat: str, a: Sail, mp: int) -> Route:
+    """The route a legal sail takes: without ``via`` the cheapest (every version), else (v2)
+    the one ``via`` names."""
+    start = s.board.ships[seat]
+    if not a.via:
+        cost, toll = routes(s, start, mp)[a.to]
+        return Route(cost, toll, ())
+    return next(r for r in route_options(s, start, mp)[a.to] if list(r.via) == a.via)
+
+
 def sail(s: MaracaiboState, ev: list[Event], seat: str, to: str, mp: int, toll: int = 0) -> None:
     """Move the ship; pay the assistant-skip bonus; note a round-ending stop."""
     start = s.board.ships[seat]
@@ -63,12 +125,13 @@ def sail(s: MaracaiboState, ev: list[Event], seat: str, to: str, mp: int, toll: 
             s.stack.append(Pending(kind="visit", seat=owner))
 
 
-def village_count(s: MaracaiboState, seat: str, mp: int) -> int:
-    """MAR-V3: by MP spent; ship upgrade U1 improves the table."""
+def village_count(s: MaracaiboState, seat: str, mp: int, main: bool = True) -> int:
+    """MAR-V3: by MP spent; ship upgrade U1 improves the table, from rules version 2 only for
+    village actions taken as the turn's main action (U1: 「주 행동으로 마을 행동을 하는
+    경우(다른 효과로 인해서, 혹은 부하 행동의 일부로서가 아닌!)」), not after an extra sail."""
     t = data().tracks
-    table = (
-        t.village_actions_upgraded if q.has_upgrade(s.players[seat], "U1") else t.village_actions
-    )
+    upgraded = q.has_upgrade(s.players[seat], "U1") and (main or s.rules_version < 2)
+    table = t.village_actions_upgraded if upgraded else t.village_actions
     n = 0
     for row in table:
         if mp >= row.min_mp:

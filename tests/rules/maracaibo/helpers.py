@@ -59,7 +59,13 @@ def play(
     options = Options.model_validate({"players": players, "difficulty": difficulty})
     seats = [f"p{i + 1}" for i in range(players)]
     state = SPEC.new_game(seats, options, seed)
-    log = GameLog(game="maracaibo", seats=seats, seed=seed, options=options.model_dump())
+    log = GameLog(
+        game="maracaibo",
+        seats=seats,
+        seed=seed,
+        options=options.model_dump(),
+        rules_version=state.rules_version,
+    )
     rnd = random.Random(seed)
     for _ in range(max_steps):
         if SPEC.is_over(state):

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from rules.core.contract import checked_apply
 from rules.maracaibo import components
-from rules.maracaibo.actions import Choose
+from rules.maracaibo.actions import ABSTAIN, Choose
 from rules.maracaibo.model import MaracaiboState, Options, Pending, Scoring
 from rules.maracaibo.ops import run
 from rules.maracaibo.spec import SPEC
@@ -221,10 +221,11 @@ def test_mar_d20_every_player_votes_at_once_in_secret(campaign_data: None) -> No
     assert s.campaign.votes == {} and "02" in s.campaign.in_play
 
 
-def test_mar_d20_a_tie_is_decided_by_the_reader(campaign_data: None) -> None:
-    """D20 ("동률일 경우 이야기 카드를 읽는 사람이 결정"): 2 against 2, the reader's option
-    wins; the decision persists (12.4)."""
+def test_mar_d20_v1_a_tie_went_to_the_readers_vote(campaign_data: None) -> None:
+    """D20, rules version 1 (kept for games started on it): 2 against 2, the reader's option
+    won without asking; the decision persists (12.4). Version 2 asks the reader (below)."""
     s = _story_vote(4, reader="p3")
+    s.rules_version = 1
     votes = {"p1": 0, "p2": 1, "p3": 1, "p4": 0}
     events = []
     for seat, option in votes.items():
@@ -400,8 +401,6 @@ def test_mar_d20_an_abstention_does_not_count_and_is_the_timeout_default(
 ) -> None:
     """D20 with an absent player (a ruling): a player may abstain, and a player silent past the
     time limit abstains (``timeout_actions``); the majority of the votes cast decides."""
-    from rules.maracaibo.actions import ABSTAIN
-
     s = _story_vote(3, reader="p2")
     assert Choose(option=ABSTAIN) in SPEC.legal_actions(s, "p1")
     assert SPEC.timeout_actions(s, "p1") == [Choose(option=ABSTAIN)]
@@ -417,10 +416,12 @@ def test_mar_d20_an_abstention_does_not_count_and_is_the_timeout_default(
     assert result.state.campaign.decisions == {"01": "south"}
 
 
-def test_mar_d20_a_tie_the_reader_abstained_from_takes_the_first_tied_option(
+def test_mar_d20_v1_a_tie_the_reader_abstained_from_took_the_first_tied_option(
     campaign_data: None,
 ) -> None:
+    """D20, rules version 1 (kept for games started on it): the first tied option applied."""
     s = _story_vote(3, reader="p3")
+    s.rules_version = 1
     events = []
     for seat, option in {"p1": 0, "p2": 1, "p3": -1}.items():
         result = checked_apply(SPEC, s, seat, Choose(option=option))
@@ -430,4 +431,48 @@ def test_mar_d20_a_tie_the_reader_abstained_from_takes_the_first_tied_option(
     assert len(tie) == 1 and tie[0].args["number"] == 1
     for lang in ("en", "ko"):
         check_text(tie[0], lang)
+    assert s.campaign is not None and s.campaign.decisions == {"01": "north"}
+
+
+def test_mar_d20_v2_the_reader_is_asked_to_break_a_tie_after_abstaining(
+    campaign_data: None,
+) -> None:
+    """D20, rules version 2 (issue 21): 「결정해야 할 사항이 있다면, 다수결로 어느 사항을 선택할지
+    결정합니다(동률[printed 동물]이 발생할 경우, 이야기 카드를 읽는 사람이 결정합니다)」: on a tie the
+    reader is asked among the tied options, also after abstaining; the answer applies."""
+    s = _story_vote(3, reader="p3")
+    assert s.rules_version >= 2
+    events = []
+    for seat, option in {"p1": 0, "p2": 1, "p3": ABSTAIN}.items():
+        result = checked_apply(SPEC, s, seat, Choose(option=option))
+        events += result.events
+        s = result.state
+    ask = [e for e in events if e.key == "maracaibo.event.story_vote_tie_ask"]
+    assert len(ask) == 1 and ask[0].args["seat"] == "p3" and ask[0].visible_to is None
+    assert SPEC.to_act(s) == frozenset({"p3"})
+    assert s.campaign is not None and s.campaign.votes == {} and not s.campaign.decisions
+    legal = SPEC.legal_actions(s, "p3")
+    assert legal == [Choose(option=0), Choose(option=1)]
+    labels = [check_text(SPEC.describe_action(s, "p3", a), "ko") for a in legal]
+    assert labels[1].startswith("동률 결정: 2")
+    result = checked_apply(SPEC, s, "p3", Choose(option=1))  # the second option, "south"
+    decided = [e for e in result.events if e.key == "maracaibo.event.story_tie_decided"]
+    assert len(decided) == 1 and decided[0].args["number"] == 2
+    for lang in ("en", "ko"):
+        check_text(ask[0], lang)
+        check_text(decided[0], lang)
+    s = result.state
+    assert s.campaign is not None and s.campaign.decisions == {"01": "south"}
+    assert "03" in s.campaign.in_play and "02" not in s.campaign.in_play
+
+
+def test_mar_d20_v2_a_tie_among_four_is_asked_too(campaign_data: None) -> None:
+    """D20 v2: 2 against 2 with the reader's own vote among them: still the reader's decision,
+    asked (the vote was secret and may differ from the decision)."""
+    s = _story_vote(4, reader="p3")
+    for seat, option in {"p1": 0, "p2": 1, "p3": 1, "p4": 0}.items():
+        s = checked_apply(SPEC, s, seat, Choose(option=option)).state
+    assert s.stack[-1].kind == "tie_break" and SPEC.to_act(s) == frozenset({"p3"})
+    assert SPEC.timeout_actions(s, "p3") == [Choose(option=0)]  # silent reader: first tied
+    s = checked_apply(SPEC, s, "p3", Choose(option=0)).state
     assert s.campaign is not None and s.campaign.decisions == {"01": "north"}
