@@ -861,6 +861,123 @@ def paste_icon(
     paste(canvas, icon(kind, size, colour, accent), centre)
 
 
+# ----------------------------------------------------------- placed labels and choice marks
+
+
+def overlaps(a: Box, b: Box) -> bool:
+    """Whether two boxes share any area (touching edges do not count)."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+class Placer:
+    """What is already drawn where on one image (texts, pieces, marks), so that a new label
+    goes where it covers none of it. ``texts`` records every placed text box and its words:
+    tests check that no two overlap and that each lies inside the picture."""
+
+    def __init__(self, width: float, height: float, top: float = 0) -> None:
+        self.bounds: Box = (0, top, width, height)
+        self.obstacles: list[Box] = []
+        self.texts: list[tuple[Box, str]] = []
+
+    def copy(self) -> Placer:
+        out = Placer(self.bounds[2], self.bounds[3], self.bounds[1])
+        out.obstacles = list(self.obstacles)
+        out.texts = list(self.texts)
+        return out
+
+    def free(self, box: Box) -> bool:
+        x0, y0, x1, y1 = self.bounds
+        if box[0] < x0 or box[1] < y0 or box[2] > x1 or box[3] > y1:
+            return False
+        return not any(overlaps(box, o) for o in self.obstacles)
+
+    def block(self, box: Box, text: str | None = None) -> Box:
+        """Record ``box`` as taken (and as a drawn text when ``text`` is given)."""
+        self.obstacles.append(box)
+        if text is not None:
+            self.texts.append((box, text))
+        return box
+
+    def spot(
+        self, size: tuple[float, float], anchor: Point, gap: float, rings: int = 6
+    ) -> Box | None:
+        """The first free box of ``size`` beside ``anchor`` (right, left, above, below, then
+        the corners, then the same a little further out), or ``None``."""
+        w, h = size
+        x, y = anchor
+        for k in range(rings):
+            g = gap + k * h * 0.75
+            for bx, by in (
+                (x + g, y - h / 2),
+                (x - g - w, y - h / 2),
+                (x - w / 2, y - g - h),
+                (x - w / 2, y + g),
+                (x + g * 0.7, y - g * 0.7 - h),
+                (x + g * 0.7, y + g * 0.7),
+                (x - g * 0.7 - w, y - g * 0.7 - h),
+                (x - g * 0.7 - w, y + g * 0.7),
+            ):
+                box = (bx, by, bx + w, by + h)
+                if self.free(box):
+                    return box
+        return None
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A numbered choice to draw: its words (``"3"`` or ``"3,4"``), the point it marks and
+    the radius of what is drawn there (the number goes beside it, never over it)."""
+
+    words: str
+    at: Point
+    radius: float
+
+
+MARK_FILL: RGB = HIGHLIGHT
+
+
+def mark_choices(img: Image.Image, placer: Placer, marks: Sequence[Mark], size: int) -> list[Box]:
+    """Ring each marked place and put its number in a red pill beside it, where the pill
+    covers no recorded text, piece or other pill (a line joins a pill set further out).
+    Returns each mark's box (the ring and its pill), e.g. to crop the picture to them."""
+    d = ImageDraw.Draw(img)
+    fnt = font(size, True)
+    out: list[Box] = []
+    for m in marks:
+        x, y = m.at
+        r = m.radius + 5
+        d.ellipse((x - r, y - r, x + r, y + r), outline=MARK_FILL, width=5)
+        placer.block((x - r, y - r, x + r, y + r))
+    for m in marks:
+        x, y = m.at
+        r = m.radius + 5
+        words = safe_text(m.words)
+        h = round(size * 1.3)
+        w = max(round(fnt.getlength(words) + size * 0.7), h + 2)
+        box = placer.spot((w, h), (x, y), r + 4, rings=10)
+        if box is None:  # nowhere free: at least beside the place, never over its number
+            box = (x + r + 4, y - h / 2, x + r + 4 + w, y + h / 2)
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        if math.dist((cx, cy), (x, y)) > r + max(w, h):
+            d.line((x, y, cx, cy), fill=MARK_FILL, width=4)
+        d.rounded_rectangle(box, radius=h // 2 - 2, fill=MARK_FILL, outline=WHITE, width=3)
+        d.text((cx, cy), words, font=fnt, fill=WHITE, anchor="mm")
+        placer.block(box, words)
+        out.append((min(box[0], x - r), min(box[1], y - r), max(box[2], x + r), max(box[3], y + r)))
+    return out
+
+
+def span(boxes: Iterable[Box]) -> Box:
+    """The box around ``boxes``."""
+    bs = list(boxes)
+    return (
+        min(b[0] for b in bs),
+        min(b[1] for b in bs),
+        max(b[2] for b in bs),
+        max(b[3] for b in bs),
+    )
+
+
 # ------------------------------------------------------------------------------ output
 
 

@@ -2,9 +2,10 @@
 
 The board comes in parts (``BOARD_PARTS``), each phone-legible: 800 px wide, text never
 smaller than 28 px (14 px when the image is shown 400 px wide), at most 2,000 px tall.
-``map``, ``east`` and ``north`` are the schematic province map (``render.renaissance_layout``)
-with tokens and dominance markers in the seat styles (colour, letter and shape), satellites'
-arrows and each part's land links to the others; ``status`` holds the order of play, cash,
+``map``, ``north`` and ``east`` are the west, centre and east of the geographic map
+(``render.renaissance_map``)
+with tokens and dominance markers in the seat styles (colour, letter and shape) and land
+links; ``status`` holds the order of play, cash,
 misery, cards and live score per player, the misery index and the shipping display;
 ``market`` the commodities (value, shortage and surplus markers, dominated suppliers per
 player), the leaders and military cards of the turn and the map key; ``advances`` the
@@ -16,15 +17,23 @@ never read.
 
 from __future__ import annotations
 
-import itertools
-import math
 from collections.abc import Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
 from render import Marks, RenderedImage, Translate, kit
-from render.renaissance_layout import GRIDS, MAP_PARTS, cells
+from render.renaissance_map import (
+    AREA_TINT,
+    COMMODITY,
+    MAP_PARTS,
+    OUT_OF_PLAY,
+    anchor_lonlat,
+    choice_map,
+    draw_map,
+    part_ids,
+    part_of,
+)
+from render.renaissance_map import piece as _piece
 from rules.core import View
 from rules.renaissance.anchors import AREA_PREFIX
 from rules.renaissance.components import CATEGORIES, data
@@ -36,28 +45,8 @@ WIDTH = 800
 MAX_HEIGHT = 2000
 FLOOR = 28  # 14 px at 400 px wide: 14 * WIDTH / 400
 BIG = 34
-CELL_W = 200
-CELL_H = 112
-TOP = 178
 R = "renaissance.render."
-
-AREA_TINT: dict[int, kit.RGB] = {
-    0: (226, 232, 240),
-    1: (232, 222, 200),
-    2: (214, 230, 206),
-    3: (238, 220, 214),
-    4: (244, 232, 190),
-    5: (222, 214, 236),
-    6: (240, 214, 190),
-    7: (206, 226, 232),
-    8: (236, 224, 224),
-}
-OUT_OF_PLAY: kit.RGB = (206, 206, 206)
-EDGE: kit.RGB = (150, 140, 120)
-LINK: kit.RGB = (168, 158, 138)
-ARROW: kit.RGB = (60, 84, 120)
 MARK: kit.RGB = (200, 30, 30)
-CHIP_GAP = 60  # room for a choice number beside an area chip
 
 
 def _as_view(view: View) -> RenaissanceView:
@@ -113,20 +102,6 @@ def _in_play(pid: str, areas: tuple[int, ...]) -> bool:
     return p.overseas is not None or p.area in areas
 
 
-def _cell_xy(col: int, row: int) -> tuple[int, int]:
-    """Top-left of a grid cell."""
-    return CELL_W * col, TOP + CELL_H * row
-
-
-def _node_xy(col: int, row: int) -> tuple[int, int]:
-    x, y = _cell_xy(col, row)
-    return x + 38, y + 32
-
-
-def _grid_bottom(part: str) -> int:
-    return TOP + CELL_H * len(GRIDS[part]) + 12
-
-
 def _wrap(text: str, fnt: ImageFont.FreeTypeFont, width: float) -> list[str]:
     """``text`` in lines no wider than ``width`` (breaking at spaces)."""
     lines: list[str] = []
@@ -141,298 +116,8 @@ def _wrap(text: str, fnt: ImageFont.FreeTypeFont, width: float) -> list[str]:
     return [*lines, line] if line else lines
 
 
-def cross_links(part: str) -> list[tuple[str, str, list[str]]]:
-    """(province, other part, its land neighbours there) for links leaving a map part."""
-    where = cells()
-    out: list[tuple[str, str, list[str]]] = []
-    for pid in _part_ids(part):
-        by_part: dict[str, list[str]] = {}
-        for other in data().provinces[pid].land:
-            other_part = where[other][0]
-            if other_part != part:
-                by_part.setdefault(other_part, []).append(other)
-        for other_part, ids in sorted(by_part.items()):
-            out.append((pid, other_part, ids))
-    return out
-
-
-def _link_lines(part: str, tr: Translate) -> list[str]:
-    sep = tr(R + "summary.list")
-    return [
-        tr(
-            R + "link",
-            province=_province(pid, tr),
-            others=sep.join(_province(o, tr) for o in others),
-            part=tr(f"renaissance.part.{other}"),
-        )
-        for pid, other, others in cross_links(part)
-    ]
-
-
 def _part_areas(part: str) -> list[int]:
-    seen: list[int] = []
-    for pid, (p, _c, _r) in sorted(cells().items()):
-        a = data().provinces[pid].area
-        if p == part and a and a not in seen:
-            seen.append(a)
-    return sorted(seen)
-
-
-@lru_cache(maxsize=1)
-def _area_home() -> dict[int, str]:
-    """The map part that shows an area's chip for choices (where most of it lies)."""
-    count: dict[tuple[int, str], int] = {}
-    for pid, (part, _c, _r) in cells().items():
-        a = data().provinces[pid].area
-        count[(a, part)] = count.get((a, part), 0) + 1
-    out: dict[int, str] = {}
-    for (a, part), n in sorted(count.items()):
-        if a and n > count.get((a, out.get(a, "")), 0):
-            out[a] = part
-    return out
-
-
-def _chip_boxes(part: str, tr: Translate) -> dict[int, kit.Box]:
-    """Where the area chips of a map part are drawn (also the anchors of area choices)."""
-    words = [tr(f"renaissance.area.{a}") for a in _part_areas(part)]
-    return dict(_chip_boxes_raw(part, words))
-
-
-# ----------------------------------------------------------------------------- map layer
-
-
-@kit.static_layer(maxsize=48)
-def _map_layer(
-    part: str,
-    lang_key: str,
-    labels: tuple[str, ...],
-    areas: tuple[int, ...],
-    link_title: str,
-    link_words: tuple[str, ...],
-) -> Image.Image:
-    """The fixed drawing of one map part (areas, links, province nodes and names)."""
-    names = dict(zip([pid for pid in _part_ids(part)], labels, strict=True))
-    title, area_names = lang_key.split("\x1f", 1)
-    area_words = area_names.split("\x1e")
-    fnt = _font(FLOOR)
-    links = [w for line in link_words for w in _wrap(line, fnt, WIDTH - 40)]
-    bottom = _grid_bottom(part)
-    img = kit.new_canvas(WIDTH, bottom + (60 + 38 * len(links) if links else 0))
-    d = ImageDraw.Draw(img)
-    if links:
-        _text(d, (20, bottom + 8), link_title, FLOOR, True, width=WIDTH - 40)
-        for i, line in enumerate(links):
-            _text(d, (20, bottom + 52 + 38 * i), line)
-    d.rectangle((0, 0, WIDTH, 100), fill=(52, 44, 36))
-    _text(d, (20, 50), title, BIG, True, kit.WHITE, "lm", WIDTH - 40)
-    for (a, box), word in zip(_chip_boxes_raw(part, area_words), area_words, strict=True):
-        fill = AREA_TINT[a] if a in areas else OUT_OF_PLAY
-        d.rounded_rectangle(box, radius=12, fill=fill, outline=EDGE, width=2)
-        _text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), word, anchor="mm")
-    pos = {pid: (c, r) for pid, (p, c, r) in cells().items() if p == part}
-    for pid, (c, r) in pos.items():
-        x, y = _cell_xy(c, r)
-        prov = data().provinces[pid]
-        fill = AREA_TINT[prov.area] if _in_play(pid, areas) else OUT_OF_PLAY
-        d.rounded_rectangle((x + 4, y + 4, x + CELL_W - 4, y + CELL_H - 4), radius=14, fill=fill)
-    for path in _links(part)[0]:
-        d.line(path, fill=LINK, width=3, joint="curve")
-    for path in _links(part)[1]:
-        _arrow(d, path)
-    for pid, (c, r) in pos.items():
-        prov = data().provinces[pid]
-        nx, ny = _node_xy(c, r)
-        playing = _in_play(pid, areas)
-        ink = kit.INK if playing else kit.MUTED
-        if prov.kind == "satellite":
-            d.rectangle(
-                (nx - 18, ny - 18, nx + 18, ny + 18), fill=(200, 200, 200), outline=ink, width=3
-            )
-        else:
-            rad = 23 if prov.overseas else 21
-            d.ellipse(
-                (nx - rad, ny - rad, nx + rad, ny + rad), fill=kit.WHITE, outline=ink, width=3
-            )
-            if prov.kind == "capital":
-                d.ellipse((nx - 27, ny - 27, nx + 27, ny + 27), outline=ink, width=3)
-        _text(d, (nx, ny + 1), str(prov.size), FLOOR, True, ink, "mm")
-        if prov.coasts:
-            kit.paste_icon(img, "anchor", (nx - 26, ny + 24), 20, (40, 90, 160))
-        x, y = _cell_xy(c, r)
-        tint = AREA_TINT[prov.area] if playing else OUT_OF_PLAY
-        _text(d, (x + CELL_W / 2, y + 84), names[pid], FLOOR, False, ink, "mm", CELL_W - 4, tint)
-    return img
-
-
-def _arrow(d: ImageDraw.ImageDraw, path: list[kit.Point]) -> None:
-    """A satellite's printed arrow toward a market province (competition support)."""
-    end, start = path[-1], path[0]
-    if len(path) == 2:
-        path = [
-            (start[0] + (end[0] - start[0]) * i / 32, start[1] + (end[1] - start[1]) * i / 32)
-            for i in range(33)
-        ]
-    body = [p for p in path if math.dist(p, end) > 31 and math.dist(p, start) > 24]
-    if len(body) < 2:
-        return
-    tip = body[-1]
-    d.line(body, fill=ARROW, width=3, joint="curve")
-    before = body[-2]
-    length = math.dist(before, tip) or 1.0
-    ux, uy = (tip[0] - before[0]) / length, (tip[1] - before[1]) / length
-    back = (tip[0] - ux * 16, tip[1] - uy * 16)
-    left = (back[0] - uy * 9, back[1] + ux * 9)
-    right = (back[0] + uy * 9, back[1] - ux * 9)
-    d.polygon([tip, left, right], fill=ARROW)
-
-
-def _clearance(path: list[kit.Point], nodes: list[kit.Point]) -> float:
-    """The least distance from the path to a node that is not one of its ends."""
-    ends = (path[0], path[-1])
-    best = 1e9
-    for node in nodes:
-        if node in ends:
-            continue
-        for a, b in itertools.pairwise(path):
-            ax, ay = a
-            bx, by = b
-            vx, vy = bx - ax, by - ay
-            t = ((node[0] - ax) * vx + (node[1] - ay) * vy) / ((vx * vx + vy * vy) or 1.0)
-            t = max(0.0, min(1.0, t))
-            best = min(best, math.dist(node, (ax + vx * t, ay + vy * t)))
-    return best
-
-
-def _route(start: kit.Point, end: kit.Point, nodes: list[kit.Point]) -> list[kit.Point]:
-    """A straight link, or a gentle curve around the nodes a straight one would cross."""
-    straight = [start, end]
-    if _clearance(straight, nodes) >= 30:
-        return straight
-    length = math.dist(start, end) or 1.0
-    px, py = -(end[1] - start[1]) / length, (end[0] - start[0]) / length
-    best: tuple[float, list[kit.Point]] = (_clearance(straight, nodes), straight)
-    for offset in (40, -40, 70, -70, 100, -100):
-        cx = (start[0] + end[0]) / 2 + px * offset * 2
-        cy = (start[1] + end[1]) / 2 + py * offset * 2
-        path = [
-            (
-                (1 - t) ** 2 * start[0] + 2 * (1 - t) * t * cx + t * t * end[0],
-                (1 - t) ** 2 * start[1] + 2 * (1 - t) * t * cy + t * t * end[1],
-            )
-            for t in (i / 16 for i in range(17))
-        ]
-        inside = all(8 <= x <= WIDTH - 8 for x, _y in path)
-        gap = _clearance(path, nodes)
-        if inside and gap >= 30:
-            return path
-        if inside and gap > best[0]:
-            best = (gap, path)
-    return best[1]
-
-
-@lru_cache(maxsize=8)
-def _links(part: str) -> tuple[list[list[kit.Point]], list[list[kit.Point]]]:
-    """The land links and the satellites' arrows of a map part, routed once."""
-    pos = {pid: (c, r) for pid, (p, c, r) in cells().items() if p == part}
-    nodes: list[kit.Point] = [_node_xy(c, r) for c, r in pos.values()]
-    links = [
-        _route(_node_xy(*pos[pid]), _node_xy(*pos[other]), nodes)
-        for pid in pos
-        for other in data().provinces[pid].land
-        if other in pos and pid < other
-    ]
-    arrows = [
-        _route(_node_xy(*pos[pid]), _node_xy(*pos[target]), nodes)
-        for pid in pos
-        for target in data().provinces[pid].arrows
-        if target in pos
-    ]
-    return links, arrows
-
-
-def _part_ids(part: str) -> list[str]:
-    return [pid for row in GRIDS[part] for pid in row if pid != "."]
-
-
-def _chip_boxes_raw(part: str, words: Sequence[str]) -> list[tuple[int, kit.Box]]:
-    out: list[tuple[int, kit.Box]] = []
-    x = 16.0
-    fnt = _font(FLOOR)
-    for a, word in zip(_part_areas(part), words, strict=True):
-        w = fnt.getlength(kit.safe_text(word)) + 28
-        out.append((a, (x, 112.0, x + w, 158.0)))
-        x += w + CHIP_GAP
-    return out
-
-
-def _static_map(part: str, view: RenaissanceView, tr: Translate) -> Image.Image:
-    labels = tuple(_province(pid, tr) for pid in _part_ids(part))
-    words = [tr(f"renaissance.area.{a}") for a in _part_areas(part)]
-    key = tr(f"renaissance.part.{part}") + "\x1f" + "\x1e".join(words)
-    links = tuple(_link_lines(part, tr))
-    return _map_layer(part, key, labels, _areas_in_play(view), tr(R + "links"), links)
-
-
-# ------------------------------------------------------------------------------- pieces
-
-
-@kit.static_layer(maxsize=256)
-def _piece(style: kit.SeatStyle, radius: int, new: bool, dm: bool) -> Image.Image:
-    """A seat piece: its shape in its colour with its letter; a dominance marker sits on a
-    dark disc; a piece placed this turn (white side) has a white ring."""
-    grow = {"triangle": 1.4, "diamond": 1.15}.get(style.shape, 1.0)
-    side = 2 * round(radius * grow) + 16
-    img = Image.new("RGBA", (side, side), (0, 0, 0, 0))
-    c = side / 2
-    d = ImageDraw.Draw(img)
-    if dm:
-        r = radius * grow + 6
-        d.ellipse((c - r, c - r, c + r, c + r), fill=kit.WHITE if new else kit.INK)
-    ring = kit.WHITE if new else kit.INK
-    shape = kit.piece(style.shape, style.colour, round(radius * grow), "", ring)
-    kit.paste(img, shape, (c, c))
-    dy = radius * 0.4 if style.shape == "triangle" else 0
-    fnt = _font(FLOOR, True)
-    d.text((c, c + dy + 1), style.letter, font=fnt, fill=style.text_colour, anchor="mm")
-    return img
-
-
-def _draw_pieces(
-    img: Image.Image, d: ImageDraw.ImageDraw, view: RenaissanceView, part: str
-) -> None:
-    styles = _styles(view)
-    owners = {p.capital: p.seat for p in view.players if p.capital}
-    for pid, (p, c, r) in cells().items():
-        if p != part:
-            continue
-        nx, ny = _node_xy(c, r)
-        if pid in owners:
-            d.ellipse(
-                (nx - 27, ny - 27, nx + 27, ny + 27), outline=styles[owners[pid]].colour, width=6
-            )
-        prov = view.provinces.get(pid)
-        if prov is None:
-            continue
-        x = nx + 50
-        if prov.dm is not None and prov.dm in styles:
-            kit.paste(img, _piece(styles[prov.dm], 20, prov.dm_white, True), (x, ny))
-            x += 56
-        for seat, n in sorted(prov.tokens.items()):
-            if n <= 0 or seat not in styles or x > nx + CELL_W - 40:
-                continue
-            new = prov.white.get(seat, 0) > 0
-            kit.paste(img, _piece(styles[seat], 18, new, False), (x, ny))
-            x += 40
-            if n > 1:
-                _text(d, (x - 4, ny), str(n), FLOOR, True, kit.INK, "lm")
-                x += 22
-
-
-def draw_map(view: RenaissanceView, tr: Translate, part: str) -> Image.Image:
-    img = _static_map(part, view, tr).copy()
-    d = ImageDraw.Draw(img)
-    _draw_pieces(img, d, view, part)
-    return img
+    return sorted({data().provinces[pid].area for pid in part_ids(part)} - {0})
 
 
 # ------------------------------------------------------------------------------ status
@@ -553,7 +238,7 @@ def _map_key(
     """How to read the map parts: the symbols, each with its words."""
     y = _section(d, y, tr(R + "key.title"))
     style = _styles(view)[view.players[0].seat] if view.players else KEY_STYLE
-    rows = ("market", "satellite", "capital", "coast", "arrow", "marker", "token", "new", "out")
+    rows = ("market", "satellite", "capital", "marker", "token", "new", "out")
     for key in rows:
         cx, cy = 50, y + 22
         if key == "market":
@@ -574,10 +259,6 @@ def _map_key(
             _text(d, (cx, cy + 1), "5", FLOOR, True, anchor="mm")
         elif key == "out":
             d.rounded_rectangle((cx - 34, cy - 26, cx + 34, cy + 26), radius=10, fill=OUT_OF_PLAY)
-        elif key == "coast":
-            kit.paste_icon(img, "anchor", (cx, cy), 28, (40, 90, 160))
-        elif key == "arrow":
-            _arrow(d, [(cx - 60, cy), (cx + 40, cy)])
         else:
             d.rounded_rectangle((cx - 34, cy - 26, cx + 34, cy + 26), radius=10, fill=AREA_TINT[7])
             piece = _piece(style, 20 if key == "marker" else 18, key == "new", key == "marker")
@@ -666,8 +347,10 @@ def _commodities(
         state = (
             tr(R + "shortage", count=n) if n > 0 else tr(R + "surplus", count=-n) if n < 0 else ""
         )
+        # the colour that marks the commodity under its provinces on the map
+        d.rectangle((20, y + 12, 40, y + 28), fill=COMMODITY[cid], outline=kit.INK, width=2)
         _text(
-            d, (20, y + 20), tr(f"renaissance.commodity.{cid}"), FLOOR, True, anchor="lm", width=170
+            d, (48, y + 20), tr(f"renaissance.commodity.{cid}"), FLOOR, True, anchor="lm", width=146
         )
         _text(d, (200, y + 20), f"${com.value}", anchor="lm")
         if state:
@@ -852,18 +535,24 @@ def part_summary(view: RenaissanceView, tr: Translate, part: str) -> str:
     )
     lines = [tr(f"renaissance.part.{part}") + ": " + head]
     if part in MAP_PARTS:
-        for pid in _part_ids(part):
+        lines.append(
+            tr(
+                R + "summary.provinces",
+                list=tr(R + "summary.list").join(_province(pid, tr) for pid in part_ids(part)),
+            )
+        )
+        for pid in part_ids(part):
             line = _province_line(view, pid, tr)
             if line:
                 lines.append(line)
-        if len(lines) == 1:
+        if len(lines) == 2:
             lines.append(tr(R + "summary.empty"))
         playing = _areas_in_play(view)
         out = [tr(f"renaissance.area.{a}") for a in _part_areas(part) if a not in playing]
         if out:
             lines.append(tr(R + "summary.out", areas=tr(R + "summary.list").join(out)))
         for p in view.players:
-            if p.capital and cells()[p.capital][0] == part:
+            if p.capital and part_of(p.capital) == part:
                 lines.append(
                     tr(
                         R + "summary.capital",
@@ -1003,25 +692,6 @@ def render_private(view: View, tr: Translate) -> RenderedImage | None:
 # ------------------------------------------------------------------------------ choices
 
 
-def anchor_point(anchor: str, tr: Translate) -> tuple[str, float, float] | None:
-    """(map part, x, y) where a choice anchor's number is drawn, or ``None`` if unknown."""
-    if anchor.startswith(AREA_PREFIX):
-        tail = anchor[len(AREA_PREFIX) :]
-        if not tail.isdigit() or int(tail) not in _area_home():
-            return None
-        part = _area_home()[int(tail)]
-        box = _chip_boxes(part, tr).get(int(tail))
-        if box is None:
-            return None
-        return part, box[2] + 26, (box[1] + box[3]) / 2
-    where = cells().get(anchor)
-    if where is None:
-        return None
-    part, c, r = where
-    nx, ny = _node_xy(c, r)
-    return part, nx, ny
-
-
 def _place_name(anchor: str, tr: Translate) -> str:
     if anchor.startswith(AREA_PREFIX):
         return tr(f"renaissance.area.{anchor[len(AREA_PREFIX) :]}")
@@ -1037,63 +707,18 @@ def choice_legend(marks: Marks, tr: Translate) -> list[tuple[list[int], str]]:
 
 
 def render_choices(view: View, tr: Translate, marks: Marks) -> RenderedImage | None:
+    """The map zoomed to the marked places (their numbers beside them, never over a printed
+    number or name) above a legend "number: place"; ``None`` if no mark has a place."""
     v = _as_view(view)
-    points: dict[str, list[tuple[float, float, list[int]]]] = {}
+    legend = choice_legend(marks, tr)
     grouped: dict[str, list[int]] = {}
     for n, anchor in marks:
         grouped.setdefault(anchor, []).append(n)
-    for anchor, nums in grouped.items():
-        at = anchor_point(anchor, tr)
-        if at is None:
-            continue
-        points.setdefault(at[0], []).append((at[1], at[2], nums))
-    if not points:
+    placed = [(nums, anchor) for anchor, nums in grouped.items() if anchor_lonlat(anchor)]
+    drawn = choice_map(v, tr, placed, tr(R + "choices_title"))
+    if drawn is None:
         return None
-    pieces: list[Image.Image] = []
-    for part in MAP_PARTS:
-        if part not in points:
-            continue
-        img = draw_map(v, tr, part)
-        d = ImageDraw.Draw(img)
-        fnt = _font(FLOOR, True)
-        chip_boxes = _chip_boxes(part, tr)
-        for x, y, _nums in points[part]:
-            if y < TOP:
-                box = next(b for b in chip_boxes.values() if abs(b[2] + 26 - x) < 1)
-                d.rounded_rectangle(
-                    (box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4),
-                    radius=14,
-                    outline=MARK,
-                    width=6,
-                )
-            else:
-                d.ellipse((x - 31, y - 31, x + 31, y + 31), outline=MARK, width=7)
-        for x, y, nums in points[part]:
-            label = ",".join(str(n) for n in nums)
-            w = max(44.0, fnt.getlength(label) + 16)
-            box = (x - 22, y - 21, x - 22 + w, y + 21)
-            d.rounded_rectangle(box, radius=14, fill=MARK, outline=kit.WHITE, width=3)
-            d.text(((box[0] + box[2]) / 2, y + 1), label, font=fnt, fill=kit.WHITE, anchor="mm")
-        rows = [int((y - TOP) // CELL_H) for _x, y, _n in points[part] if y >= TOP]
-        chips = any(y < TOP for _x, y, _n in points[part])
-        for area, box in chip_boxes.items():
-            if any(y < TOP and abs(box[2] + 26 - x) < 1 for x, y, _n in points[part]):
-                # an area choice shows the area's provinces too
-                rows += [
-                    r
-                    for pid, (p, _c, r) in cells().items()
-                    if p == part and data().provinces[pid].area == area
-                ]
-        bottom = TOP + CELL_H * (max(rows) + 1) + 8 if rows else TOP
-        top = TOP + CELL_H * min(rows) if rows and not chips else 0
-        if top > TOP:
-            head = img.crop((0, 0, WIDTH, 100))
-            body = img.crop((0, top, WIDTH, bottom))
-            img = kit.stack([head, body], gap=0)
-        else:
-            img = img.crop((0, 0, WIDTH, bottom))
-        pieces.append(img)
-    legend = choice_legend(marks, tr)
+    pieces: list[Image.Image] = [drawn[0]]
     lines = [
         tr(
             R + "choice_line",
@@ -1106,24 +731,21 @@ def render_choices(view: View, tr: Translate, marks: Marks) -> RenderedImage | N
     columns = 3 if widest <= 236 else 2 if widest <= 370 else 1
     per_col = (len(lines) + columns - 1) // columns
     col_w = (WIDTH - 40) // columns
-    leg = kit.new_canvas(WIDTH, 70 + 40 * max(1, per_col))
+    leg = kit.new_canvas(WIDTH, 30 + 40 * max(1, per_col))
     ld = ImageDraw.Draw(leg)
-    _text(ld, (20, 14), tr(R + "choices_title"), 30, True, width=WIDTH - 40)
     for i, line in enumerate(lines):
         col, row = divmod(i, per_col)
-        _text(ld, (20 + col * col_w, 60 + row * 40), line, width=col_w - 10)
+        _text(ld, (20 + col * col_w, 16 + row * 40), line, width=col_w - 10)
     pieces.append(leg)
-    img = kit.stack(pieces, gap=8)
+    img = kit.stack(pieces, gap=0)
     if img.height > MAX_HEIGHT:
-        scale = MAX_HEIGHT / img.height
-        img = img.resize((round(img.width * scale), MAX_HEIGHT), Image.Resampling.LANCZOS)
+        img = img.crop((0, 0, img.width, MAX_HEIGHT))
     summary = tr(R + "choices_title") + "\n" + "\n".join(lines)
     return RenderedImage(png=_png(img), filename="renaissance-choices.png", summary=summary)
 
 
 __all__ = [
     "BOARD_PARTS",
-    "anchor_point",
     "choice_legend",
     "draw_map",
     "part_summary",

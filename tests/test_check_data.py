@@ -74,7 +74,7 @@ def test_a_good_folder_lists_overridden_and_shipped_files_with_provenance(tmp_pa
     assert "  shipped   story_cards.json: rulebook" in out
     assert "  shipped   provinces.json: items: 107 fan, 1 source" in out
     assert "endeavor (Endeavor: Age of Sail): 6 files, 0 overridden" in out
-    assert "renaissance (Age of Renaissance): 13 files, 0 overridden" in out
+    assert "renaissance (Age of Renaissance): 14 files, 0 overridden" in out
     assert out[-1].startswith(f"OK: {tmp_path} is valid; overridden files: 2.")
 
 

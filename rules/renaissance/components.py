@@ -170,6 +170,37 @@ class CapitalFile(_Frozen):
     provenance: Provenance
 
 
+class MapPart(_Frozen):
+    id: str
+    box: tuple[float, float, float, float]  # west lon, south lat, east lon, north lat
+
+
+class Place(_Frozen):
+    id: str
+    lat: float = Field(ge=-90, le=90)
+    lon: float = Field(ge=-180, le=180)
+    part: str
+    place: str
+    provenance: Literal["public", "designed"]
+
+
+class SeaPlace(_Frozen):
+    id: str
+    lat: float = Field(ge=-90, le=90)
+    lon: float = Field(ge=-180, le=180)
+    seeds: list[tuple[float, float]] = Field(min_length=1)  # (lat, lon)
+
+
+class GeographyFile(_Frozen):
+    """Where the map draws provinces and sea zones (render only: the rules never read it)."""
+
+    provenance: Literal["public", "designed"]
+    note: str
+    parts: list[MapPart] = Field(min_length=1, max_length=3)
+    provinces: list[Place]
+    seas: list[SeaPlace]
+
+
 class Data:
     """Every component, indexed by id, with the combined hash of the files."""
 
@@ -269,6 +300,33 @@ def _validate(
         _check(n in d.areas_in_play and n in d.oop.boxes, f"player count {n} missing")
         _check(len(d.oop.boxes[n]) == int(n), f"oop boxes for {n} players")
     _check(set(d.ships) == {"galley", "seaworthy", "ocean"}, "three ship rows")
+
+
+def _validate_geography(d: Data, g: GeographyFile) -> None:
+    parts = {p.id: p.box for p in g.parts}
+    _check(len(parts) == len(g.parts), "geography: duplicate part id")
+    for box in parts.values():
+        _check(box[0] < box[2] and box[1] < box[3], f"geography: empty part box {box}")
+    places = {p.id: p for p in g.provinces}
+    _check(len(places) == len(g.provinces), "geography: duplicate province")
+    _check(set(places) == set(d.provinces), "geography: every province needs one place")
+    for p in places.values():
+        _check(p.part in parts, f"geography: {p.id}: unknown part {p.part}")
+        w, s, e, n = parts[p.part]
+        _check(w <= p.lon <= e and s <= p.lat <= n, f"geography: {p.id} lies outside {p.part}")
+    seas = {z.id for z in g.seas}
+    _check(len(seas) == len(g.seas), "geography: duplicate sea")
+    open_water = {z.id for z in d.zones.values() if z.kind != "coastal"}
+    _check(seas == open_water, "geography: one entry per sea and ocean zone of water.json")
+
+
+@cache
+def geography() -> GeographyFile:
+    """The map's places (``geography.json``, overridable like every file), checked against
+    the provinces and water zones; not part of the rules' data hash (the rules never read it)."""
+    loaded = load_model(GAME, "geography.json", GeographyFile)
+    _validate_geography(data(), loaded.value)
+    return loaded.value
 
 
 FILES = (

@@ -13,9 +13,10 @@ from PIL import ImageDraw, ImageFont
 
 import render
 from bot.i18n import Translator
-from render import kit
+from render import kit, renaissance_map
 from render import renaissance as renderer
 from rules.core.bots import play_random_game
+from rules.renaissance.components import data
 from rules.renaissance.spec import SPEC
 from rules.renaissance.view import RenaissanceView
 from tests.korean import latin_words
@@ -109,8 +110,8 @@ class _Sizes:
 
         monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
         kit._text_sprite.cache_clear()
-        renderer._map_layer.cache_clear()  # type: ignore[attr-defined]
-        renderer._piece.cache_clear()  # type: ignore[attr-defined]
+        renaissance_map._layer.cache_clear()
+        renaissance_map.piece.cache_clear()  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("players", [3, 6])
@@ -274,11 +275,103 @@ def test_unknown_anchors_draw_nothing() -> None:
     assert render.render_choices(_view(4, 0.5, "p1"), EN, [(1, "atlantis")]) is None
 
 
+# ------------------------------------------------------------------- geography (issue 20)
+
+
+def _overlaps(texts: list[tuple[kit.Box, str]]) -> list[tuple[str, str]]:
+    return [
+        (a, b)
+        for i, (box_a, a) in enumerate(texts)
+        for box_b, b in texts[i + 1 :]
+        if kit.overlaps(box_a, box_b)
+    ]
+
+
+@pytest.mark.parametrize(("players", "fraction", "tr"), [(3, 0.02, KO), (6, 0.9, EN)])
+def test_map_labels_never_overlap_and_every_province_is_drawn(
+    players: int, fraction: float, tr: Translator
+) -> None:
+    """Issue 20: on every map part no two drawn labels (province, sea and area names) overlap,
+    each lies inside the picture, and every province of the data is named on its part at the
+    place of its city."""
+    view = _view(players, fraction)
+    named: set[str] = set()
+    for part in renaissance_map.MAP_PARTS:
+        img, placer = renaissance_map.draw_map_placed(view, tr, part)
+        assert not _overlaps(placer.texts), part
+        for box, _words in placer.texts:
+            assert box[0] >= 0 and box[2] <= img.width and box[1] >= 0 and box[3] <= img.height
+        words = {w for _b, w in placer.texts}
+        port = renaissance_map.part_viewport(part)
+        for pid in renaissance_map.part_ids(part):
+            assert kit.safe_text(tr(f"renaissance.province.{pid}")) in words, (part, pid)
+            lon, lat = renaissance_map.anchor_lonlat(pid)[0]
+            assert port.inside(lon, lat), (part, pid)
+            named.add(pid)
+        summary = render.render_board_part(view, tr, part).summary
+        assert all(
+            tr(f"renaissance.province.{pid}") in summary for pid in renaissance_map.part_ids(part)
+        )
+    assert named == set(data().provinces)
+    # the sea zones of the game's movement are named on the map
+    seas = {
+        kit.safe_text(tr(f"renaissance.sea.{z}")) for z in data().zones if not z.startswith("c_")
+    }
+    drawn = {
+        w
+        for part in renaissance_map.MAP_PARTS
+        for _b, w in renaissance_map.draw_map_placed(view, tr, part)[1].texts
+    }
+    assert seas <= drawn, seas - drawn
+
+
+def _digit_height(img: Any, box: kit.Box) -> int:
+    """Rows of white (the number's glyphs) inside a red choice pill, its outline left out."""
+    inner = img.convert("RGB").crop(
+        (round(box[0]) + 6, round(box[1]) + 6, round(box[2]) - 6, round(box[3]) - 6)
+    )
+    rows = [
+        y
+        for y in range(inner.height)
+        if any(min(inner.getpixel((x, y))) > 200 for x in range(inner.width))
+    ]
+    return (max(rows) - min(rows) + 1) if rows else 0
+
+
+def test_a_choice_picture_zooms_to_its_marks_and_numbers_sit_beside_their_places() -> None:
+    """Issue 20: a choice picture covers the marks' places with context, not the whole map;
+    each number lies beside its place (never over a printed number or name) and is at least
+    14 px tall when the picture is shown 400 px wide."""
+    view = _view(4, 0.5, "p1")
+    marks = [([1], "paris"), ([2], "bruges"), ([3], "amsterdam"), ([4], "cologne")]
+    drawn = renaissance_map.choice_map(view, KO, marks, "t")
+    assert drawn is not None
+    img, placer = drawn
+    full = renaissance_map.part_viewport("north")
+    assert img.width == full.width
+    pills = [(b, w) for b, w in placer.texts if w.isdigit()]
+    assert sorted(w for _b, w in pills) == ["1", "2", "3", "4"]
+    assert not _overlaps(placer.texts)
+    for box, _w in pills:
+        assert _digit_height(img, box) * 400 / img.width >= 14
+    # the same places on the whole part would be far smaller: the picture is zoomed
+    names = [b for b, w in placer.texts if w == kit.safe_text(KO("renaissance.province.paris"))]
+    assert names
+    whole = renaissance_map.draw_map_placed(view, KO, "north")[1]
+    assert img.height < renaissance_map.draw_map(view, KO, "north").height
+    del whole
+
+
 # ----------------------------------------------------------------------------- goldens
 
 GOLDENS = {
     "renaissance_map_4p": (4, 0.55, "map", "en"),
     "renaissance_status_5p_ko": (5, 0.6, "status", "ko"),
+    # issue 20: the geographic map, early and late, both languages
+    "renaissance_map_5p_ko_early": (5, 0.02, "map", "ko"),
+    "renaissance_north_6p_ko_late": (6, 0.9, "north", "ko"),
+    "renaissance_east_3p_early": (3, 0.02, "east", "en"),
+    "renaissance_east_6p_late": (6, 0.9, "east", "en"),
 }
 
 

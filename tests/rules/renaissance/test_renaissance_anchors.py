@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import Translator
-from render import renaissance as renderer
+from render.renaissance_map import anchor_lonlat
 from rules.core.bots import play_random_game
 from rules.renaissance.actions import Attack, Cede, PirateTarget, Place, PlayCard, RankCapital
 from rules.renaissance.anchors import choice_anchor
@@ -41,7 +41,7 @@ def test_every_spatial_legal_action_has_a_drawable_anchor(
                     assert anchor is None, action
                     continue
                 assert anchor is not None, action
-                assert renderer.anchor_point(anchor, EN) is not None, anchor
+                assert anchor_lonlat(anchor), anchor
                 seen.add(type(action).__name__)
 
     options = SPEC.Options(players=players, preset=preset)
@@ -52,8 +52,8 @@ def test_every_spatial_legal_action_has_a_drawable_anchor(
 
 def test_every_province_and_area_can_be_drawn() -> None:
     for pid in data().provinces:
-        assert renderer.anchor_point(pid, EN) is not None, pid
+        assert anchor_lonlat(pid), pid
     for area in range(1, 9):
-        assert renderer.anchor_point(f"area:{area}", EN) is not None, area
-    assert renderer.anchor_point("atlantis", EN) is None
-    assert renderer.anchor_point("area:x", EN) is None
+        assert anchor_lonlat(f"area:{area}"), area
+    assert not anchor_lonlat("atlantis")
+    assert not anchor_lonlat("area:x")
