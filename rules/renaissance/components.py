@@ -8,11 +8,12 @@ this engine because the printed table is lost). An operator may replace any file
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.core.data import combined_hash, load_model, per_data_set
+from rules.core.data import combined_hash, load_model, per_data_set, using_data_sets
 from rules.core.errors import DataError
 
 GAME = "renaissance"
@@ -323,9 +324,12 @@ def _validate_geography(d: Data, g: GeographyFile) -> None:
 @cache
 def geography() -> GeographyFile:
     """The map's places (``geography.json``, overridable like every file), checked against
-    the provinces and water zones; not part of the rules' data hash (the rules never read it)."""
-    loaded = load_model(GAME, "geography.json", GeographyFile)
-    _validate_geography(data(), loaded.value)
+    the provinces and water zones. Drawing only: it is read from today's files (shipped or
+    override) for every game and is not part of a game's pinned data set (the rules never
+    read it, so a running game's rules never change with it)."""
+    with using_data_sets({}):
+        loaded = load_model(GAME, "geography.json", GeographyFile)
+        _validate_geography(data(), loaded.value)
     return loaded.value
 
 
