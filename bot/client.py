@@ -183,6 +183,8 @@ class RefereeBot(commands.Bot):
         return isinstance(self.get_channel(game.channel_id), discord.abc.Messageable)
 
     async def _remind(self, game: GameRecord) -> None:
+        if game.integrity_problem() is not None:
+            return  # a stopped game (edited or damaged): its players were told when they act
         channel = self.get_channel(game.channel_id)
         if not isinstance(channel, discord.abc.Messageable) or game.state_json is None:
             return  # not this process's to claim: the one that can post claims it

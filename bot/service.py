@@ -37,7 +37,7 @@ from db.store import (
     VersionConflict,
     state_digest,
 )
-from rules.core import Event, OptionRefused, RuleViolation, Text
+from rules.core import Event, OptionRefused, RuleViolation, StateUnreadable, Text
 from rules.core.bots import random_action
 from rules.core.data import pin_data_set
 from rules.core.replay import GameSetup, replay_steps, version_of
@@ -110,6 +110,28 @@ class Outcome:
 
 class Announcer(Protocol):
     async def announce(self, outcome: Outcome) -> None: ...
+
+
+def stopped(game: GameRecord, problem: str) -> UserError:
+    """Stop one damaged or edited game: one operator log line (never its state: that holds
+    the game's secret), and the refusal its players read; every other game plays on."""
+    log.error(
+        "game %s (channel %s) stopped: %s; run python -m db check and restore a backup",
+        game.id,
+        game.channel_id,
+        problem,
+    )
+    return UserError("error.state_mismatch")
+
+
+def check_intact(game: GameRecord) -> None:
+    """Refuse a game whose row, stored state or log head was edited or damaged (the cheap
+    check of every load: ``GameRecord.integrity_problem``), or whose kind no engine plays."""
+    problem = game.integrity_problem()
+    if problem is None and game.kind not in GAMES:
+        problem = "no engine plays its kind"
+    if problem is not None:
+        raise stopped(game, problem)
 
 
 def new_secret() -> int:
@@ -227,22 +249,16 @@ class GameService:
 
     def state_of(self, game: GameRecord) -> Any:
         """The game's stored state, with the game's own component data set pinned for what runs
-        next in this task (``bot.data_sets``); refused if the state no longer matches its log or
-        the bot lacks the data set the game started on."""
+        next in this task (``bot.data_sets``); refused if the game's row, state or the head of
+        its log was edited or damaged (``check_intact``), or the bot lacks the data set the
+        game started on."""
+        check_intact(game)
         if game.state_json is None:
             raise UserError("error.not_started")
-        if (
-            game.last_state_hash is not None
-            and state_digest(game.state_json) != game.last_state_hash
-        ):
-            log.error(
-                "game %s (channel %s): the stored state does not match its log; "
-                "run python -m db check and restore a backup",
-                game.id,
-                game.channel_id,
-            )
-            raise UserError("error.state_mismatch")
-        state = spec_of(game).load_state(game.state_json)
+        try:
+            state = spec_of(game).load_state(game.state_json)
+        except StateUnreadable as exc:
+            raise stopped(game, str(exc)) from None
         if game.id in self._pre_version and _RECORDS_VERSION not in game.state_json:
             state.rules_version = self._pre_version[game.id]  # from here on, it records it
         if not self.data_sets.pin(game, state.data_hash):
@@ -750,9 +766,14 @@ class GameService:
     ) -> tuple[Any, list[tuple[ActionRecord, list[Event]]]]:
         """Rebuild a game from its seed, options, seats, campaign and log (off the event loop):
         the state after ``through_seq`` (default: the whole log) and each entry's events."""
+        check_intact(game)
         if game.state_json is not None:
             self.state_of(game)  # pins the game's data set for the replay
-        return await asyncio.to_thread(replay_log, game, log, through_seq)
+        try:
+            return await asyncio.to_thread(replay_log, game, log, through_seq)
+        except (ValueError, RuleViolation) as exc:  # ValidationError is a ValueError
+            problem = f"its log does not replay ({type(exc).__name__})"
+        raise stopped(game, problem)
 
     async def history(self, game: GameRecord, viewer: str | None) -> list[HistoryEntry]:
         """Every logged action's events that ``viewer`` (a seat, ``None``: a spectator) may

@@ -38,14 +38,17 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import asyncpg  # type: ignore[import-untyped]
 
 from db.factory import is_postgres
-from db.migrate_postgres import ensure_schema, migrate_postgres
+from db.migrate_postgres import MIGRATION_LOCK, ensure_schema, migrate_postgres
 from db.rows import (
     STATUSES,
     action_record,
+    chained,
     check_status,
     dumps,
     game_changes,
+    game_columns,
     game_record,
+    seal_chain,
     seats_json,
 )
 from db.store import (
@@ -61,6 +64,7 @@ from db.store import (
     StoreError,
     UndoRequest,
     VersionConflict,
+    state_digest,
 )
 
 Clock = Callable[[], datetime]
@@ -69,16 +73,10 @@ Conn = Any  # asyncpg.Connection
 
 _OPEN_SQL = "(" + ", ".join(f"'{s}'" for s in OPEN_STATUSES if s in STATUSES) + ")"
 
-_GAME_COLUMNS = (
-    "id, channel_id, guild_id, kind, status, creator_id, options_json, seed, seats_json, "
-    "state_json, version, created_at, updated_at, campaign_json, "
-    # the hash of the state the last live action produced (checked when a game is loaded)
-    "(SELECT a.state_hash FROM actions AS a WHERE a.game_id = games.id AND NOT a.undone "
-    "ORDER BY a.seq DESC LIMIT 1) AS last_state_hash"
-)
+_GAME_COLUMNS = game_columns("NOT a.undone")
 _ACTION_COLUMNS = (
     "game_id, seq, seat, user_id, action_json, interaction_id, reveals, undone, created_at, "
-    "state_hash"
+    "state_hash, chain_hash"
 )
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
@@ -180,6 +178,7 @@ class PostgresStore:
         try:
             await ensure_schema(conn, self.schema)
             self.migrations_applied = await migrate_postgres(conn, now=self._now)
+            await _seal_chains(conn)
         finally:
             await conn.close()
         lock_settings = {
@@ -387,6 +386,10 @@ class PostgresStore:
             game = await self._check_version(conn, game_id, expected_version)
             if status in OPEN_STATUSES and game.status not in OPEN_STATUSES:
                 await self._check_channel_free(conn, game.channel_id, other_than=game_id)
+            if state_json is not None and not await conn.fetchval(
+                "SELECT EXISTS (SELECT 1 FROM actions WHERE game_id = $1)", game_id
+            ):  # the state the game starts with: the chain's first link
+                changes["initial_hash"] = state_digest(state_json)
             await self._bump(conn, game_id, expected_version, changes)
             return await self._fetch_game(conn, game_id)
 
@@ -441,20 +444,23 @@ class PostgresStore:
             try:
                 await conn.executemany(
                     f"INSERT INTO actions ({_ACTION_COLUMNS}) "
-                    "VALUES ($1, $2, $3, $4, $5, $6, $7, FALSE, $8, $9)",
+                    "VALUES ($1, $2, $3, $4, $5, $6, $7, FALSE, $8, $9, $10)",
                     [
                         (
                             game_id,
-                            last_seq + i,
+                            seq,
                             a.seat,
                             a.user_id,
                             a.action_json,
                             a.interaction_id,
                             a.reveals,
                             now,
-                            a.state_hash,
+                            state_hash,
+                            chain,
                         )
-                        for i, a in enumerate(actions, start=1)
+                        for seq, a, state_hash, chain in chained(
+                            game, last_seq, actions, state_json
+                        )
                     ],
                 )
             except asyncpg.UniqueViolationError as exc:
@@ -671,3 +677,32 @@ class PostgresStore:
         parts = urlsplit(self.url)
         query = [*parse_qsl(parts.query, keep_blank_values=True), ("schema", self.schema)]
         return urlunsplit(parts._replace(query=urlencode(query)))
+
+
+async def _seal_chains(conn: Conn) -> None:
+    """Give the games logged before the hash chain existed their chain (``seal_chain``), in
+    one transaction under the migration lock; nothing to do once every row has one."""
+    async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock($1, $2)", *MIGRATION_LOCK)
+        games = await conn.fetch(
+            "SELECT id, state_json::text AS state_json, initial_hash FROM games AS g WHERE "
+            "EXISTS (SELECT 1 FROM actions AS a WHERE a.game_id = g.id AND a.chain_hash IS NULL)"
+            " OR (g.state_json IS NOT NULL AND g.initial_hash IS NULL AND NOT EXISTS "
+            "(SELECT 1 FROM actions AS a WHERE a.game_id = g.id AND NOT a.undone))"
+        )
+        for game in games:
+            rows = await conn.fetch(
+                "SELECT seq, seat, action_json::text AS action_json, state_hash, chain_hash, "
+                "undone FROM actions WHERE game_id = $1 ORDER BY seq",
+                game["id"],
+            )
+            initial, updates = seal_chain(game["state_json"], game["initial_hash"], list(rows))
+            if initial is not None:
+                await conn.execute(
+                    "UPDATE games SET initial_hash = $1 WHERE id = $2", initial, game["id"]
+                )
+            await conn.executemany(
+                "UPDATE actions SET state_hash = $1, chain_hash = $2 "
+                "WHERE game_id = $3 AND seq = $4",
+                [(state, chain, game["id"], seq) for seq, state, chain in updates],
+            )

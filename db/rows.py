@@ -12,7 +12,16 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, get_args
 
-from db.store import ActionRecord, GameRecord, GameStatus, SeatRecord
+from db.store import (
+    ActionRecord,
+    ChainHead,
+    GameRecord,
+    GameStatus,
+    NewAction,
+    SeatRecord,
+    chain_link,
+    state_digest,
+)
 
 STATUSES: frozenset[str] = frozenset(get_args(GameStatus))
 
@@ -60,29 +69,108 @@ def game_changes(
     return changes
 
 
+class Undecodable(str):
+    """Text read from a column whose bytes are not UTF-8 (kept with replacement characters,
+    so the rest of the row, and every other row, can still be read)."""
+
+    __slots__ = ()
+
+
+def decode_text(raw: bytes) -> str:
+    """SQLite's text factory: UTF-8, or ``Undecodable`` text for damaged bytes."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return Undecodable(raw.decode("utf-8", errors="replace"))
+
+
+def game_columns(live: str) -> str:
+    """The columns a game row is read with: the row, and the head of its log (the last live
+    row and the chain hash it links to). ``live`` is the backend's test for "not undone" on
+    the alias ``a``."""
+
+    def last(column: str, offset: int = 0) -> str:
+        skip = f" OFFSET {offset}" if offset else ""
+        return (
+            f"(SELECT a.{column} FROM actions AS a WHERE a.game_id = games.id AND {live} "
+            f"ORDER BY a.seq DESC LIMIT 1{skip})"
+        )
+
+    return (
+        "id, channel_id, guild_id, kind, status, creator_id, options_json, seed, seats_json, "
+        "state_json, version, created_at, updated_at, campaign_json, initial_hash, "
+        f"{last('state_hash')} AS last_state_hash, {last('seq')} AS head_seq, "
+        f"{last('seat')} AS head_seat, {last('action_json')} AS head_action, "
+        f"{last('chain_hash')} AS head_chain, {last('seq', 1)} AS prev_seq, "
+        f"{last('chain_hash', 1)} AS prev_chain"
+    )
+
+
+def _head(row: Any) -> ChainHead | None:
+    if row["head_seq"] is None:
+        return None
+    first = row["prev_seq"] is None  # the head is the first live row: it links to the start
+    previous: str | None = (row["initial_hash"] or "") if first else row["prev_chain"]
+    return ChainHead(
+        seq=int(row["head_seq"]),
+        seat=str(row["head_seat"]),
+        action_json=str(row["head_action"]),
+        state_hash=row["last_state_hash"],
+        chain_hash=row["head_chain"],
+        previous=previous,
+    )
+
+
 def game_record(row: Any, when: Callable[[Any], datetime]) -> GameRecord:
-    seats = [
-        SeatRecord(seat=str(s["seat"]), user_id=s["user_id"], name=str(s["name"]))
-        for s in json.loads(row["seats_json"])
-    ]
-    campaign = row["campaign_json"]
-    return GameRecord(
+    """The record of a game row. A row whose columns cannot be read as written (damaged
+    bytes, text that is not JSON) still gives a record, with ``damage`` saying what is wrong
+    (that game is stopped; every other game is read as usual)."""
+    damage: list[str] = []
+
+    def read(column: str, parse: Callable[[Any], Any], default: Any) -> Any:
+        try:
+            return parse(row[column])
+        except (ValueError, TypeError, KeyError, AttributeError):
+            damage.append(column)
+            return default
+
+    def seats_of(text: str) -> list[SeatRecord]:
+        return [
+            SeatRecord(seat=str(s["seat"]), user_id=s["user_id"], name=str(s["name"]))
+            for s in json.loads(text)
+        ]
+
+    for column in row.keys():  # noqa: SIM118 -- sqlite3.Row iterates values, not keys
+        if isinstance(row[column], Undecodable):
+            damage.append(column)
+    campaign = read(
+        "campaign_json", lambda text: json.loads(text) if text is not None else None, None
+    )
+    record = GameRecord(
         id=int(row["id"]),
         channel_id=int(row["channel_id"]),
         guild_id=row["guild_id"],
         kind=str(row["kind"]),
         status=row["status"],
         creator_id=int(row["creator_id"]),
-        options=json.loads(row["options_json"]),
-        seed=int(row["seed"]),
-        seats=seats,
+        options=read("options_json", json.loads, {}),
+        seed=read("seed", int, 0),
+        seats=read("seats_json", seats_of, []),
         state_json=row["state_json"],
         version=int(row["version"]),
         created_at=when(row["created_at"]),
         updated_at=when(row["updated_at"]),
-        campaign=json.loads(campaign) if campaign is not None else None,
+        campaign=campaign,
         last_state_hash=row["last_state_hash"],
+        initial_hash=row["initial_hash"],
+        head=_head(row),
+        damage=(
+            f"game row {row['id']} is damaged: {', '.join(damage)} cannot be read as written"
+            if damage
+            else None
+        ),
     )
+    return record
 
 
 def action_record(row: Any, when: Callable[[Any], datetime]) -> ActionRecord:
@@ -97,4 +185,70 @@ def action_record(row: Any, when: Callable[[Any], datetime]) -> ActionRecord:
         undone=bool(row["undone"]),
         created_at=when(row["created_at"]),
         state_hash=row["state_hash"],
+        chain_hash=row["chain_hash"],
     )
+
+
+def seal_chain(
+    state_json: str | None, initial_hash: str | None, rows: Sequence[Any]
+) -> tuple[str | None, list[tuple[int, str | None, str]]]:
+    """The chain of a game logged before the chain existed, computed from what is stored:
+    ``rows`` are the game's log rows in order (``seq``, ``seat``, ``action_json``,
+    ``state_hash``, ``chain_hash``, ``undone``). Returns the initial hash to record (None:
+    keep what is there) and, for each row without a chain hash, ``(seq, state_hash,
+    chain_hash)``. The initial state is known only for a game with no live row (its stored
+    state); otherwise the chain starts from ``""`` and ``db check`` replays the start. The
+    head row's missing state hash (rows logged before hashes were kept) is the stored
+    state's."""
+    live = [r for r in rows if not r["undone"]]
+    initial = initial_hash
+    new_initial = None
+    if initial is None and not live and state_json is not None:
+        initial = new_initial = state_digest(state_json)
+    head = live[-1]["seq"] if live else None
+    previous = initial or ""
+    updates: list[tuple[int, str | None, str]] = []
+    for row in rows:
+        state_hash = row["state_hash"]
+        if row["seq"] == head and state_hash is None and state_json is not None:
+            state_hash = state_digest(state_json)
+        chain = row["chain_hash"]
+        if chain is None:
+            chain = chain_link(previous, row["seq"], row["seat"], row["action_json"], state_hash)
+            updates.append((row["seq"], state_hash, chain))
+        if not row["undone"]:
+            previous = chain
+    return new_initial, updates
+
+
+def chain_problem(
+    initial_hash: str | None, rows: Sequence[Any], describe: Callable[[int], str]
+) -> str | None:
+    """Walk a game's whole chain (its live rows in order, each with the attributes ``seq``,
+    ``seat``, ``action_json``, ``state_hash``, ``chain_hash``): where the first row whose
+    chain hash is missing or does not follow from the row before is, else None."""
+    previous = initial_hash or ""
+    for row in rows:
+        expected = chain_link(previous, row.seq, row.seat, row.action_json, row.state_hash)
+        if row.chain_hash != expected:
+            return describe(row.seq)
+        previous = expected
+    return None
+
+
+def chained(
+    game: GameRecord, last_seq: int, actions: Sequence[NewAction], state_json: str
+) -> list[tuple[int, NewAction, str | None, str]]:
+    """The rows ``record_actions`` appends: ``(seq, action, state_hash, chain_hash)``, each
+    linked to the one before (the first to the game's current head). The last action's
+    state hash is the stored state's when the caller left it out."""
+    out: list[tuple[int, NewAction, str | None, str]] = []
+    previous = game.chain_previous()
+    for i, action in enumerate(actions, start=1):
+        state_hash = action.state_hash
+        if state_hash is None and i == len(actions):
+            state_hash = state_digest(state_json)
+        chain = chain_link(previous, last_seq + i, action.seat, action.action_json, state_hash)
+        out.append((last_seq + i, action, state_hash, chain))
+        previous = chain
+    return out

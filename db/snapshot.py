@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from db.rows import decode_text
 from db.store import ActionRecord, GameRecord, SeatRecord, StoreError
 
 
@@ -36,6 +37,7 @@ class GameRow:
     created_at: datetime
     updated_at: datetime
     campaign_json: str | None
+    initial_hash: str | None = None
 
     def record(self) -> GameRecord:
         campaign = self.campaign_json
@@ -57,6 +59,7 @@ class GameRow:
             created_at=self.created_at,
             updated_at=self.updated_at,
             campaign=json.loads(campaign) if campaign is not None else None,
+            initial_hash=self.initial_hash,
         )
 
 
@@ -72,6 +75,7 @@ class ActionRow:
     undone: bool
     created_at: datetime
     state_hash: str | None
+    chain_hash: str | None = None
 
     def record(self) -> ActionRecord:
         return ActionRecord(**{f.name: getattr(self, f.name) for f in fields(self)})
@@ -165,8 +169,9 @@ def _sqlite_value(name: str, value: Any) -> Any:
 def read_sqlite(path: str | Path, *, lenient: bool = False) -> Snapshot:
     """Every row of a SQLite database file, read-only, in one read transaction. Tables and
     columns that an older schema lacks are read as empty (the file is never changed).
-    ``lenient`` reads text that is not UTF-8 with replacement characters instead of failing
-    (``check``: the damaged game is then reported, and the others are still checked)."""
+    ``lenient`` reads text that is not UTF-8 as ``Undecodable`` (replacement characters)
+    instead of failing (``check``: the damaged game is then reported, and the others are
+    still checked)."""
     source = Path(path)
     if not source.is_file():
         raise StoreError(f"no database at {source}")
@@ -176,7 +181,7 @@ def read_sqlite(path: str | Path, *, lenient: bool = False) -> Snapshot:
         with closing(sqlite3.connect(uri, uri=True, isolation_level=None)) as conn:
             conn.row_factory = sqlite3.Row
             if lenient:
-                conn.text_factory = lambda raw: raw.decode("utf-8", errors="replace")
+                conn.text_factory = decode_text
             conn.execute("PRAGMA busy_timeout = 5000")
             conn.execute("BEGIN")
             present = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}

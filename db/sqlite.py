@@ -35,10 +35,14 @@ from db.migrate import migrate
 from db.rows import (
     STATUSES,
     action_record,
+    chained,
     check_status,
+    decode_text,
     dumps,
     game_changes,
+    game_columns,
     game_record,
+    seal_chain,
     seats_json,
 )
 from db.store import (
@@ -54,6 +58,7 @@ from db.store import (
     StoreError,
     UndoRequest,
     VersionConflict,
+    state_digest,
 )
 
 Clock = Callable[[], datetime]
@@ -63,16 +68,10 @@ Clock = Callable[[], datetime]
 logging.getLogger("aiosqlite").setLevel(max(logging.INFO, logging.getLogger("aiosqlite").level))
 
 
-_GAME_COLUMNS = (
-    "id, channel_id, guild_id, kind, status, creator_id, options_json, seed, seats_json, "
-    "state_json, version, created_at, updated_at, campaign_json, "
-    # the hash of the state the last live action produced (checked when a game is loaded)
-    "(SELECT a.state_hash FROM actions AS a WHERE a.game_id = games.id AND a.undone = 0 "
-    "ORDER BY a.seq DESC LIMIT 1) AS last_state_hash"
-)
+_GAME_COLUMNS = game_columns("a.undone = 0")
 _ACTION_COLUMNS = (
     "game_id, seq, seat, user_id, action_json, interaction_id, reveals, undone, created_at, "
-    "state_hash"
+    "state_hash, chain_hash"
 )
 
 
@@ -135,6 +134,8 @@ class SqliteStore:
             raise
         try:
             conn.row_factory = sqlite3.Row
+            # Damaged bytes in one row must not stop every game: read them as Undecodable.
+            conn.text_factory = decode_text
             await conn.execute("PRAGMA busy_timeout = 5000")
             mode = await _switch_to_wal(conn)
             if mode not in ("wal", "memory"):
@@ -145,6 +146,7 @@ class SqliteStore:
             await conn.execute("PRAGMA synchronous = FULL")
             await conn.execute("PRAGMA foreign_keys = ON")
             self.migrations_applied = await migrate(conn, now=self._now)
+            await _seal_chains(conn)
         except BaseException:
             await conn.close()
             filelock.release(file_lock)
@@ -357,6 +359,12 @@ class SqliteStore:
             game = await self._check_version(conn, game_id, expected_version)
             if status in OPEN_STATUSES and game.status not in OPEN_STATUSES:
                 await self._check_channel_free(conn, game.channel_id, other_than=game_id)
+            if state_json is not None:
+                logged = await conn.execute_fetchall(
+                    "SELECT 1 FROM actions WHERE game_id = ? LIMIT 1", (game_id,)
+                )
+                if not logged:  # the state the game starts with: the chain's first link
+                    changes["initial_hash"] = state_digest(state_json)
             await self._bump(conn, game_id, expected_version, changes)
             return await self._fetch_game(conn, game_id)
 
@@ -415,20 +423,21 @@ class SqliteStore:
             )
             last_seq = int(next(iter(rows))[0])
             await conn.executemany(
-                f"INSERT INTO actions ({_ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                f"INSERT INTO actions ({_ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
                 [
                     (
                         game_id,
-                        last_seq + i,
+                        seq,
                         a.seat,
                         a.user_id,
                         a.action_json,
                         a.interaction_id,
                         int(a.reveals),
                         now,
-                        a.state_hash,
+                        state_hash,
+                        chain,
                     )
-                    for i, a in enumerate(actions, start=1)
+                    for seq, a, state_hash, chain in chained(game, last_seq, actions, state_json)
                 ],
             )
             if campaign is not None:
@@ -607,6 +616,38 @@ class SqliteStore:
         if self.path in ("", ":memory:"):
             raise StoreError("backup needs the store to be opened on a database file")
         await asyncio.to_thread(backup_database, self.path, path)
+
+
+async def _seal_chains(conn: aiosqlite.Connection) -> None:
+    """Give the games logged before the hash chain existed their chain (``seal_chain``), in
+    one transaction; nothing to do once every row has one."""
+    await conn.execute("BEGIN IMMEDIATE")
+    try:
+        games = await conn.execute_fetchall(
+            "SELECT id, state_json, initial_hash FROM games AS g WHERE "
+            "EXISTS (SELECT 1 FROM actions AS a WHERE a.game_id = g.id AND a.chain_hash IS NULL)"
+            " OR (g.state_json IS NOT NULL AND g.initial_hash IS NULL AND NOT EXISTS "
+            "(SELECT 1 FROM actions AS a WHERE a.game_id = g.id AND a.undone = 0))"
+        )
+        for game in games:
+            rows = await conn.execute_fetchall(
+                "SELECT seq, seat, action_json, state_hash, chain_hash, undone FROM actions "
+                "WHERE game_id = ? ORDER BY seq",
+                (game["id"],),
+            )
+            initial, updates = seal_chain(game["state_json"], game["initial_hash"], list(rows))
+            if initial is not None:
+                await conn.execute(
+                    "UPDATE games SET initial_hash = ? WHERE id = ?", (initial, game["id"])
+                )
+            await conn.executemany(
+                "UPDATE actions SET state_hash = ?, chain_hash = ? WHERE game_id = ? AND seq = ?",
+                [(state, chain, game["id"], seq) for seq, state, chain in updates],
+            )
+        await conn.execute("COMMIT")
+    except BaseException:
+        await conn.rollback()
+        raise
 
 
 async def _switch_to_wal(conn: aiosqlite.Connection, attempts: int = 100) -> str:

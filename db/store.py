@@ -13,6 +13,7 @@ reminders were sent (``claim_reminder``).
 from __future__ import annotations
 
 import hashlib
+import json
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -48,7 +49,36 @@ class StoreInUse(StoreError):
 
 def state_digest(state_json: str) -> str:
     """The hash a log row keeps of the state it produced: SHA-256 of the stored JSON text."""
-    return hashlib.sha256(state_json.encode()).hexdigest()
+    return hashlib.sha256(state_json.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def chain_link(previous: str, seq: int, seat: str, action_json: str, state_hash: str | None) -> str:
+    """One log row's link in its game's hash chain: SHA-256 over the chain hash of the live
+    row before it (for the first row, the hash of the state the game started with; ``""``
+    when that is unknown, for games started before the chain existed), the row's position,
+    seat and action, and the hash of the state it produced."""
+    fields = json.dumps([previous, seq, seat, action_json, state_hash or ""])  # ASCII only
+    return hashlib.sha256(fields.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class ChainHead:
+    """The last live row of a game's log, as loading the game checks it."""
+
+    seq: int
+    seat: str
+    action_json: str
+    state_hash: str | None
+    chain_hash: str | None
+    previous: str | None
+    """The chain hash this row links to (the live row before it, else the game's initial
+    hash, else ``""``); None if the row before has no chain hash (nothing to check)."""
+
+    def link_intact(self) -> bool:
+        if self.chain_hash is None or self.previous is None:
+            return True
+        expected = chain_link(self.previous, self.seq, self.seat, self.action_json, self.state_hash)
+        return expected == self.chain_hash
 
 
 @dataclass(frozen=True)
@@ -85,6 +115,40 @@ class GameRecord:
     last_state_hash: str | None = None
     """SHA-256 of the state the last live logged action produced (None: no such action, or
     logged before hashes were kept); a stored state that does not hash to it was altered."""
+    initial_hash: str | None = None
+    """SHA-256 of the state the game started with (None: not started, or started before
+    the chain existed and played since)."""
+    head: ChainHead | None = None
+    """The last live row of the log (None: nothing logged, or everything undone)."""
+    damage: str | None = field(default=None, repr=False)
+    """Why the row could not be read as it was written (None: it could); such a game is
+    stopped, the other fields hold what could be read."""
+
+    def chain_previous(self) -> str:
+        """The chain hash the next logged row links to."""
+        if self.head is not None:
+            return self.head.chain_hash or ""
+        return self.initial_hash or ""
+
+    def integrity_problem(self) -> str | None:
+        """What is wrong with this game's stored row, state or the head of its log, checked
+        cheaply (one hash of the state, one of the last row) whenever a game is loaded; None
+        when nothing is. ``python -m db check`` walks the whole chain and replays the log."""
+        if self.damage is not None:
+            return self.damage
+        if self.state_json is None:
+            return None
+        digest = state_digest(self.state_json)
+        head = self.head
+        if head is None:
+            if self.initial_hash is not None and digest != self.initial_hash:
+                return "the stored state is not the state the game started with"
+            return None
+        if head.state_hash is not None and digest != head.state_hash:
+            return f"the stored state does not match its last logged action (seq {head.seq})"
+        if not head.link_intact():
+            return f"the last logged action (seq {head.seq}) does not match the log's hash chain"
+        return None
 
     def seat_of(self, user_id: int) -> str | None:
         for s in self.seats:
@@ -124,6 +188,7 @@ class ActionRecord:
     undone: bool
     created_at: datetime
     state_hash: str | None = None
+    chain_hash: str | None = None
 
 
 @dataclass(frozen=True)

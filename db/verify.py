@@ -8,8 +8,10 @@ canonical JSON). This is the one check behind ``python -m db check`` and ``pytho
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import fields
 from typing import TYPE_CHECKING
 
+from db.rows import Undecodable, chain_problem
 from db.snapshot import ActionRow, GameRow, Snapshot
 from db.store import state_digest
 
@@ -19,6 +21,37 @@ if TYPE_CHECKING:
 
 def describe(game: GameRow) -> str:
     return f"game {game.id} (channel {game.channel_id}, {game.kind}, {game.status})"
+
+
+def chain_walk(game: GameRow, played: Sequence[ActionRow]) -> str | None:
+    """The hash chain of a game's live log, walked row by row: the stored state must be the
+    one the game started with (nothing played) and every row must follow from the one before
+    (an edited action, seat or state hash, a row removed, put in or damaged breaks it)."""
+    assert game.state_json is not None
+    if not played:
+        if game.initial_hash is not None and state_digest(game.state_json) != game.initial_hash:
+            return f"{describe(game)}: stored state is not the state the game started with"
+        return None
+    if all(a.chain_hash is None for a in played):
+        return None  # logged before the chain existed, in a file no new store has opened
+    return chain_problem(
+        game.initial_hash,
+        played,
+        lambda seq: (
+            f"{describe(game)}: logged action {seq} does not match the log's hash chain "
+            "(edited or damaged)"
+        ),
+    )
+
+
+def damaged_columns(game: GameRow, log: Sequence[ActionRow]) -> list[str]:
+    """The columns of the game's row and log rows whose bytes are not UTF-8."""
+    return [f.name for f in fields(game) if isinstance(getattr(game, f.name), Undecodable)] + [
+        f"{f.name} of logged action {a.seq}"
+        for a in log
+        for f in fields(a)
+        if isinstance(getattr(a, f.name), Undecodable)
+    ]
 
 
 def replay_problem(
@@ -36,10 +69,16 @@ def replay_problem(
     from rules.registry import GAMES  # the engines are needed only to replay
 
     played = [a for a in sorted(log, key=lambda a: a.seq) if not a.undone]
+    damaged = damaged_columns(game, log)
+    if damaged:
+        return f"{describe(game)}: bytes that are not UTF-8 in {', '.join(damaged)}"
     if game.state_json is None:
         if played:
             return f"{describe(game)}: has {len(played)} logged actions but no state"
         return None
+    problem = chain_walk(game, played)
+    if problem is not None:
+        return problem
     hashed = [a.state_hash for a in played if a.state_hash is not None]
     if played and played[-1].state_hash is not None and state_digest(game.state_json) != hashed[-1]:
         return (
@@ -66,7 +105,10 @@ def replay_problem(
                 "which the database does not hold"
             )
         pins[game.kind] = known[stored.data_hash]
-    record = game.record()
+    try:
+        record = game.record()
+    except (ValueError, TypeError, KeyError) as exc:
+        return f"{describe(game)}: the game row cannot be read: {type(exc).__name__}"
     setup = GameSetup(
         seats=[s.seat for s in record.seats],
         options=record.options,
