@@ -7,8 +7,9 @@ from typing import Any
 from rules.core import GameSpec
 from rules.endeavor.actions import ACTION_ADAPTER
 from rules.endeavor.anchors import choice_anchor
+from rules.endeavor.cardtext import visible_cards
 from rules.endeavor.components import data
-from rules.endeavor.describe import action_group, describe_action
+from rules.endeavor.describe import action_group, describe_action, describe_detail
 from rules.endeavor.engine import anytime_actions, apply, is_over
 from rules.endeavor.flow import to_act
 from rules.endeavor.invariants import invariants
@@ -40,6 +41,8 @@ SPEC: GameSpec[EndeavorState, Options, Any, EndeavorView] = GameSpec(
     is_over=is_over,
     scores=scores,
     describe_action=describe_action,
+    describe_detail=describe_detail,
+    visible_cards=visible_cards,
     action_group=action_group,
     invariants=invariants,
     seat_order="random",

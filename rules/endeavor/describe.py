@@ -115,3 +115,24 @@ def describe_action(state: EndeavorState, seat: str, action: Action) -> Text:
     elif isinstance(action, SfReactTo):
         args["action"] = action.action
     return Text(key=key, args=term_args(args))
+
+
+def describe_detail(state: EndeavorState, seat: str, action: Action) -> Text | None:
+    """A menu option's second line: what the building or card chosen gives and does."""
+    from rules.endeavor import cardtext
+
+    p = state.players[seat]
+    if isinstance(action, ChooseStart):
+        return cardtext.building_detail(action.building)
+    if isinstance(action, Build | RemoveBuilding):
+        return cardtext.building_detail(action.kind)
+    if isinstance(action, PaySalary | Activate | Payment):
+        return cardtext.building_detail(p.buildings[action.slot].kind)
+    if isinstance(action, DrawDeck | SfDraw):
+        deck = state.decks[action.deck]
+        return cardtext.card_detail(deck[-1]) if deck else None
+    if isinstance(action, DrawDiscard | DiscardCard | SlotGovernor | PlaceGovernor):
+        return cardtext.card_detail(action.card)
+    if isinstance(action, UnslotGovernor) and p.governor_slot is not None:
+        return cardtext.card_detail(p.governor_slot)
+    return None

@@ -6,8 +6,9 @@ from rules.core import GameSpec
 from rules.ilos import engine
 from rules.ilos.actions import ACTION_ADAPTER, IlosAction, action_group
 from rules.ilos.anchors import choice_anchor
+from rules.ilos.cardtext import visible_cards
 from rules.ilos.components import components as _components
-from rules.ilos.describe import describe_action
+from rules.ilos.describe import describe_action, describe_detail
 from rules.ilos.invariants import invariants
 from rules.ilos.model import IlosOptions, IlosState
 from rules.ilos.mulligan import mulligan_choice
@@ -36,6 +37,8 @@ SPEC: GameSpec[IlosState, IlosOptions, IlosAction, IlosView] = GameSpec(
     is_over=engine.is_over,
     scores=scores,
     describe_action=describe_action,
+    describe_detail=describe_detail,
+    visible_cards=visible_cards,
     action_group=action_group,
     choice_anchor=choice_anchor,
     invariants=invariants,

@@ -115,3 +115,22 @@ def describe_action(state: IlosState, seat: str, action: IlosAction) -> Text:
         return term("ilos.action.cancel")
     assert isinstance(action, EndTurn)
     return term("ilos.action.end_turn")
+
+
+CARD_OF: dict[type, str] = {
+    PlayShip: "ship",
+    PlayFarm: "farm",
+    PlayGoldMine: "gold_mine",
+    PlayBuilding: "building",
+    PlayRuins: "ruins",
+    PlayMarket: "market",
+}
+"""The action card each card-playing action plays."""
+
+
+def describe_detail(state: IlosState, seat: str, action: IlosAction) -> Text | None:
+    """A menu option's second line: the played card's cost, conditions and effect."""
+    from rules.ilos.cardtext import card_detail
+
+    kind = CARD_OF.get(type(action))
+    return card_detail(kind) if kind is not None else None
