@@ -35,6 +35,7 @@ from render.renaissance_map import (
 )
 from render.renaissance_map import piece as _piece
 from rules.core import View
+from rules.renaissance import cardtext
 from rules.renaissance.anchors import AREA_PREFIX
 from rules.renaissance.components import CATEGORIES, data
 from rules.renaissance.deck import card_term_key
@@ -402,6 +403,9 @@ def _leaders(d: ImageDraw.ImageDraw, view: RenaissanceView, tr: Translate, y: in
 # ---------------------------------------------------------------------------- advances
 
 
+ADV_COL = 66  # width of one number column of the advances chart
+
+
 def _advance_key(view: RenaissanceView, letter: str) -> str:
     if view.options.get("euro_jk_swap") and letter in ("J", "K"):
         letter = "K" if letter == "J" else "J"
@@ -421,6 +425,12 @@ def draw_advances(view: RenaissanceView, tr: Translate) -> Image.Image:
         kit.paste(
             img, _piece(styles[seat], 18, False, False), (x_players + col_w * i + col_w / 2, y + 14)
         )
+    # AOR-D5 columns: cost (= points), credit to the category's other advances, misery relief
+    # this turn, prerequisites (letters)
+    columns = [x_players - 12 - ADV_COL * n for n in (3, 2, 1, 0)]
+    credit_column = "credit_euro" if view.options.get("credit_table") == "euro" else "credit_ah"
+    for x, key in zip(columns, ("cost", "credit", "relief", "needs"), strict=True):
+        _text(d, (x, y + 14), tr(f"{R}advance_col.{key}"), FLOOR, True, kit.MUTED, "rm")
     y += 44
     by_cat = {c: [a for a in data().advances.values() if a.category == c] for c in CATEGORIES}
     for cat in CATEGORIES:
@@ -436,9 +446,12 @@ def draw_advances(view: RenaissanceView, tr: Translate) -> Image.Image:
                 (56, y + 20),
                 tr(_advance_key(view, adv.letter)),
                 anchor="lm",
-                width=x_players - 150,
+                width=columns[0] - ADV_COL - 56,
             )
-            _text(d, (x_players - 12, y + 20), str(adv.cost), anchor="rm")
+            needs = ",".join(adv.prerequisites) or "-"
+            cells = (adv.cost, getattr(adv, credit_column) or "-", adv.misery_relief or "-", needs)
+            for x, value in zip(columns, cells, strict=True):
+                _text(d, (x, y + 20), str(value), anchor="rm")
             for i, seat in enumerate(seats):
                 if adv.letter in held[seat]:
                     kit.paste(
@@ -610,19 +623,8 @@ def part_summary(view: RenaissanceView, tr: Translate, part: str) -> str:
 
 
 def _card_lines(view: RenaissanceView, card: str, tr: Translate) -> tuple[str, str]:
-    info = data().cards[card]
-    name = tr(card_term_key(card))
-    bits = [tr(f"{R}kind.{info.kind}"), tr(R + "epoch", epoch=info.epoch)]
-    bits.append(tr(R + ("recycles" if info.recycles else "leaves")))
-    if len(info.commodities) > 1:
-        bits.append(
-            tr(R + "summary.list").join(tr(f"renaissance.commodity.{c}") for c in info.commodities)
-        )
-    for letter, amount in sorted(info.discounts.items()):
-        bits.append(tr(R + "discount", advance=tr(_advance_key(view, letter)), amount=amount))
-    if info.military:
-        bits.append(tr(R + "military_card"))
-    return name, " · ".join(bits)
+    """A card's name and its text (kind, epoch, discounts, commodities, event effect)."""
+    return tr(card_term_key(card)), tr.text(cardtext.card_detail(card))
 
 
 def _private_lines(view: RenaissanceView, me: PlayerView, tr: Translate) -> list[tuple[str, bool]]:
@@ -641,12 +643,16 @@ def _private_lines(view: RenaissanceView, me: PlayerView, tr: Translate) -> list
 
 
 def _card_row(d: ImageDraw.ImageDraw, y: int, name: str, detail: str) -> int:
+    """A card's panel: its name, then its whole text on as many lines as it takes."""
+    lines = _wrap(detail, _font(FLOOR), WIDTH - 52)
+    height = 46 + 38 * len(lines)
     d.rounded_rectangle(
-        (12, y, WIDTH - 12, y + 84), radius=10, fill=kit.PANEL, outline=kit.PANEL_EDGE, width=2
+        (12, y, WIDTH - 12, y + height), radius=10, fill=kit.PANEL, outline=kit.PANEL_EDGE, width=2
     )
     _text(d, (26, y + 22), name, FLOOR, True, anchor="lm", width=WIDTH - 52)
-    _text(d, (26, y + 60), detail, FLOOR, False, kit.MUTED, "lm", WIDTH - 52)
-    return y + 92
+    for i, line in enumerate(lines):
+        _text(d, (26, y + 60 + 38 * i), line, FLOOR, False, kit.MUTED, "lm", WIDTH - 52)
+    return y + height + 8
 
 
 def render_private(view: View, tr: Translate) -> RenderedImage | None:

@@ -183,3 +183,18 @@ def _play(action: PlayCard) -> Text:
     if action.protection:
         return Text(key=k + "protection", args={"card": card, "amount": action.protection})
     return Text(key=k + "plain", args={"card": card})
+
+
+def describe_detail(state: RenaissanceState, seat: str, action: RenaissanceAction) -> Text | None:
+    """A menu option's second line: the card's or advance's text (``cardtext``)."""
+    from rules.renaissance import cardtext
+    from rules.renaissance.actions import BuyAdvance, DiscardCard, GiveCard, PlayCard, ReturnCard
+
+    if isinstance(action, ReturnCard | PlayCard | GiveCard) or (
+        isinstance(action, DiscardCard) and action.card is not None
+    ):
+        card = action.card
+        return cardtext.card_detail(card) if card is not None else None
+    if isinstance(action, BuyAdvance):
+        return cardtext.advance_detail(action.letter, state.options.credit_table)
+    return None

@@ -7,8 +7,9 @@ from typing import Any
 from rules.core import GameSpec
 from rules.renaissance.actions import ACTION_ADAPTER
 from rules.renaissance.anchors import choice_anchor
+from rules.renaissance.cardtext import visible_cards
 from rules.renaissance.components import data
-from rules.renaissance.describe import action_group, describe_action
+from rules.renaissance.describe import action_group, describe_action, describe_detail
 from rules.renaissance.engine import anytime_actions, apply, is_over
 from rules.renaissance.flow import to_act
 from rules.renaissance.invariants import invariants
@@ -41,6 +42,8 @@ SPEC: GameSpec[RenaissanceState, Options, Any, RenaissanceView] = GameSpec(
     is_over=is_over,
     scores=scores,
     describe_action=describe_action,
+    describe_detail=describe_detail,
+    visible_cards=visible_cards,
     action_group=action_group,
     invariants=invariants,
     seat_order="random",

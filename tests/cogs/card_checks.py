@@ -42,7 +42,9 @@ def check_menu_details(kind: str, spec: Any, state: Any, seat: str, menu: Reply)
         assert spec.describe_detail(state, seat, actions[index]) is None, (
             f"{actions[index]} has a detail but is a button without a description"
         )
-    for options in select_options(menu.components).values():
+    for select, options in select_options(menu.components).items():
+        if not select.startswith("rf:sel:"):
+            continue  # a many-choice select names items, not legal actions
         for option in options:
             action = actions[int(option["value"])]
             detail = spec.describe_detail(state, seat, action)
