@@ -1,12 +1,13 @@
 """Maracaibo images, drawn only from ``MaracaiboView``.
 
-The board comes in three phone-sized parts (``BOARD_PARTS``): the ``map`` (a schematic of
-the route: places, ships, markets, ownership markers, quests, assistants, legacy tiles, the
-Silver Fleet; channel posts carry it), the ``tracks`` (explorer track, influence, income and
+The board comes in four phone-sized parts (``BOARD_PARTS``): the ``map`` (the Caribbean on
+real geography: places, the route and its forks, ships, markets, ownership markers, quests,
+assistants, legacy tiles; channel posts carry it), the ``tracks`` (explorer track, influence, income and
 VP, the display, prestige buildings, piles, Jean's board in solo) and the ``ships`` (each
-player's ship board). ``render_private`` draws the seat's hand and private choices;
+player's ship board) and the ``route`` (a compact schematic of the route with the Silver
+Fleet). ``render_private`` draws the seat's hand and private choices;
 ``render_choices`` numbers spatial choices (anchors from ``rules.maracaibo.anchors``) on the
-map or the explorer track. Every image is 760 px wide with text of at least 27 px (14 px at
+map zoomed to them (each number beside its place) or on the explorer track. Every image is 760 px wide with text of at least 27 px (14 px at
 400 px wide) and every word comes from the reader's ``Translate``. Hidden things (hands,
 career choices, deck order) are not in the public view, so they cannot be drawn.
 """
@@ -33,7 +34,16 @@ from render.maracaibo_common import (
     styles_of,
     text,
 )
-from render.maracaibo_map import anchor_name, anchor_point, draw_map
+from render.maracaibo_map import (
+    GEO_NODE,
+    anchor_name,
+    anchor_point,
+    draw_geo_map,
+    draw_geo_panel,
+    draw_map,
+    geo_points,
+    geo_zoom,
+)
 from render.maracaibo_parts import (
     combat_line,
     draw_explorer,
@@ -48,7 +58,7 @@ from render.maracaibo_parts import (
 from rules.core import View
 from rules.maracaibo.view import MaracaiboView
 
-BOARD_PARTS = ("map", "tracks", "ships")
+BOARD_PARTS = ("map", "tracks", "ships", "route")
 MAX_HEIGHT = 2000
 
 __all__ = [
@@ -81,7 +91,7 @@ def board_summary(view: MaracaiboView, tr: Translate, part: str = "map") -> str:
     styles = styles_of(view)
     seats = list(view.players) + (["jean"] if view.jean is not None else [])
     out = [tr(R + "summary_head", part=tr(f"maracaibo.part.{part}"), status=_status(view, tr))]
-    if part == "map":
+    if part in ("map", "route"):
         ships = [
             tr(
                 R + "summary_ship",
@@ -189,6 +199,8 @@ def _ship(view: MaracaiboView, seat: str) -> str:
 def _draw(view: MaracaiboView, tr: Translate, part: str) -> Image.Image:
     title = _title(view, tr, part)
     if part == "map":
+        return draw_geo_map(view, tr, title)[0]
+    if part == "route":
         return draw_map(view, tr, title)
     if part == "tracks":
         return draw_tracks(view, tr, title)
@@ -258,6 +270,16 @@ def _draw_numbers(img: Image.Image, placed: list[tuple[int, tuple[int, int]]]) -
         text(d, (cx, y), label, TEXT, True, kit.WHITE, "mm")
 
 
+MARK_TEXT = 38  # a choice number: about 20 px tall when the picture is shown 400 px wide
+
+
+def _geo_anchor(view: MaracaiboView, anchor: str) -> str | None:
+    """The location a ``loc:`` or ``legacy:`` anchor marks on the Caribbean map."""
+    kind, _, ident = anchor.partition(":")
+    loc = ident if kind == "loc" else view.legacy_tiles.get(ident) if kind == "legacy" else None
+    return loc if loc is not None and loc in geo_points() else None
+
+
 def _faded(img: Image.Image) -> Image.Image:
     """The board behind numbered choices, lightened so that the numbers stand out."""
     return Image.blend(img, Image.new("RGB", img.size, kit.WHITE), 0.3)
@@ -273,7 +295,23 @@ def render_choices(
     on_map = [(n, a) for n, a in marks if not a.startswith("space:")]
     images: list[Image.Image] = []
     map_points: list[tuple[int, tuple[int, int]]] = []
-    if on_map:
+    if on_map and all(_geo_anchor(v, a) for _n, a in on_map):
+        # the Caribbean map zoomed to the marked places, each number beside its place
+        places = {a: _geo_anchor(v, a) for _n, a in on_map}
+        where = geo_points()
+        port = geo_zoom([where[loc] for loc in places.values() if loc])
+        img, placer, nodes = draw_geo_panel(v, tr, port, tr(R + "choices_title"), None)
+        grouped: dict[str, list[int]] = {}
+        for n, a in on_map:
+            grouped.setdefault(places[a] or "", []).append(n)
+        marks_at = [
+            kit.Mark(",".join(str(n) for n in nums), nodes[loc], GEO_NODE)
+            for loc, nums in grouped.items()
+            if loc in nodes
+        ]
+        kit.mark_choices(img, placer, marks_at, MARK_TEXT)
+        images.append(img)
+    elif on_map:
         img = _faded(draw_map(v, tr, tr(R + "choices_title")))
         placed: list[tuple[int, tuple[int, int]]] = []
         for n, a in on_map:
@@ -300,7 +338,7 @@ def render_choices(
         images.append(img)
     if not images:
         return None
-    if len(images) == 2 and images[0].height + images[1].height + 12 > MAX_HEIGHT:
+    if len(images) == 2 and images[0].height + images[1].height + 12 > MAX_HEIGHT and map_points:
         ys = [p[1] for _n, p in map_points]
         top, bottom = max(0, min(ys) - 120), min(images[0].height, max(ys) + 120)
         images[0] = images[0].crop((0, top, WIDTH, bottom))

@@ -9,11 +9,13 @@ there. The static layer (rows, routes, nodes, names) is cached per language and 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render import Translate, kit
+from render import Translate, geo, kit
 from render.maracaibo_common import (
     CITY,
     HOME,
@@ -25,6 +27,7 @@ from render.maracaibo_common import (
     R,
     cached,
     digits,
+    font,
     header_band,
     nation_flag,
     piece,
@@ -33,7 +36,7 @@ from render.maracaibo_common import (
     text,
     wrap,
 )
-from rules.maracaibo.components import LegacyTile, data
+from rules.maracaibo.components import LegacyTile, data, geography
 from rules.maracaibo.view import MaracaiboView
 
 ROWS: tuple[tuple[str, ...], ...] = (
@@ -136,8 +139,9 @@ def _node_label(loc: str) -> str:
     return loc
 
 
-def _draw_node(d: ImageDraw.ImageDraw, loc: str, kind: str, x: int, y: int) -> None:
-    r = NODE_R
+def _draw_node(
+    d: ImageDraw.ImageDraw, loc: str, kind: str, x: int, y: int, r: int = NODE_R
+) -> None:
     if kind == "city":
         d.rounded_rectangle(
             (x - r, y - r, x + r, y + r), radius=9, fill=CITY, outline=kit.INK, width=3
@@ -250,6 +254,24 @@ def draw_map(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
                 nation_flag(img, d, owner, (x, y), tr)
             else:
                 text(d, (x, y), n, TEXT, True, kit.MUTED, "mm")
+    ships, assistants, tiles_at = _where(view)
+    for loc, (x, y) in pos.items():
+        right = x - NODE_X[0] + HALF - 8 if _is_fork(loc, legacy) else WIDTH - 12
+        sx = right - 16
+        for seat in reversed(ships.get(loc, [])):
+            piece(img, style(styles, seat), (sx, y - 18), 17)
+            sx -= 38
+        cx: float = x + NODE_R + 12
+        for width, draw in place_items(view, loc, legacy, tiles_at, assistants, tr):
+            draw(img, d, cx, y + 20)
+            cx += width
+    return img
+
+
+def _where(
+    view: MaracaiboView,
+) -> tuple[dict[str, list[str]], dict[str, list[str]], dict[str, list[str]]]:
+    """Place -> the seats whose ship is there (Jean too), their assistants, legacy tiles."""
     ships: dict[str, list[str]] = {}
     for seat, p in view.players.items():
         ships.setdefault(p.ship, []).append(seat)
@@ -261,44 +283,89 @@ def draw_map(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
     tiles_at: dict[str, list[str]] = {}
     for tile, loc in view.legacy_tiles.items():
         tiles_at.setdefault(loc, []).append(tile)
-    for loc, (x, y) in pos.items():
-        right = x - NODE_X[0] + HALF - 8 if _is_fork(loc, legacy) else WIDTH - 12
-        sx = right - 16
-        for seat in reversed(ships.get(loc, [])):
-            piece(img, style(styles, seat), (sx, y - 18), 17)
-            sx -= 38
-        cx: float = x + NODE_R + 12
-        iy = y + 20
-        city_tile = view.board.city_tiles.get(loc)
-        if city_tile:
-            words = tr(R + "city_tile", number=digits(city_tile))
-            w = text(d, (cx + 8, iy), words, TEXT, True, kit.INK, "lm")
+    return ships, assistants, tiles_at
+
+
+Draw = Callable[[Image.Image, ImageDraw.ImageDraw, float, float], None]
+
+
+def place_items(
+    view: MaracaiboView,
+    loc: str,
+    legacy: Sequence[str],
+    tiles_at: dict[str, list[str]],
+    assistants: dict[str, list[str]],
+    tr: Translate,
+) -> list[tuple[float, Draw]]:
+    """What lies at a place, left to right: its city tile, market spaces (a seat's disc in a
+    delivered space), ownership marker, quests, assistants and legacy tiles; each as (width,
+    draw at (left x, centre y))."""
+    styles = styles_of(view)
+    out: list[tuple[float, Draw]] = []
+    fnt = font(TEXT, True)
+    city_tile = view.board.city_tiles.get(loc)
+    if city_tile:
+        words = tr(R + "city_tile", number=digits(city_tile))
+        w = fnt.getlength(kit.safe_text(words))
+
+        def tile(img: Image.Image, d: ImageDraw.ImageDraw, cx: float, iy: float) -> None:
             d.rounded_rectangle((cx, iy - 17, cx + w + 16, iy + 17), radius=6, fill=CITY)
             text(d, (cx + 8, iy), words, TEXT, True, kit.INK, "lm")
-            cx += w + 22
-        if loc in view.board.markets and (
-            kind_of(loc, legacy) == "city" or loc in view.board.city_tiles
-        ):
-            cx = _market(img, d, cx, iy, view.board.markets[loc], styles)
-        marker = view.board.markers.get(loc)
-        if marker in NATIONS:
-            nation_flag(img, d, marker, (cx + 19, iy), tr)
-            cx += 46
-        quests = view.board.quests.get(loc, [])
-        if quests:
+
+        out.append((w + 22, tile))
+    if loc in view.board.markets and (
+        kind_of(loc, legacy) == "city" or loc in view.board.city_tiles
+    ):
+        spaces = view.board.markets[loc]
+
+        def market(img: Image.Image, d: ImageDraw.ImageDraw, cx: float, iy: float) -> None:
+            _market(img, d, cx, iy, spaces, styles)
+
+        out.append((36 * len(spaces) + 6, market))
+    marker = view.board.markers.get(loc)
+    if marker in NATIONS:
+        nation = marker
+
+        def flag(img: Image.Image, d: ImageDraw.ImageDraw, cx: float, iy: float) -> None:
+            nation_flag(img, d, nation, (cx + 19, iy), tr)
+
+        out.append((46, flag))
+    quests = view.board.quests.get(loc, [])
+    if quests:
+        count = f"{len(quests)}" if len(quests) > 1 else ""
+        w = 30 + (fnt.getlength(count) + 6 if count else 0)
+
+        def quest(img: Image.Image, d: ImageDraw.ImageDraw, cx: float, iy: float) -> None:
             kit.paste_icon(img, "scroll", (cx + 14, iy), 28, (150, 100, 40), kit.WHITE)
-            cx += 30
-            if len(quests) > 1:
-                cx += text(d, (cx, iy), f"{len(quests)}", TEXT, True, kit.INK, "lm") + 6
-        for seat in assistants.get(loc, []):
-            kit.paste_icon(img, "person", (cx + 14, iy), 28, style(styles, seat).colour)
-            cx += 32
-        for tile in tiles_at.get(loc, []):
-            w = text(d, (cx + 6, iy), tile, TEXT, True, kit.WHITE, "lm")
-            d.rounded_rectangle((cx, iy - 16, cx + w + 12, iy + 16), radius=6, fill=(110, 70, 120))
-            text(d, (cx + 6, iy), tile, TEXT, True, kit.WHITE, "lm")
-            cx += w + 18
-    return img
+            if count:
+                text(d, (cx + 30, iy), count, TEXT, True, kit.INK, "lm")
+
+        out.append((w, quest))
+    for seat in assistants.get(loc, []):
+        colour = style(styles, seat).colour
+
+        def helper(
+            img: Image.Image, d: ImageDraw.ImageDraw, cx: float, iy: float, c: kit.RGB = colour
+        ) -> None:
+            kit.paste_icon(img, "person", (cx + 14, iy), 28, c)
+
+        out.append((32, helper))
+    for tile_id in tiles_at.get(loc, []):
+        w = fnt.getlength(tile_id)
+
+        def legacy_tile(
+            img: Image.Image,
+            d: ImageDraw.ImageDraw,
+            cx: float,
+            iy: float,
+            t: str = tile_id,
+            tw: float = w,
+        ) -> None:
+            d.rounded_rectangle((cx, iy - 16, cx + tw + 12, iy + 16), radius=6, fill=(110, 70, 120))
+            text(d, (cx + 6, iy), t, TEXT, True, kit.WHITE, "lm")
+
+        out.append((w + 18, legacy_tile))
+    return out
 
 
 def _is_fork(loc: str, legacy: Sequence[str]) -> bool:
@@ -334,3 +401,180 @@ def anchor_name(view: MaracaiboView, anchor: str, tr: Translate) -> str:
             location=tr(f"maracaibo.loc.{loc}"),
         )
     return tr(f"maracaibo.space.{ident}")
+
+
+# --------------------------------------------------------------------- the Caribbean map
+# Each location at the real position of its place (or a designed point in its printed order
+# along the route), on Natural Earth's coastlines (``render.geo``); the route and its forks as
+# lines; beside each place, where it covers no drawn text, the ships there and what lies
+# there (``place_items``). Choice pictures draw the same map zoomed to their marks.
+
+GEO_NODE = 24
+
+
+def geo_viewport(box: tuple[float, float, float, float], top: int = 0) -> geo.Viewport:
+    w, s, e, n = box
+    return geo.Viewport(w, s, e, n, WIDTH, top, round((s + n) / 2))
+
+
+def geo_points() -> dict[str, tuple[float, float]]:
+    """Location -> (lon, lat) on the map."""
+    return {p.id: (p.lon, p.lat) for p in geography().locations}
+
+
+@dataclass
+class GeoLayer:
+    image: Image.Image
+    placer: kit.Placer
+    nodes: dict[str, kit.Point]
+
+
+class _GeoLayers:
+    def __init__(self) -> None:
+        self.layers: dict[tuple[object, ...], GeoLayer] = {}
+
+    def cache_clear(self) -> None:
+        self.layers.clear()
+
+
+_GEO = cached(_GeoLayers())
+
+
+def geo_layer(
+    port: geo.Viewport, legacy: tuple[str, ...], tr: Translate, title: str, own: str | None
+) -> GeoLayer:
+    """Sea, land, the route, the places and their names (cached per viewport, language,
+    legacy tiles and title); with ``own`` a panel's: the other panel's places are context
+    (a small disc)."""
+    key = (port, legacy, tr.lang, title, own)
+    if key not in _GEO.layers:
+        if len(_GEO.layers) > 24:
+            _GEO.layers.clear()
+        _GEO.layers[key] = _geo_layer(port, legacy, tr, title, own)
+    return _GEO.layers[key]
+
+
+def _geo_layer(
+    port: geo.Viewport, legacy: tuple[str, ...], tr: Translate, title: str, own: str | None
+) -> GeoLayer:
+    img, _mask = geo.land_layer(port, "caribbean", (150, 196, 222), (224, 212, 172))
+    d = ImageDraw.Draw(img)
+    if title:
+        header_band(img, d, title, port.top)
+    placer = kit.Placer(port.width, port.height, port.top)
+    panel_of = {p.id: p.panel for p in geography().locations}
+    shown = {loc for row in shown_locations(legacy) for loc in row}
+    where = geo_points()
+    inside = {
+        loc: port.xy(*where[loc])
+        for loc in shown
+        if loc in where and port.inside(*where[loc], GEO_NODE + 2)
+    }
+    nodes = {loc: xy for loc, xy in inside.items() if own is None or panel_of[loc] == own}
+    for location in data().board.locations:
+        if location.id not in shown or location.id not in where:
+            continue
+        x1, y1 = port.xy(*where[location.id])
+        for edge in location.next:
+            if edge.to in shown and edge.to in where:
+                x2, y2 = port.xy(*where[edge.to])
+                d.line((x1, y1, x2, y2), fill=ROUTE, width=5)
+    for loc, (x, y) in inside.items():
+        if loc not in nodes:  # drawn on the other panel
+            d.ellipse((x - 9, y - 9, x + 9, y + 9), fill=kit.PANEL_EDGE, outline=kit.MUTED, width=2)
+            placer.block((x - 11, y - 11, x + 11, y + 11))
+            continue
+        _draw_node(d, loc, kind_of(loc, legacy), round(x), round(y), GEO_NODE)
+        r = GEO_NODE + 6
+        placer.block((x - r, y - r, x + r, y + r))
+    fnt = font(TEXT)
+    for loc in sorted(nodes, key=lambda n: (n not in NAMED, n)):
+        if loc not in NAMED:
+            continue
+        x, y = nodes[loc]
+        words = kit.safe_text(place_name(loc, tr, legacy))
+        size = (fnt.getlength(words) + 8, TEXT + 8)
+        box = placer.spot(size, (x, y), GEO_NODE + 4, rings=10)
+        if box is None:
+            continue
+        kit.label(
+            d, (box[0] + 4, (box[1] + box[3]) / 2), words, fnt, outline=kit.PAPER, anchor="lm"
+        )
+        placer.block(box, words)
+    return GeoLayer(img, placer, nodes)
+
+
+def draw_geo_map(
+    view: MaracaiboView, tr: Translate, title: str
+) -> tuple[Image.Image, kit.Placer, dict[str, kit.Point]]:
+    """The Caribbean map: its panels one above the other under the title, each with the
+    ships and what lies at its places; the placer records every text box of the picture."""
+    head = Image.new("RGB", (WIDTH, HEAD), kit.PAPER)
+    header_band(head, ImageDraw.Draw(head), title, HEAD)
+    pieces: list[tuple[Image.Image, kit.Placer, dict[str, kit.Point]]] = [
+        draw_geo_panel(view, tr, geo_viewport(p.box), "", p.id) for p in geography().panels
+    ]
+    gap = 6
+    height = HEAD + sum(img.height + gap for img, _p, _n in pieces) - gap
+    out = Image.new("RGB", (WIDTH, height), kit.PANEL_EDGE)
+    out.paste(head, (0, 0))
+    placer = kit.Placer(WIDTH, height, HEAD)
+    nodes: dict[str, kit.Point] = {}
+    y = HEAD
+    for img, part, at in pieces:
+        out.paste(img, (0, y))
+        placer.texts += [((b[0], b[1] + y, b[2], b[3] + y), w) for b, w in part.texts]
+        nodes.update({loc: (x, py + y) for loc, (x, py) in at.items()})
+        y += img.height + gap
+    return out, placer, nodes
+
+
+def draw_geo_panel(
+    view: MaracaiboView, tr: Translate, port: geo.Viewport, title: str, own: str | None
+) -> tuple[Image.Image, kit.Placer, dict[str, kit.Point]]:
+    """One viewport of the Caribbean map with the ships and what lies at each of its places
+    beside it (a panel's own places; every place when ``own`` is ``None``)."""
+    legacy = tuple(sorted(view.legacy_tiles))
+    base = geo_layer(port, legacy, tr, title, own)
+    img = base.image.copy()
+    placer = base.placer.copy()
+    d = ImageDraw.Draw(img)
+    styles = styles_of(view)
+    ships, assistants, tiles_at = _where(view)
+    for loc, (x, y) in base.nodes.items():
+        items = place_items(view, loc, legacy, tiles_at, assistants, tr)
+        boats = ships.get(loc, [])
+        width = sum(w for w, _d in items) + 38 * len(boats)
+        if not width:
+            continue
+        box = placer.spot((width + 4, 40), (x, y), GEO_NODE + 4, rings=10)
+        if box is None:
+            box = (x - width / 2, y + GEO_NODE + 4, x + width / 2, y + GEO_NODE + 44)
+        cx, cy = box[0] + 2, (box[1] + box[3]) / 2
+        d.rounded_rectangle(box, radius=8, fill=kit.PANEL, outline=kit.PANEL_EDGE, width=2)
+        for seat in boats:
+            piece(img, style(styles, seat), (cx + 19, cy), 16)
+            cx += 38
+        for w, draw in items:
+            draw(img, d, cx, cy)
+            cx += w
+        placer.block(box)
+        bx, by = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
+        far = math.dist((bx, by), (x, y))
+        if far > GEO_NODE + 16:  # a line from the place's edge to what was set further out
+            r = GEO_NODE + 3
+            sx, sy = x + (bx - x) * r / far, y + (by - y) * r / far
+            d.line((sx, sy, bx, by), fill=kit.MUTED, width=2)
+    return img, placer, base.nodes
+
+
+def geo_zoom(anchors_at: Sequence[tuple[float, float]]) -> geo.Viewport:
+    """The map zoomed to some places, with context around them."""
+    middle = round(sum(p[1] for p in anchors_at) / len(anchors_at))
+    return geo.zoom(anchors_at, WIDTH, HEAD, middle, 1.4, 5.0, 1100, geography().box)
+
+
+def geo_summary_names(view: MaracaiboView) -> list[str]:
+    """The locations the Caribbean map draws, in route order."""
+    legacy = tuple(sorted(view.legacy_tiles))
+    return [loc for row in shown_locations(legacy) for loc in row]

@@ -67,7 +67,7 @@ def test_a_good_folder_lists_overridden_and_shipped_files_with_provenance(tmp_pa
     assert "ilos (Ilos): 4 files, 1 overridden" in out
     assert "  OVERRIDE  prices.json: not stated in the file (see docs/club-data.md)" in out
     assert "  shipped   tiles.json: not stated in the file (see docs/club-data.md)" in out
-    assert "maracaibo (Maracaibo): 15 files, 1 overridden" in out
+    assert "maracaibo (Maracaibo): 16 files, 1 overridden" in out
     # the provenance shown is the override's own, not the shipped file's
     at = out.index("  OVERRIDE  careers.json: designed")
     assert out[at + 1].strip() == "note: checked against our box"

@@ -8,11 +8,12 @@ components by id only.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.core.data import Loaded, combined_hash, load_model, per_data_set
+from rules.core.data import Loaded, combined_hash, load_model, per_data_set, using_data_sets
 from rules.core.errors import DataError
 
 GAME = "maracaibo"
@@ -549,6 +550,52 @@ class LegacyFile(_Frozen):
     provenance: Provenance
     note: str
     tiles: list[LegacyTile]
+
+
+class MapPlace(_Frozen):
+    id: str
+    lat: float = Field(ge=-90, le=90)
+    lon: float = Field(ge=-180, le=180)
+    place: str | None = None
+    panel: str
+    provenance: Provenance
+
+
+class MapPanel(_Frozen):
+    id: str
+    box: tuple[float, float, float, float]
+
+
+class GeographyFile(_Frozen):
+    """Where the Caribbean map draws each location (drawing only: the rules never read it)."""
+
+    provenance: Provenance
+    note: str
+    box: tuple[float, float, float, float]  # west lon, south lat, east lon, north lat
+    panels: list[MapPanel] = Field(min_length=1, max_length=3)
+    locations: list[MapPlace]
+
+
+@cache
+def geography() -> GeographyFile:
+    """The map's places (``geography.json``, overridable like every file), one per location of
+    the board, each inside the map's box. Read from today's files for every game, outside
+    the pinned data set (the rules never read it)."""
+    with using_data_sets({}):
+        g = load_model(GAME, "geography.json", GeographyFile).value
+        ids = [p.id for p in g.locations]
+        board = {loc.id for loc in data().board.locations}
+    w, s, e, n = g.box
+    if len(ids) != len(set(ids)) or set(ids) != board:
+        raise DataError(f"{GAME}/geography.json: one place per board location needed")
+    panels = {p.id: p.box for p in g.panels}
+    for p in g.locations:
+        if p.panel not in panels:
+            raise DataError(f"{GAME}/geography.json: {p.id}: unknown panel {p.panel}")
+        pw, ps, pe, pn = panels[p.panel]
+        if not (w <= p.lon <= e and s <= p.lat <= n and pw <= p.lon <= pe and ps <= p.lat <= pn):
+            raise DataError(f"{GAME}/geography.json: {p.id} lies outside its panel")
+    return g
 
 
 FILES = (

@@ -14,6 +14,7 @@ import pytest
 
 import render
 from bot.i18n import Translator
+from render import kit
 from render import maracaibo as mr
 from render.maracaibo_common import min_font, recording_fonts
 from rules.maracaibo.anchors import choice_anchor
@@ -47,7 +48,7 @@ def test_every_part_fits_a_phone(players: int) -> None:
     350 KiB, early and late in the game; the map is the first part (channel posts)."""
     for fraction in (0.0, 0.5, 0.95, 1.0):
         view = _view(players, fraction)
-        assert render.board_parts(view) == ["map", "tracks", "ships"]
+        assert render.board_parts(view) == ["map", "tracks", "ships", "route"]
         for part in mr.BOARD_PARTS:
             out = render.render_board_part(view, EN, part)
             img = decode(out.png)
@@ -246,6 +247,10 @@ GOLDENS: dict[str, tuple[int, int, float, str | None, str, str]] = {
     # name: players, seed, fraction, viewer, part, language
     "maracaibo_map_3p": (3, 11, 0.6, None, "map", "en"),
     "maracaibo_map_4p_ko": (4, 11, 0.8, None, "map", "ko"),
+    # issue 20: the Caribbean map early in both languages, and the route overview
+    "maracaibo_map_2p_early": (2, 11, 0.02, None, "map", "en"),
+    "maracaibo_map_3p_ko_early": (3, 11, 0.02, None, "map", "ko"),
+    "maracaibo_route_3p": (3, 11, 0.6, None, "route", "en"),
     "maracaibo_tracks_1p_ko": (1, 11, 0.6, None, "tracks", "ko"),
     "maracaibo_tracks_2p": (2, 11, 0.7, None, "tracks", "en"),
     "maracaibo_ships_3p_ko": (3, 11, 0.6, None, "ships", "ko"),
@@ -362,3 +367,81 @@ def test_campaign_places_are_drawn() -> None:
     assert "Silver Fleet space 10" in out.summary and "legacy tile L3" in out.summary
     plain = _view(3, 0.5, "p1")
     assert not mr.anchor_drawable(plain, "fleet:10")
+
+
+# ------------------------------------------------------------------ the Caribbean (issue 20)
+
+
+def _overlapping(texts: list[tuple[kit.Box, str]]) -> list[tuple[str, str]]:
+    return [
+        (a, b)
+        for i, (box_a, a) in enumerate(texts)
+        for box_b, b in texts[i + 1 :]
+        if kit.overlaps(box_a, box_b)
+    ]
+
+
+@pytest.mark.parametrize(("players", "fraction", "lang"), [(2, 0.02, "ko"), (4, 0.8, "en")])
+def test_caribbean_map_draws_every_place_and_no_label_overlaps(
+    players: int, fraction: float, lang: str
+) -> None:
+    """Issue 20: every location of the board data is drawn inside the picture (a named one at
+    its place, named), and no two drawn labels overlap."""
+    from render import maracaibo_map as mm
+
+    tr = KO if lang == "ko" else EN
+    view = _view(players, fraction)
+    img, placer, nodes = mm.draw_geo_map(view, tr, "t")
+    assert not _overlapping(placer.texts)
+    for box, _w in placer.texts:
+        assert box[0] >= 0 and box[1] >= 0 and box[2] <= img.width and box[3] <= img.height
+    assert set(nodes) == set(mm.geo_summary_names(view))
+    for x, y in nodes.values():
+        assert 0 <= x <= img.width and 0 <= y <= img.height
+    words = {w for _b, w in placer.texts}
+    for loc in mm.NAMED:
+        assert kit.safe_text(mm.place_name(loc, tr)) in words, loc
+
+
+def _digit_rows(img: Any, box: kit.Box) -> int:
+    inner = img.convert("RGB").crop(
+        (round(box[0]) + 6, round(box[1]) + 6, round(box[2]) - 6, round(box[3]) - 6)
+    )
+    rows = [
+        y
+        for y in range(inner.height)
+        if any(min(inner.getpixel((x, y))) > 200 for x in range(inner.width))
+    ]
+    return (max(rows) - min(rows) + 1) if rows else 0
+
+
+def test_sailing_choices_zoom_and_numbers_never_cover_a_location_number() -> None:
+    """Issue 20: a sailing choice picture is the map zoomed to the marked places; each number
+    sits beside its place (not over its printed number, the old "7 over location 9"), at
+    least 14 px tall at a 400 px view."""
+    from render import maracaibo_map as mm
+
+    view = _view(3, 0.3)
+    marks = [(7, "loc:9"), (8, "loc:10"), (9, "loc:11")]
+
+    where = mm.geo_points()
+    port = mm.geo_zoom([where[loc] for loc in ("9", "10", "11")])
+    full = mm.geo_viewport(mm.geography().box)
+    assert port.scale > full.scale * 1.5  # zoomed in
+    img, placer, nodes = mm.draw_geo_panel(view, KO, port, "t", None)
+    kit.mark_choices(
+        img,
+        placer,
+        [kit.Mark(str(n), nodes[a[4:]], mm.GEO_NODE) for n, a in marks],
+        mr.MARK_TEXT,
+    )
+    pills = [(b, w) for b, w in placer.texts if w in ("7", "8", "9")]
+    assert len(pills) == 3
+    for box, _w in pills:
+        for x, y in nodes.values():
+            r = mm.GEO_NODE
+            assert not kit.overlaps(box, (x - r, y - r, x + r, y + r))
+        assert _digit_rows(img, box) * 400 / img.width >= 14
+    assert not _overlapping(placer.texts)
+    out = mr.render_choices(view, KO, marks)
+    assert out is not None and decode(out.png).height <= 2000
