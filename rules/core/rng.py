@@ -45,7 +45,6 @@ KEYED_FROM = 1 << 64
 MAX_KEY_BYTES = 64  # BLAKE2b's longest key
 PERSON = b"referee.rng.v1"
 """BLAKE2b personalisation: these outputs are this generator's and nothing else's."""
-_BLOCK = 8  # 64-bit outputs per hash call (BLAKE2b's longest digest, 64 bytes)
 _WORDS = struct.Struct("<8Q")
 
 
@@ -95,12 +94,17 @@ class Rng(BaseModel):
     def next_u64(self) -> int:
         key = self.key
         if key is not None:
-            index, position = divmod(self.state, _BLOCK)
-            block = self._block
+            # Straight to the instance's dicts: pydantic's attribute hooks would cost more
+            # than the hash (the cached block is private; ``state`` needs no validation).
+            drawn = self.state
+            index = drawn >> 3  # eight outputs per block
+            cache = self.__pydantic_private__
+            assert cache is not None
+            block = cache["_block"]
             if block is None or block[0] != index:
-                block = self._block = (index, keyed_block(key, index))
-            self.state += 1
-            return block[1][position]
+                block = cache["_block"] = (index, keyed_block(key, index))
+            self.__dict__["state"] = drawn + 1
+            return int(block[1][drawn & 7])
         self.state = (self.state + _GOLDEN) & _MASK
         z = self.state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
