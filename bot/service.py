@@ -280,12 +280,13 @@ class GameService:
     def check_turn(
         self, game: GameRecord, user_id: int, *, kind: str | None = None, acting: bool = True
     ) -> Turn:
+        check_intact(game)  # before anything reads the row (its kind may be damaged)
         if kind is not None and game.kind != kind:
             raise UserError("error.other_game", game=Text(key=f"{game.kind}.title"))
         if game.status != "active":
             raise UserError("error.not_started" if game.status == "lobby" else "error.game_over")
-        spec = spec_of(game)
         state = self.state_of(game)
+        spec = spec_of(game)
         if spec.is_over(state):
             raise UserError("error.game_over")
         seat = game.seat_of(user_id)

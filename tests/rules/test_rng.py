@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import struct
 from typing import Any
 
 import pytest
 
 from bot.service import new_secret
+from rules.core.bots import random_action
 from rules.core.rng import KEYED_FROM, PERSON, Rng
 from rules.core.spec import StateUnreadable
 from rules.registry import GAMES
@@ -135,20 +137,27 @@ def test_two_games_with_identical_public_setup_differ_in_hidden_order() -> None:
 
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_no_view_carries_the_secret(key: str) -> None:
-    """Every game's views (each seat and the spectator), at the start, hold neither the
-    secret nor the generator state: no ``seed``/``rng`` field, no digits of either."""
+    """Every game's views (each seat and the spectator), at the start and after each of a
+    few random moves, hold neither the secret nor the generator state: no ``seed``/``rng``
+    field, no digits of either."""
     spec = GAMES[key]
     players = spec.min_players if spec.min_players > 1 else 2
     seats = [f"p{i + 1}" for i in range(players)]
     secret = new_secret()
     state = spec.new_game(seats, spec.Options.model_validate({"players": players}), secret)
-    assert state.rng.keyed
-    marks = secret_marks(secret)
-    for viewer in [None, *seats]:
-        text = spec.view(state, viewer).model_dump_json()
-        assert '"seed"' not in text and '"rng"' not in text
-        assert not [m for m in marks if m in text]
-    assert not [m for m in marks if m in repr(state)]
+    assert state.rng.keyed and state.rng.key is not None
+    marks = [*secret_marks(secret), state.rng.key[:16], state.rng.key[-16:]]
+    rnd = random.Random(5)
+    for _ in range(25):  # the start, and after each of a few random moves
+        for viewer in [None, *seats]:
+            text = spec.view(state, viewer).model_dump_json()
+            assert '"seed"' not in text and '"rng"' not in text
+            assert not [m for m in marks if m in text]
+        assert not [m for m in marks if m in repr(state)]
+        if spec.is_over(state):
+            break
+        seat = sorted(spec.to_act(state))[0]
+        state = spec.apply(state, seat, random_action(spec, state, seat, rnd)).state
 
 
 def test_an_unreadable_state_error_does_not_echo_the_secret() -> None:
