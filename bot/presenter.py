@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_SUMMARY_LINES = 12
+MAX_OWN_STEPS = 500
+"""How many trailing logged steps one change may have made (a bot's or a timeout's chain)."""
 MAX_ATTACHMENTS = 10  # Discord's limit per message
 LOG_PAGE = 15
 
@@ -178,6 +180,10 @@ class Presenter:
         """Each user's language as last seen in one of their interactions (for DMs)."""
         self.untold: dict[int, list[Event]] = {}
         """Per game: public events of steps not posted yet (told with the next post)."""
+        self.untold_version: dict[int, int] = {}
+        """Per game: the game version ``untold`` is complete up to. A change this process
+        did not see (before a restart, or made by another process) makes the next post
+        derive its untold steps from the store instead (``untold_from_store``)."""
         self.last_board: dict[int, str] = {}
         """Per channel: the hash of the last board image posted there."""
         self.own_dms: dict[tuple[int, int], discord.Message] = {}
@@ -282,6 +288,9 @@ class Presenter:
         state = outcome.state
         over = spec.is_over(state)
         acting = frozenset() if over else spec.to_act(state)
+        if not outcome.started and self.untold_version.get(game.id) != game.version - 1:
+            self.untold[game.id] = await self.untold_from_store(game, outcome)
+        self.untold_version[game.id] = game.version
         untold = self.untold.setdefault(game.id, [])
         untold += [e for e in outcome.events if e.public]
         if (
@@ -293,10 +302,38 @@ class Presenter:
             await self._post(channel, outcome, acting - outcome.acting_before)
         await self.send_private_updates(game, state, outcome)
 
+    async def untold_from_store(self, game: GameRecord, outcome: Outcome) -> list[Event]:
+        """The public events of the logged steps since the last post, before ``outcome``'s
+        own steps (the trailing steps whose events are the outcome's), replayed from the
+        store. A post follows a step that changed who acts, ended the game, or was played by
+        a seat no person holds; the steps since the last such one are untold."""
+        try:
+            first, steps = await self.bot.service.logged_steps(game)
+        except Exception:
+            log.warning("cannot replay game %s to tell its earlier steps", game.id, exc_info=True)
+            return []
+        own: list[Event] = []
+        mine = 0
+        while mine < min(len(steps), MAX_OWN_STEPS) and own != outcome.events:
+            mine += 1
+            own = steps[-mine].events + own
+        if own != outcome.events:
+            return []  # the outcome's own steps cannot be told apart: tell what it brought
+        earlier = steps[: len(steps) - mine]
+        untold: list[Event] = []
+        acting = first
+        for step in earlier:
+            untold += [e for e in step.events if e.public]
+            if step.over or step.acting != acting or played_by_no_one(game, step.events):
+                untold = []  # a post told them
+            acting = step.acting
+        return untold
+
     async def _abandoned(self, outcome: Outcome) -> None:
         """Tell the channel that its game was abandoned, and by whom (nobody is pinged)."""
         game = outcome.game
         self.untold.pop(game.id, None)
+        self.untold_version.pop(game.id, None)
         channel = self.bot.get_channel(game.channel_id)
         if not isinstance(channel, discord.abc.Messageable):
             return

@@ -90,6 +90,16 @@ class HistoryEntry:
     events: list[Event]
 
 
+@dataclass(frozen=True)
+class LoggedStep:
+    """One live logged action as replayed from the store: its events and who acts after it."""
+
+    seq: int
+    events: list[Event]
+    acting: frozenset[str]
+    over: bool
+
+
 @dataclass
 class Outcome:
     """What one change did: the stored game, its state, and the events to announce."""
@@ -776,6 +786,15 @@ class GameService:
             problem = f"its log does not replay ({type(exc).__name__})"
         raise stopped(game, problem)
 
+    async def logged_steps(self, game: GameRecord) -> tuple[frozenset[str], list[LoggedStep]]:
+        """Who acted when the game began, and each live logged action's events with who acts
+        after it, replayed from the store (what a hand-over post tells is derived from this
+        when this process did not see the earlier steps itself)."""
+        if game.state_json is not None:
+            self.state_of(game)  # pins the game's data set for the replay
+        log = await self.store.actions(game.id)
+        return await asyncio.to_thread(logged_steps, game, log)
+
     async def history(self, game: GameRecord, viewer: str | None) -> list[HistoryEntry]:
         """Every logged action's events that ``viewer`` (a seat, ``None``: a spectator) may
         see, oldest first; entries whose events are all hidden from the viewer are left out."""
@@ -827,6 +846,23 @@ def replay_log(
         state = result.state
         steps.append((entry, list(result.events)))
     return (state if state is not None else setup.start(spec, version)), steps
+
+
+def logged_steps(
+    game: GameRecord, log: Sequence[ActionRecord]
+) -> tuple[frozenset[str], list[LoggedStep]]:
+    """See ``GameService.logged_steps``."""
+    spec = spec_of(game)
+    setup = setup_of(game)
+    version = rules_version_of(game, log)
+    first = frozenset(spec.to_act(setup.start(spec, version)))
+    steps = []
+    results = replay_steps(spec, setup, version, [(e.seat, e.action_json) for e in log])
+    for entry, result in zip(log, results, strict=True):
+        over = spec.is_over(result.state)
+        acting = frozenset() if over else frozenset(spec.to_act(result.state))
+        steps.append(LoggedStep(entry.seq, list(result.events), acting, over))
+    return first, steps
 
 
 def rules_version_of(game: GameRecord, log: Sequence[ActionRecord]) -> int:

@@ -9,6 +9,7 @@ import itertools
 import random
 from typing import Any
 
+from bot.presenter import translator
 from bot.service import spec_of
 from tests.cogs.helpers import (
     component_dicts,
@@ -81,3 +82,48 @@ async def test_the_lobby_is_one_message_edited_in_place(harness: Harness) -> Non
 
 def _ids(message: Any) -> list[str]:
     return custom_ids(component_dicts(message))
+
+
+async def test_a_hand_over_after_a_restart_tells_the_turns_earlier_steps(
+    harness: Harness,
+) -> None:
+    """Issue 18 point 8 (design.md "Table manners"): the public events of a turn's steps
+    not posted yet lived only in memory, so after a restart mid-turn (or a step handled by
+    another process) the hand-over post left them out. They are derived from the store's
+    log when this process did not see them."""
+    h = harness
+    members = await open_table(h, "endeavor", ["alice", "bob"])
+    rnd = random.Random(5)
+    expected: list[str] = []
+    for _ in range(200):
+        acting = await _acting(h)
+        assert acting, "the game ended before a turn of several steps"
+        game = await h.bot.store.get_game(1)
+        assert game is not None
+        spec, state = spec_of(game), h.bot.service.state_of(game)
+        seat = sorted(acting)[0]
+        actor = next(m for m in members if game.seat_of(m.id) == seat)
+        menu = await h.click(actor, prompt(h), custom_id=open_id(prompt(h)))
+        count = len(spec.legal_actions(state, seat))
+        await press_action(h, actor, menu, spec, state, rnd.randrange(count))
+        if await _acting(h) == acting:  # a step inside the turn: nothing posted yet
+            game = await h.bot.store.get_game(1)
+            assert game is not None
+            history = await h.bot.service.history(game, None)
+            tr = translator(game, "en")
+            expected = [tr.text(e.text) for e in history[-1].events]
+            if expected:
+                break
+    assert expected, "no step inside a turn with public events"
+    posts = len(h.messages())
+    await h.restart()
+    while await _acting(h) == acting:
+        game = await h.bot.store.get_game(1)
+        assert game is not None
+        spec, state = spec_of(game), h.bot.service.state_of(game)
+        menu = await h.click(actor, prompt(h), custom_id=open_id(prompt(h)))
+        await press_action(h, actor, menu, spec, state, 0)
+    hand_over = h.messages()[posts:]
+    assert len(hand_over) == 1, [m.content for m in hand_over]
+    for line in expected:
+        assert line in hand_over[0].content, (line, hand_over[0].content)
