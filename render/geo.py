@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFilter
 
 from render import kit
 
@@ -159,12 +159,19 @@ def zone_borders(
     reach: float,
     colour: kit.RGB,
     width: int = 3,
-    cell: int = 10,
+    cell: int = 20,
 ) -> None:
     """Draw, on the sea only, the borders between the Voronoi regions of different zones'
     seeds (each border is the bisector of the two nearest seeds of different zones), within
     ``reach`` degrees of a seed."""
-    seeds = [(port.xy(lon, lat), i) for i, z in enumerate(zones) for lon, lat in z.seeds]
+    margin = reach * port.scale
+    seeds = [
+        (xy, i)
+        for i, z in enumerate(zones)
+        for lon, lat in z.seeds
+        if -margin <= (xy := port.xy(lon, lat))[0] <= port.width + margin
+        and port.top - margin <= xy[1] <= port.height + margin
+    ]
     if len({i for _p, i in seeds}) < 2:
         return
     reach_px = reach * port.scale
@@ -180,13 +187,29 @@ def zone_borders(
 
     cols = port.width // cell + 2
     rows = (port.height - port.top) // cell + 2
-    grid = [[nearest(c * cell, port.top + r * cell) for c in range(cols)] for r in range(rows)]
+    # only grid points next to some sea need their nearest seed
+    small = mask.crop((0, port.top, cols * cell, port.top + rows * cell)).resize(
+        (cols, rows), Image.Resampling.BOX
+    )
+    # a grid point is wet when any sea lies in the cells around it
+    near_sea = small.filter(ImageFilter.MinFilter(3)).load()
+    assert near_sea is not None
+    wet = [[int(near_sea[c, r]) < 250 for c in range(cols)] for r in range(rows)]  # type: ignore[arg-type]
+    far = (0, -1, 1e18)
+    grid = [
+        [nearest(c * cell, port.top + r * cell) if wet[r][c] else far for c in range(cols)]
+        for r in range(rows)
+    ]
     layer = Image.new("RGBA", (port.width, port.height), (0, 0, 0, 0))
     d = ImageDraw.Draw(layer)
     for r in range(rows - 1):
         for c in range(cols - 1):
             corners = (grid[r][c], grid[r][c + 1], grid[r + 1][c], grid[r + 1][c + 1])
-            if len({z for _k, z, _d in corners}) < 2 or min(dd for *_x, dd in corners) > reach_px:
+            if (
+                any(z < 0 for _k, z, _d in corners)
+                or len({z for _k, z, _d in corners}) < 2
+                or min(dd for *_x, dd in corners) > reach_px
+            ):
                 continue
             x0, y0 = c * cell, port.top + r * cell
             pairs = {(a[0], b[0]) for a in corners for b in corners if a[1] < b[1]}
