@@ -40,9 +40,8 @@ from db.store import (
 from rules.core import Event, OptionRefused, RuleViolation, StateUnreadable, Text
 from rules.core.bots import random_action
 from rules.core.data import pin_data_set
-from rules.core.replay import GameSetup, replay_steps, version_of
+from rules.core.replay import GameSetup, reconcile, replay_steps, version_of
 from rules.core.spec import GameSpec
-from rules.core.versions import pre_version_candidates
 from rules.registry import GAMES
 
 MAX_BOT_STEPS = 5_000
@@ -206,8 +205,9 @@ class GameService:
         self.announcer = announcer
         self._seed_source = seed_source or new_secret
         self.data_sets = DataSetLibrary()
-        self._pre_version: dict[int, int] = {}
-        """Rules versions of games whose state predates versions, found by replay (game id)."""
+        self._reconciled: dict[int, str | None] = {}
+        """Per game id whose stored state predates rules versions: that state as its log
+        replays to it (``rules.core.replay.reconcile``), or None if the log does not."""
 
     # ------------------------------------------------------------------ helpers
     async def prepare(self) -> None:
@@ -218,17 +218,28 @@ class GameService:
             await self._settle_version(game)
 
     async def _settle_version(self, game: GameRecord) -> None:
-        """For a state from before rules versions of a kind that has more than one candidate,
-        find (by replay, off the event loop) and remember the version it plays."""
+        """For a stored state from before rules versions: replay its log (once per process,
+        off the event loop) to find the version it plays and to fill in the fields added to
+        the engine since; the game plays on from that state (it records both from its next
+        move on)."""
         if (
             game.state_json is None
             or _RECORDS_VERSION in game.state_json
-            or game.id in self._pre_version
-            or len(pre_version_candidates(spec_of(game).versions)) == 1
+            or game.id in self._reconciled
         ):
             return
         log = await self.store.actions(game.id)
-        self._pre_version[game.id] = await asyncio.to_thread(rules_version_of, game, log)
+        self.state_of(game)  # pins the game's data set for the replay
+        found = await asyncio.to_thread(
+            reconcile,
+            spec_of(game),
+            setup_of(game),
+            game.state_json,
+            [(e.seat, e.action_json) for e in log],
+        )
+        self._reconciled[game.id] = (
+            found.state.model_dump_json() if found.state is not None else None
+        )
 
     async def current(self, channel_id: int) -> GameRecord:
         game = await self.store.current_game(channel_id)
@@ -265,12 +276,13 @@ class GameService:
         check_intact(game)
         if game.state_json is None:
             raise UserError("error.not_started")
+        reconciled = self._reconciled.get(game.id)
+        if _RECORDS_VERSION in game.state_json or reconciled is None:
+            reconciled = game.state_json  # a state from before versions plays as its replay
         try:
-            state = spec_of(game).load_state(game.state_json)
+            state = spec_of(game).load_state(reconciled)
         except StateUnreadable as exc:
             raise stopped(game, str(exc)) from None
-        if game.id in self._pre_version and _RECORDS_VERSION not in game.state_json:
-            state.rules_version = self._pre_version[game.id]  # from here on, it records it
         if not self.data_sets.pin(game, state.data_hash):
             log.error(
                 "game %s was started on data set %s, which this database does not hold",

@@ -136,6 +136,34 @@ def _first_difference(a: Any, b: Any, path: str = "") -> str | None:
     return path.lstrip(".") or "(root)"
 
 
+@dataclass(frozen=True)
+class Reconciled:
+    """A state written before rules versions, matched to its log: the version it plays and
+    the replayed state (equal to the stored one on every field that has, with the fields added
+    since filled in by the replay), or ``state=None`` when no candidate reproduces it."""
+
+    version: int
+    state: Any | None
+
+
+def reconcile(
+    spec: GameSpec[Any, Any, Any, Any],
+    setup: GameSetup,
+    stored_json: str,
+    entries: Sequence[Entry],
+) -> Reconciled:
+    """Replay a state from before versions under each candidate version, likeliest first."""
+    candidates = pre_version_candidates(spec.versions)
+    for version in candidates:
+        try:
+            replayed = final_state(spec, setup, version, entries)
+        except (RuleViolation, ValidationError):
+            continue
+        if differences(stored_json, replayed) is None:
+            return Reconciled(version=version, state=replayed)
+    return Reconciled(version=candidates[0], state=None)
+
+
 def version_of(
     spec: GameSpec[Any, Any, Any, Any],
     setup: GameSetup,
@@ -143,22 +171,13 @@ def version_of(
     entries: Sequence[Entry],
 ) -> int:
     """The rules version a stored game plays: the one its state records or, for a state from
-    before versions, the first candidate whose replay reproduces it (1 if none does; the
-    replay's own check then says what is wrong)."""
+    before versions, the candidate whose replay reproduces it (``reconcile``)."""
     recorded = recorded_version(stored_json)
     if recorded is not None:
         return recorded
-    candidates = pre_version_candidates(spec.versions)
-    if len(candidates) == 1:
-        return candidates[0]
-    for version in candidates:
-        try:
-            replayed = final_state(spec, setup, version, entries)
-        except (RuleViolation, ValidationError):
-            continue
-        if differences(stored_json, replayed) is None:
-            return version
-    return candidates[0]
+    if len(pre_version_candidates(spec.versions)) == 1:
+        return 1
+    return reconcile(spec, setup, stored_json, entries).version
 
 
 def replay(spec: GameSpec[Any, Any, Any, Any], log: GameLog) -> Any:

@@ -47,7 +47,7 @@ def player(user: int) -> Player:
     return Player(user_id=user, name=f"user {user}")
 
 
-def describe(game: GameRecord | None) -> dict[str, Any]:
+def describe(game: GameRecord | None, service: GameService) -> dict[str, Any]:
     """Where the channel's game stands: version, who must act (user ids), whether it is over."""
     if game is None:
         return {"game": None, "version": None, "acting": [], "over": True}
@@ -55,7 +55,7 @@ def describe(game: GameRecord | None) -> dict[str, Any]:
     over = game.status not in ("lobby", "active")
     if game.status == "active" and game.state_json is not None:
         spec = spec_of(game)
-        state = GameService.state_of(game)
+        state = service.state_of(game)
         over = spec.is_over(state)
         users = {s.seat: s.user_id for s in game.seats}
         if not over:
@@ -79,9 +79,8 @@ class Worker:
         self.store = store
         self.service = GameService(store)
 
-    @staticmethod
-    def outcome(outcome: Outcome) -> dict[str, Any]:
-        return describe(outcome.game)
+    def outcome(self, outcome: Outcome) -> dict[str, Any]:
+        return describe(outcome.game, self.service)
 
     async def handle(self, req: dict[str, Any]) -> dict[str, Any]:
         op = req["op"]
@@ -102,9 +101,9 @@ class Worker:
                 interaction_id=req["iid"],
                 expected_version=req.get("version"),
             )
-            return {**describe(outcome.game), "applied": True}
+            return {**describe(outcome.game, self.service), "applied": True}
         if op == "status":
-            return describe(await self.store.current_game(req["channel"]))
+            return describe(await self.store.current_game(req["channel"]), self.service)
         if op == "remind":
             now = service.clock() + timedelta(days=1)
             claimed = []
