@@ -30,6 +30,7 @@ from typing import Any
 
 from bench.measure import (
     bot_handling_times,
+    collector_pauses,
     command_times,
     on_postgres,
     persist_times,
@@ -84,8 +85,12 @@ def store_figures(
     """Persist, command and bot-command figures on one kind of store."""
     persist = run("persist", lambda t: persist_times(t, key, state, PERSIST_ROUNDS))
     whole, waited = run("command", lambda t: command_times(t, key, players, presses))
-    handling = run("bot", lambda t: bot_handling_times(t, key, players, BOT_PRESSES))
+    with collector_pauses() as pauses:
+        handling = run("bot", lambda t: bot_handling_times(t, key, players, BOT_PRESSES))
+    full = [seconds for generation, seconds in pauses if generation == 2]
     return {
+        f"{prefix}bot_full_collections": float(len(full)),
+        f"{prefix}bot_longest_collection_ms": max(full, default=0.0) * 1000,
         f"{prefix}persist_median_ms": ms(persist),
         f"{prefix}command_median_ms": ms(whole),
         f"{prefix}command_p95_ms": ms(whole, 0.95),

@@ -9,12 +9,13 @@ afterwards, so a benchmark never touches anything else in the database.
 from __future__ import annotations
 
 import asyncio
+import gc
 import inspect
 import random
 import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -248,3 +249,23 @@ def on_postgres(url: str, measure: Callable[[str], Awaitable[T]]) -> T:
             return await measure(target)
 
     return asyncio.run(run())
+
+
+@contextmanager
+def collector_pauses() -> Iterator[list[tuple[int, float]]]:
+    """Record every garbage collection while the block runs: (generation, seconds). A full
+    (generation-2) collection stops the whole process, event loop included."""
+    pauses: list[tuple[int, float]] = []
+    started: list[float] = []
+
+    def observe(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started.append(time.perf_counter())
+        elif started:
+            pauses.append((info["generation"], time.perf_counter() - started.pop()))
+
+    gc.callbacks.append(observe)
+    try:
+        yield pauses
+    finally:
+        gc.callbacks.remove(observe)

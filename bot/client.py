@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.clock import Clock, system_clock
+from bot.collector import freeze_start_up, thaw
 from bot.components import ALL_COMPONENTS
 from bot.cooldown import Cooldown
 from bot.errors import UserError, answer_error
@@ -124,7 +125,11 @@ class RefereeBot(commands.Bot):
         if self.settings.reminder_hours > 0 or self.settings.timeout_hours > 0:
             self.remind.start()
         open_games = await self.store.open_games()
-        log.info("ready to serve", extra={"fields": {"open_games": len(open_games)}})
+        frozen = freeze_start_up()
+        log.info(
+            "ready to serve",
+            extra={"fields": {"open_games": len(open_games), "frozen_objects": frozen}},
+        )
 
     async def admit(self, interaction: discord.Interaction[Any]) -> bool:
         """Every interaction passes here first: remember the user's language, and refuse
@@ -153,6 +158,7 @@ class RefereeBot(commands.Bot):
         self.renderer.close()
         await super().close()
         await self.store.close()
+        thaw()  # what start-up froze may be garbage now (a test process starts many bots)
 
     @tasks.loop(minutes=15)
     async def remind(self) -> None:
