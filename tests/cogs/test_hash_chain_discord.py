@@ -10,13 +10,15 @@ starts, and ``python -m db check`` names the game.
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 from typing import Any
 
+from bot.service import new_secret
 from db.tools import check
 from tests.cogs.helpers import component_dicts, open_table, press_first_choice
 from tests.db.populate import edit_a_hand
 from tests.db.test_hash_chain import _another_legal_move
-from tests.harness import Harness, custom_ids
+from tests.harness import Harness, custom_ids, running
 
 KIND = "endeavor"
 STOPPED_EN = "does not match its move log or is damaged"
@@ -157,3 +159,25 @@ async def test_damaged_bytes_stop_only_their_game_and_start_up_survives(harness:
     assert len(problems) == 2, problems
     assert f"game {damaged.id} (" in problems[0] and "not UTF-8 in state_json" in problems[0]
     assert f"game {other.id} (" in problems[1] and "hash chain" in problems[1]
+
+
+async def test_a_takeback_to_the_start_keeps_the_chain_whole(tmp_path: Path) -> None:
+    """A game on a 256-bit secret, one move taken back by vote: the state rebuilt from the
+    secret is byte for byte the one the game started with (its initial hash), so the game
+    plays on, and the chain from there on checks clean."""
+    async with running(tmp_path / "referee.sqlite3", seed=new_secret()) as h:
+        members = await open_table(h, KIND, ["alice", "bob"])
+        await _move(h, h.channel(), members)
+        game = await h.bot.store.current_game(h.channel().id)
+        assert game is not None and game.head is not None
+        mover = next(m for m in members if game.seat_of(m.id) == game.head.seat)
+        other = next(m for m in members if m is not mover)
+        ask = await h.slash(mover, "game undo")
+        yes = next(i for i in ask.custom_ids if i.endswith(":y"))
+        await h.click(other, ask, custom_id=yes)
+        back = await h.bot.store.current_game(h.channel().id)
+        assert back is not None and back.head is None and back.integrity_problem() is None
+        assert "To act" in (await h.slash(members[0], "game status")).content
+        await _move(h, h.channel(), members)
+        await _move(h, h.channel(), members)
+        assert await _problems(h) == []
