@@ -171,3 +171,54 @@ async def test_games_logged_before_the_chain_get_it_when_the_store_opens(
         assert await _problems(backend) == []
     finally:
         await reopened.close()
+
+
+async def test_garbage_in_a_log_row_stops_only_that_game(
+    store: GameStore, backend: Backend
+) -> None:
+    """Garbage where the last move was (still JSON, so both databases take it): that game
+    is refused on load, every other game reads as before, and check names it."""
+    game = await _game(store, 6008, 3)
+    other = await _game(store, 6009, 3)
+    last = (await store.actions(game.id))[-1]
+    await _forge(
+        backend,
+        "UPDATE actions SET action_json = ? WHERE game_id = ? AND seq = ?",
+        '{"type": "\u00ff\u00fegarbage"}',
+        game.id,
+        last.seq,
+    )
+    games = {g.id: g for g in await store.open_games()}
+    assert games[game.id].integrity_problem() is not None
+    assert games[other.id].integrity_problem() is None
+    problems = await _problems(backend)
+    assert len(problems) == 1 and f"game {game.id} (" in problems[0]
+
+
+async def test_bytes_that_are_not_utf8_stop_only_their_game(
+    sqlite_backend: Backend, clock: Any
+) -> None:
+    """SQLite keeps whatever bytes a damaged file holds (PostgreSQL refuses text that is not
+    UTF-8 on the way in): reading every open game no longer fails; the damaged one carries
+    what is wrong, and check names it."""
+    backend = sqlite_backend
+    store = backend.store(now=clock)
+    await store.open()
+    try:
+        game = await _game(store, 6010, 2)
+        other = await _game(store, 6011, 2)
+        await _forge(
+            backend,
+            "UPDATE games SET seats_json = CAST(? AS TEXT) WHERE id = ?",
+            b'[{"seat": "p1", "user_id": 1, "name": "\xff\xfe"}]',
+            game.id,
+        )
+        games = {g.id: g for g in await store.open_games()}
+        assert games[game.id].integrity_problem() == (
+            f"game row {game.id} is damaged: seats_json cannot be read as written"
+        )
+        assert games[other.id].integrity_problem() is None
+    finally:
+        await store.close()
+    problems = await _problems(backend)
+    assert len(problems) == 1 and "not UTF-8 in seats_json" in problems[0]
