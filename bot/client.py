@@ -169,7 +169,11 @@ class RefereeBot(commands.Bot):
         share one database, each serving its own shards' servers, and a reminder claimed or
         a timeout answered by a process that cannot post would reach nobody."""
         now, settings = self.clock(), self.settings
-        games = [g for g in await self.store.open_games() if self.serves(g)]
+        waits = [h for h in (settings.reminder_hours, settings.timeout_hours) if h > 0]
+        if not waits:
+            return
+        idle = await self.store.idle_games(now - timedelta(hours=min(waits)))
+        games = [g for g in idle if self.serves(g)]
         if settings.reminder_hours > 0:
             for game in due(games, now, timedelta(hours=settings.reminder_hours)):
                 try:

@@ -361,6 +361,14 @@ class PostgresStore:
         )
         return [_game_from_row(row) for row in rows]
 
+    async def idle_games(self, unchanged_since: datetime) -> list[GameRecord]:
+        rows = await self._db.fetch(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'active' AND updated_at <= $1 "
+            "ORDER BY id",
+            unchanged_since,
+        )
+        return [_game_from_row(row) for row in rows]
+
     async def update_game(
         self,
         game_id: int,

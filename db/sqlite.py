@@ -334,6 +334,14 @@ class SqliteStore:
         )
         return [_game_from_row(row) for row in rows]
 
+    async def idle_games(self, unchanged_since: datetime) -> list[GameRecord]:
+        rows = await self._read(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'active' AND updated_at <= ? "
+            "ORDER BY id",
+            (unchanged_since.astimezone(UTC).isoformat(),),
+        )
+        return [_game_from_row(row) for row in rows]
+
     async def update_game(
         self,
         game_id: int,

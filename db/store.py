@@ -239,6 +239,11 @@ class GameStore(Protocol):
         """Every lobby or active game (used at start-up)."""
         ...
 
+    async def idle_games(self, unchanged_since: datetime) -> list[GameRecord]:
+        """Active games not changed after ``unchanged_since`` (the reminder loop's query; an
+        index on the active games' last change keeps it from reading every open game)."""
+        ...
+
     async def update_game(
         self,
         game_id: int,

@@ -85,6 +85,21 @@ async def test_current_game_is_the_channels_open_game(store: GameStore, new_game
     assert await store.get_game(game.id) == finished  # kept, just no longer open
 
 
+async def test_idle_games_are_the_active_games_unchanged_since_a_moment(
+    store: GameStore, new_game: NewGame
+) -> None:
+    """Issue 23 point 4: the reminder loop asks only for games that have waited long enough
+    (active, last changed at or before the moment), never lobbies or finished games."""
+    early = await new_game(5000)
+    await new_game(6000, start=False)  # a lobby waits for players, not for a move
+    late = await new_game(7000)
+    ended = await store.update_game((await new_game(8000)).id, 1, status="finished")
+    assert [g.id for g in await store.idle_games(early.updated_at)] == [early.id]
+    assert [g.id for g in await store.idle_games(late.updated_at)] == [early.id, late.id]
+    assert ended.id not in [g.id for g in await store.idle_games(ended.updated_at)]
+    assert await store.idle_games(early.updated_at - timedelta(seconds=1)) == []
+
+
 async def test_finished_games_are_the_channels_finished_games_newest_first(
     store: GameStore, new_game: NewGame
 ) -> None:
