@@ -28,6 +28,7 @@ from render.renaissance_map import (
     MAP_PARTS,
     OUT_OF_PLAY,
     anchor_lonlat,
+    arrow,
     choice_map,
     draw_map,
     part_ids,
@@ -239,7 +240,7 @@ def _map_key(
     """How to read the map parts: the symbols, each with its words."""
     y = _section(d, y, tr(R + "key.title"))
     style = _styles(view)[view.players[0].seat] if view.players else KEY_STYLE
-    rows = ("market", "satellite", "capital", "marker", "token", "new", "out")
+    rows = ("market", "satellite", "capital", "arrow", "marker", "token", "new", "out")
     for key in rows:
         cx, cy = 50, y + 22
         if key == "market":
@@ -258,6 +259,8 @@ def _map_key(
             )
             d.ellipse((cx - 27, cy - 27, cx + 27, cy + 27), outline=style.colour, width=6)
             _text(d, (cx, cy + 1), "5", FLOOR, True, anchor="mm")
+        elif key == "arrow":
+            arrow(d, (cx - 80, cy), (cx + 70, cy))
         elif key == "out":
             d.rounded_rectangle((cx - 34, cy - 26, cx + 34, cy + 26), radius=10, fill=OUT_OF_PLAY)
         else:

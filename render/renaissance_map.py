@@ -177,6 +177,22 @@ class Layer:
     areas: dict[int, kit.Point]  # area -> centre of its name
 
 
+def arrow(d: ImageDraw.ImageDraw, start: kit.Point, end: kit.Point) -> None:
+    """An arrow from a satellite toward a market it supports, between their discs."""
+    length = math.dist(start, end)
+    if length < 2 * DOT + 30:
+        return
+    ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+    a = (start[0] + ux * (DOT + 6), start[1] + uy * (DOT + 6))
+    tip = (end[0] - ux * (DOT + 12), end[1] - uy * (DOT + 12))
+    d.line((a, tip), fill=ARROW, width=4)
+    back = (tip[0] - ux * 16, tip[1] - uy * 16)
+    d.polygon(
+        [tip, (back[0] - uy * 9, back[1] + ux * 9), (back[0] + uy * 9, back[1] - ux * 9)],
+        fill=ARROW,
+    )
+
+
 def _commodity_ring(
     d: ImageDraw.ImageDraw, at: kit.Point, commodities: Sequence[str], capital: bool
 ) -> None:
@@ -251,6 +267,11 @@ def _layer(
                 length = math.dist((x, y), (ox, oy)) or 1.0
                 ox, oy = x + (ox - x) * 60 / length, y + (oy - y) * 60 / length
             d.line((x, y, ox, oy), fill=LINK, width=3)
+    # a satellite's printed arrows toward the markets it supports (competition)
+    for pid, (x, y) in dots.items():
+        for target in data().provinces[pid].arrows:
+            if target in dots and (own is None or places[pid][2] == own):
+                arrow(d, (x, y), dots[target])
     # discs first, so that no name covers any province
     for pid, (x, y) in dots.items():
         prov = data().provinces[pid]
