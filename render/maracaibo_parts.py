@@ -465,7 +465,8 @@ def private_entries(view: MaracaiboView, tr: Translate) -> list[tuple[str, list[
     if you.setup_discards:
         out.append((tr(R + "setup_discards"), cards(you.setup_discards)))
     if you.tokens:
-        out.append((tr(R + "tokens"), [(tr.text(token_term(t)), "") for t in you.tokens]))
+        tokens = [(tr.text(token_term(t)), tr.text(ct.token_detail(t))) for t in you.tokens]
+        out.append((tr(R + "tokens"), tokens))
     tiles = [*you.quests, *you.card_quests.values()]
     if tiles:
         quests = [

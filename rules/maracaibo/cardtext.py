@@ -18,7 +18,7 @@ from rules.core import CardText, Text, term
 from rules.core.models import Arg
 from rules.maracaibo.components import CardEffect, Op, QuestCost, Task, data, substitute
 from rules.maracaibo.model import MaracaiboState
-from rules.maracaibo.terms import career_term, tile_term
+from rules.maracaibo.terms import career_term, tile_term, token_term
 
 F = "maracaibo.fx."
 C = "maracaibo.ct."
@@ -386,6 +386,15 @@ def visible_cards(state: MaracaiboState, seat: str | None) -> list[CardText]:
     setup = state.phase == "setup"
     if seat is not None and seat in state.players:
         me = state.players[seat]
+        for token in me.tokens:
+            key = f"token:{token}"
+            full = term(
+                C + "titled",
+                title=token_term(token),
+                body=token_detail(token),
+                source=term(C + "source_designed"),
+            )
+            out[key] = CardText(key, token_term(token), full)
         for cid in [*me.hand, *me.plan, *me.setup_discards]:
             add_card(cid)
         for career in me.career_options:
@@ -429,6 +438,15 @@ def visible_cards(state: MaracaiboState, seat: str | None) -> list[CardText]:
                 source=term(C + "source_designed"),
             ),
         )
+    for tile in state.campaign.legacy if state.campaign is not None else {}:
+        key = f"legacy:{tile}"
+        name = term(f"maracaibo.legacy.{tile}")
+        rules = data().legacy.get(tile, [])
+        source = "designed" if any(r.provenance == "designed" for r in rules) else "rulebook"
+        full = term(
+            C + "titled", title=name, body=legacy_detail(tile), source=term(C + f"source_{source}")
+        )
+        out[key] = CardText(key, name, full)
     return list(out.values())
 
 
@@ -463,3 +481,57 @@ def city_action_detail(action: str, x: int) -> Text | None:
     if macro is None:
         return None
     return ops_text(substitute(list(macro.ops), x))
+
+
+# ------------------------------------------------------------------ combat tokens, legacy tiles
+
+
+def token_detail(token: str) -> Text:
+    """A combat token (MAR-C11 / C12): for each nation allied with, its strength and what
+    allying costs or gives; the strength change when that nation has the most or fewest
+    markers on the map."""
+    t = data().tokens[token]
+    sides = [
+        term(
+            C + "token_side",
+            nation=_nation(nation),
+            strength=side.strength,
+            effect=term(
+                C + f"token_{side.effect.kind}", nation=_nation(nation), count=side.effect.n
+            ),
+        )
+        for nation, side in t.nations.items()
+    ]
+    if t.modifier is not None:
+        sides.append(term(C + f"token_{t.modifier.kind}", delta=f"{t.modifier.delta:+d}"))
+    return term(C + "list", items=sides)
+
+
+def legacy_detail(tile: str) -> Text:
+    """A legacy tile's rules (12.3), one line per rule the tile carries."""
+    rules = data().legacy.get(tile, [])
+    lines: list[Text] = []
+    for r in rules:
+        args: dict[str, Arg] = {"count": r.n}
+        if r.location:
+            args["location"] = term(f"maracaibo.loc.{r.location}")
+        if r.edge:
+            args["a"], args["b"] = (term(f"maracaibo.loc.{e}") for e in r.edge[:2])
+        key: str = r.kind
+        if r.kind == "disc":
+            if r.cost is not None:
+                args["cost"] = quest_cost(r.cost)
+            else:
+                key = "disc_free"
+            args["reward"] = ops_text(list(r.reward))
+            args["capacity"] = r.capacity
+        if r.kind == "silver_fleet":
+            args["doubloons"] = r.doubloons
+        if r.kind == "city":
+            args["action"] = (
+                ops_text(list(data().macros[r.action].ops)) if r.action else term(C + "none")
+            )
+            args["market"] = [_good(g) for g in r.market]
+            args["flag"] = ops_text(list(r.flag))
+        lines.append(term(C + f"legacy_{key}", **args))
+    return term(C + "lines", lines=lines or [term(C + "legacy_none")])

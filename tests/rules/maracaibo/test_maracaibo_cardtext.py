@@ -47,6 +47,8 @@ def _all_texts() -> list[Text]:
         out += [ct.prestige_full(building), ct.prestige_detail(building)]
     for tile in d.city_tiles:
         out.append(ct.city_tile_detail(tile))
+    out += [ct.token_detail(token) for token in d.tokens]
+    out += [ct.legacy_detail(tile) for tile in d.legacy]
     return out
 
 
@@ -62,7 +64,7 @@ def test_every_card_tile_and_career_reads_in_both_languages(lang: str) -> None:
         assert not BRACES.search(out), out
         assert not RAW_ID.search(out), out
         if lang == "ko":
-            assert not latin_words(out, {"A", "B", "C"}), out
+            assert not latin_words(out, {"A", "B", "C", "L"}), out  # printed on the components
 
 
 def test_card_effects_are_the_operations_the_engine_executes() -> None:
