@@ -69,3 +69,31 @@ def test_english_list_words() -> None:
     assert kit.join_words(["a"]) == "a"
     assert kit.join_words(["a", "b", "c"]) == "a, b and c"
     assert kit.plural(1, "card") == "1 card" and kit.plural(2, "card") == "2 cards"
+
+
+def test_choice_marks_sit_beside_their_places_and_cover_no_recorded_text() -> None:
+    """Issue 20: a numbered mark is placed beside its place (outside the ring around it),
+    never over a text the picture recorded, and is recorded itself."""
+    from PIL import Image
+
+    img = Image.new("RGB", (400, 300), kit.WHITE)
+    placer = kit.Placer(400, 300)
+    printed = placer.block((150, 120, 260, 150), "Maracaibo")  # a printed name right of (120, 135)
+    marks = [kit.Mark("7", (120, 135), 24), kit.Mark("8", (190, 60), 24)]
+    boxes = kit.mark_choices(img, placer, marks, 38)
+    assert len(boxes) == 2
+    pills = [b for b, w in placer.texts if w in ("7", "8")]
+    assert len(pills) == 2
+    for pill in pills:
+        assert not kit.overlaps(pill, printed)
+        assert pill[0] >= 0 and pill[1] >= 0 and pill[2] <= 400 and pill[3] <= 300
+        for m in marks:  # never over a marked place's own number
+            x, y = m.at
+            assert not kit.overlaps(pill, (x - m.radius, y - m.radius, x + m.radius, y + m.radius))
+    assert not kit.overlaps(pills[0], pills[1])
+
+
+def test_placer_finds_no_spot_when_everything_is_taken() -> None:
+    placer = kit.Placer(100, 100)
+    placer.block((0, 0, 100, 100))
+    assert placer.spot((20, 10), (50, 50), 5) is None
