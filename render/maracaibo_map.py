@@ -1,10 +1,13 @@
-"""The Maracaibo map as a schematic (labelled so): the route from Havana to the homeward
-spaces drawn as rows, one row per step, a fork's two places side by side. The data has no
-map coordinates, so the positions are a fixed table derived once from the route graph.
+"""The Maracaibo maps: the Caribbean on real geography (the ``map`` part) and the route as
+a compact schematic (the ``route`` part: one row per step, a fork's two places side by side,
+the Silver Fleet).
 
-Each place shows its number, its name (or kind), ships, the market spaces (a seat's disc in
-a delivered space), the ownership marker, quest tiles, assistants and the legacy tiles lying
-there. The static layer (rows, routes, nodes, names) is cached per language and legacy set.
+The Caribbean map puts each location at the latitude and longitude of its place
+(``geography.json``; unnamed places at designed points in their route order) on Natural
+Earth's coastlines, in two panels one above the other; beside each place, where it covers no
+drawn text, its ships, market spaces, ownership marker, quests, assistants and legacy tiles
+(``place_items``, shared with the schematic). Static layers are cached per language and
+legacy set (and per viewport for the map).
 """
 
 from __future__ import annotations
