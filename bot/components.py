@@ -16,7 +16,7 @@ import discord
 
 from bot.errors import UserError, answer_error
 from bot.i18n import t
-from bot.presenter import file_of, lang_of, reply
+from bot.presenter import file_of, lang_of, reply, translator
 from bot.service import Player, Turn, spec_of
 
 if TYPE_CHECKING:
@@ -264,6 +264,119 @@ class ManySelect(
             if not many.min_picks <= len(picked) <= many.max_picks:
                 raise UserError("error.bad_choice")
             action = many.build(picked)
+            if action not in spec.legal_actions(state, seat):
+                raise UserError("error.not_now")
+            return [action]
+
+        outcome = await bot.service.act(
+            interaction.channel_id or 0,
+            interaction.user.id,
+            choose,
+            interaction_id=interaction.id,
+            expected_version=self.version,
+        )
+        await show_next(interaction, outcome, edit=True)
+
+
+MINUS = ("-", "\u2212", "\uff0d")  # hyphen-minus, minus sign, fullwidth hyphen-minus
+
+
+def parse_number(text: str, low: int, high: int) -> int | None:
+    """A whole number typed by a player (``12``, ``-3``, ``−3``, ``+5``) within ``low`` and
+    ``high``; ``None`` for anything else (strictly: digits only, no spaces inside)."""
+    raw = text.strip()
+    sign = 1
+    if raw[:1] in MINUS:
+        sign, raw = -1, raw[1:]
+    elif raw[:1] == "+":
+        raw = raw[1:]
+    if not raw or len(raw) > 9 or not (raw.isascii() and raw.isdigit()):
+        return None
+    value = sign * int(raw)
+    return value if low <= value <= high else None
+
+
+class NumberButton(
+    Component,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rf:num:(?P<g>[0-9]{1,19}):(?P<v>[0-9]{1,9})",
+):
+    """Opens the number input of a ``GameSpec.number_choice`` (a bid) for the acting seat."""
+
+    def __init__(self, game_id: int, version: int, label: str = "…") -> None:
+        super().__init__(_button(f"rf:num:{game_id}:{version}", label, discord.ButtonStyle.primary))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+    ) -> NumberButton:
+        return cls(int(match["g"]), int(match["v"]))
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        turn = await _turn_at(interaction, self.game_id, self.version, acting=True)
+        number = turn.spec.number_choice(turn.state, turn.seat)
+        if number is None:
+            raise UserError("error.stale_prompt")
+        lang = lang_of(interaction)
+        tr = translator(turn.game, lang)
+        await interaction.response.send_modal(
+            NumberModal(
+                self.game_id,
+                self.version,
+                title=tr.text(number.prompt),
+                label=t(
+                    "core.number_field",
+                    lang,
+                    unit=tr.text(number.unit),
+                    low=number.low,
+                    high=number.high,
+                ),
+                hint=tr.text(number.hint),
+            )
+        )
+
+
+class NumberModal(discord.ui.Modal):
+    """The number input: what is typed is parsed strictly and checked against the range of
+    the game's number choice at the version the menu was built for; a bad number gets a short
+    message and changes nothing."""
+
+    def __init__(self, game_id: int, version: int, *, title: str, label: str, hint: str) -> None:
+        super().__init__(title=title[:45], custom_id=f"rf:nummodal:{game_id}:{version}")
+        self.game_id, self.version = game_id, version
+        self.amount: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            label=label[:45], placeholder=hint[:100], max_length=10, required=True
+        )
+        self.add_item(self.amount)
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        if not await bot_of(interaction).admit(interaction):
+            return
+        try:
+            await self.submit(interaction, str(self.amount.value or ""))
+        except Exception as exc:
+            await answer_error(interaction, exc)
+
+    async def submit(self, interaction: discord.Interaction[Any], typed: str) -> None:
+        bot = bot_of(interaction)
+        turn = await _turn_at(interaction, self.game_id, self.version, acting=True)
+        number = turn.spec.number_choice(turn.state, turn.seat)
+        if number is None:
+            raise UserError("error.stale_prompt")
+        value = parse_number(typed, number.low, number.high)
+        if value is None:
+            lang = lang_of(interaction)
+            unit = translator(turn.game, lang).text(number.unit)
+            raise UserError("error.number_range", low=number.low, high=number.high, unit=unit)
+        spec = turn.spec
+        await interaction.response.defer(ephemeral=True)
+
+        def choose(state: Any, seat: str) -> list[Any]:
+            now = spec.number_choice(state, seat)
+            if now is None or not now.low <= value <= now.high:
+                raise UserError("error.stale_prompt")
+            action = now.build(value)
             if action not in spec.legal_actions(state, seat):
                 raise UserError("error.not_now")
             return [action]
@@ -555,4 +668,5 @@ ALL_COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     AbandonConfirm,
     SeatOffer,
     ResultSelect,
+    NumberButton,
 )

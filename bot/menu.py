@@ -20,6 +20,9 @@ SELECT_SIZE = 25
 SELECTS_PER_PAGE = 4
 ROW_SIZE = 5
 DETAIL_LIMIT = 100  # Discord's limit for a select option's description
+ROWS = 5  # Discord's rows per message; a select fills one
+ROW_WIDTH = ROW_SIZE  # buttons per row
+NAV_BUTTONS = 2  # ◀ and ▶
 
 
 @dataclass(frozen=True)
@@ -81,9 +84,17 @@ class MenuPage:
 def choices_for(
     spec: GameSpec[Any, Any, Any, Any], state: Any, seat: str, lang: str, names: Mapping[str, str]
 ) -> list[Choice]:
+    """The seat's legal actions as menu choices, in legal order. A label names what the
+    player chooses, so actions with the same label are one choice to the player (two copies
+    of one commodity card, two of one's ships on the same coast): only the first is offered,
+    and no two options of a menu share a label."""
     out = []
+    seen: set[str] = set()
     for i, action in enumerate(spec.legal_actions(state, seat)):
         label = tx(spec.describe_action(state, seat, action), lang, names)
+        if label in seen:
+            continue
+        seen.add(label)
         anchor = spec.choice_anchor(state, seat, action)
         detail = spec.describe_detail(state, seat, action)
         out.append(
@@ -102,24 +113,36 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def layout(choices: list[Choice], page: int = 0) -> MenuPage:
-    """Buttons when every choice fits as one and none has a detail; else selects by group.
+def layout(
+    choices: list[Choice], page: int = 0, *, extra_buttons: int = 0, extra_rows: int = 0
+) -> MenuPage:
+    """Lay ``choices`` out in Discord's five rows. ``extra_buttons`` (a number input's button,
+    say) and ``extra_rows`` (a multi-select) are added by the caller and kept room for.
+
+    Buttons when every choice fits as one and none has a detail; else selects by group.
     Choices with a detail always go into selects (only a select option shows a second line);
-    when the others fit in one row, they stay buttons above the selects on every page."""
+    when the others fit in one row, they stay buttons above the selects on every page. A
+    group of one plain choice (ending the turn, passing) is a button on every page too, so it
+    never hides on page 2."""
+    rows = ROWS - extra_rows
     detailed = [c for c in choices if c.detail]
-    if not detailed and len(choices) <= BUTTON_LIMIT:
+    if not detailed and len(choices) + extra_buttons <= min(BUTTON_LIMIT, rows * ROW_WIDTH):
         return MenuPage(buttons=choices, selects=[], page=0, pages=1, total=len(choices))
     plain = [c for c in choices if not c.detail]
-    buttons: list[Choice] = []
-    in_selects = choices
-    per_page = SELECTS_PER_PAGE
-    if detailed and len(plain) <= ROW_SIZE:
-        buttons, in_selects, per_page = plain, detailed, SELECTS_PER_PAGE - 1
     groups: dict[str, list[Choice]] = {}
-    for c in in_selects:
+    for c in choices:
         groups.setdefault(c.group, []).append(c)
+    if detailed and len(plain) + extra_buttons <= ROW_WIDTH:
+        buttons = plain
+    else:
+        room = max(0, ROW_WIDTH - NAV_BUTTONS - extra_buttons)
+        buttons = [g[0] for g in groups.values() if len(g) == 1 and not g[0].detail][:room]
+    # one row of buttons (the page buttons beside them when they fit), the rest selects
+    nav_row = 0 if len(buttons) + extra_buttons + NAV_BUTTONS <= ROW_WIDTH else 1
+    per_page = max(1, min(SELECTS_PER_PAGE, rows - 1 - nav_row))
     chunks: list[Chunk] = []
     for group, items in groups.items():
+        items = [c for c in items if c not in buttons]
         parts = (len(items) + SELECT_SIZE - 1) // SELECT_SIZE
         for p in range(parts):
             chunks.append(

@@ -576,31 +576,59 @@ class Presenter:
     async def menu(self, game: GameRecord, state: Any, seat: str, lang: str, page: int = 0) -> Menu:
         """The acting seat's private menu (one page); spatial choices are numbered and come
         with a picture marking the same numbers on the board."""
+        from bot.components import ActButton, ManySelect, NumberButton
+
         spec = spec_of(game)
         tr = translator(game, lang)
         many = spec.many_choice(state, seat)
+        number = spec.number_choice(state, seat)
         choices = choices_for(spec, state, seat, lang, names_of(game, raw=True))
+        own_groups = {c.group for c in (many, number) if c is not None}
+        choices = [c for c in choices if c.group not in own_groups]
+        extras: list[discord.ui.Item[Any]] = []
+        content = t("core.menu_header", lang, count=len(choices))
+        if number is not None:
+            # a number in a range: one button opening a number input, not a button per number
+            label = t(
+                "core.number_button",
+                lang,
+                prompt=tr.text(number.prompt),
+                unit=tr.text(number.unit),
+                low=number.low,
+                high=number.high,
+            )
+            extras.append(NumberButton(game.id, game.version, label=label[:80]))
+            content = f"{label}\n-# {tr.text(number.hint)}"
+        nothing = None
+        if many is not None and many.min_picks == 0:
+            # picking nothing (keeping one's hand) is a button: a multi-select cannot send it
+            empty = many.build([])
+            legal = spec.legal_actions(state, seat)
+            if empty in legal:
+                nothing = legal.index(empty)
+                label = picture_translator(game, lang).text(
+                    spec.describe_action(state, seat, empty)
+                )
+                extras.append(ActButton(game.id, game.version, nothing, label=label[:80]))
+        laid = layout(
+            choices, page, extra_buttons=len(extras), extra_rows=1 if many is not None else 0
+        ).numbered()
+        view = menu_view(game, laid, lang, extras)
         if many is not None:
-            choices = [c for c in choices if c.group != many.group]
-        laid = layout(choices, page).numbered()
-        content = t("core.menu_header", lang, count=laid.total)
-        view = menu_view(game, laid, lang)
-        if many is not None:
-            from bot.components import ManySelect
-
             content = tr.text(many.prompt)
             labels = picture_translator(game, lang)
             options = [
                 discord.SelectOption(label=labels.text(label)[:100], value=item)
                 for item, label in many.items[:25]
             ]
+            low = max(many.min_picks, 1 if nothing is not None else 0)
             view.add_item(
                 ManySelect(
                     game.id,
                     game.version,
                     placeholder=tr.text(many.prompt)[:150],
                     options=options,
-                    min_values=many.min_picks,
+                    min_values=min(low, len(options)),
                     max_values=min(many.max_picks, len(options)),
                 )
             )
@@ -642,10 +670,16 @@ def turn_view(game: GameRecord, lang: str) -> discord.ui.View:
     return view
 
 
-def menu_view(game: GameRecord, laid: MenuPage, lang: str) -> discord.ui.View:
+def menu_view(
+    game: GameRecord, laid: MenuPage, lang: str, extras: Iterable[discord.ui.Item[Any]] = ()
+) -> discord.ui.View:
+    """A menu page as Discord components: ``extras`` (buttons the caller made) first, then
+    the page's buttons, its selects and the page buttons."""
     from bot.components import ActButton, ActSelect, MenuPageButton
 
     view = discord.ui.View(timeout=None)
+    for item in extras:
+        view.add_item(item)
     for choice in laid.buttons:
         view.add_item(ActButton(game.id, game.version, choice.index, label=choice.label))
     for n, chunk in enumerate(laid.selects):

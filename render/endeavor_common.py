@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render import Translate, kit
 from rules.endeavor.components import Attribute
@@ -243,6 +243,17 @@ def card_chip(
         kit.paste_icon(img, "person", (x1 - 9, y1 - 9), 13, kit.INK)
 
 
+def slot_number(
+    d: ImageDraw.ImageDraw, left_mid: tuple[float, float], number: int, fnt: ImageFont.FreeTypeFont
+) -> float:
+    """A shore slot's number as a small dark pill whose left edge is at ``left_mid``;
+    returns the pill's right edge."""
+    text = str(number)
+    width = max(fnt.getlength(text), fnt.size * 0.6) + 6
+    box = kit.badge(d, (left_mid[0] + width / 2, left_mid[1]), text, fnt, fill=kit.INK, pad=3)
+    return float(box[2])
+
+
 def building_card(
     img: Image.Image,
     d: ImageDraw.ImageDraw,
@@ -254,8 +265,10 @@ def building_card(
     disc: kit.SeatStyle | None = None,
     show_disc_slot: bool = False,
     compact: bool = False,
+    number: int | None = None,
 ) -> None:
-    """A building: name, level, icons and honour, actions; its stack count or a disc."""
+    """A building: name, level, icons and honour, actions; its stack count or a disc.
+    ``number``: the shore slot it stands in (the number menus name), drawn before its name."""
     x0, y0, x1, y1 = box
     empty = count == 0
     fill = (238, 238, 238) if empty else (255, 250, 238)
@@ -271,13 +284,16 @@ def building_card(
             d, (x1 - 4 - badge_w / 2, y0 + text / 2 + 5), badge, fb, fill=(120, 96, 60), pad=4
         )
     r = round(text * 0.55)
+    nx = x0 + 6
+    if number is not None:
+        nx = slot_number(d, (x0 + 4, y0 + text / 2 + 5), number, fb) + 4
     full_name = tr(f"endeavor.building.{b.id}")
-    disc_in_name_row = compact and fb.getlength(full_name) <= x1 - x0 - 16 - 2 * r
+    disc_in_name_row = compact and fb.getlength(full_name) <= x1 - nx - 10 - 2 * r
     if disc_in_name_row:
         badge_w = 2 * r + 6
-    name = kit.shorten(full_name, x1 - x0 - 10 - badge_w, fb)
+    name = kit.shorten(full_name, x1 - nx - 4 - badge_w, fb)
     kit.label(
-        d, (x0 + 6, y0 + text / 2 + 5), name, fb, fill=kit.MUTED if empty else kit.INK, anchor="lm"
+        d, (nx, y0 + text / 2 + 5), name, fb, fill=kit.MUTED if empty else kit.INK, anchor="lm"
     )
     row_y = y0 + text + 8 + text / 2 + 2
     icon = text

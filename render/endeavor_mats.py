@@ -23,6 +23,7 @@ from render.endeavor_common import (
     font,
     min_font,
     seat_name,
+    slot_number,
     style,
     token_colour,
     token_sprite,
@@ -181,6 +182,7 @@ def player_mat(
         box = (bx0, by0, bx0 + sw, by0 + SLOT_H)
         if b is None:
             d.rounded_rectangle(box, radius=8, outline=(190, 180, 160), width=2)
+            slot_number(d, (bx0 + 4, by0 + TEXT / 2 + 5), i + 1, font(TEXT, True))
             continue
         building_card(
             img,
@@ -193,6 +195,7 @@ def player_mat(
             disc=st if b.disc else None,
             show_disc_slot=True,
             compact=True,
+            number=i + 1,  # menus name shore slots by this number ("해안 3번 칸")
         )
     # cards held and the governor slot
     cy = y0 + 2 * SLOT_H + 5 + 6

@@ -40,7 +40,6 @@ from render.ilos_tiles import (
     tile_sprite,
 )
 from rules.core import Text, View, term
-from rules.core.models import Arg
 from rules.ilos import terms
 from rules.ilos.view import IlosView, PlacedTileView, PlayerView, TileGeometry
 
@@ -1037,24 +1036,8 @@ def _cell_name(view: IlosView, q: int, r: int) -> Text:
 
 
 def _rotation_words(tile: TileGeometry, k: int) -> Text:
-    """A rotation by where each coast's icons end up ("ebony to the north; gold to the
-    south-west"), so that rotations of a tile whose land faces the same sides differ."""
-    parts: list[Text] = []
-    for region in tile.regions:
-        if not region.edges or not region.spots:
-            continue
-        side = terms.compass_side([(e + k) % 6 for e in region.edges])
-        spots = [terms.spot_kind(kind) for kind in region.spots]
-        if side == "centre":
-            parts.append(Text(key="ilos.choice.rotation_spots_centre", args={"spots": spots}))
-        else:
-            args: dict[str, Arg] = {"spots": spots, "side": terms.side(side)}
-            parts.append(Text(key="ilos.choice.rotation_spots", args=args))
-    if 1 <= len(parts) <= 3:
-        names = dict(zip("abc", parts, strict=False))
-        return Text(key=f"ilos.choice.rotation_{len(parts)}", args=dict(names))
-    land = [(e + k) % 6 for e, c in enumerate(tile.edges) if c == "L"]
-    return Text(key="ilos.choice.rotation", args={"sides": terms.edge_sides(land)})
+    """A rotation named by where each coast's icons end up (as the menu label names it)."""
+    return terms.rotation_words(tile, k)
 
 
 def _place(view: IlosView, anchor: str) -> Text | None:

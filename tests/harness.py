@@ -230,6 +230,11 @@ class Harness:
     async def select(self, user: Any, message: Any, custom_id: str, values: list[str]) -> Reply:
         return Reply(await user.select(_msg(message), values, custom_id=custom_id))
 
+    async def submit_modal(self, user: Any, shown: Reply, values: dict[str, Any]) -> Reply:
+        """Fill and submit the modal the bot answered ``shown`` with (``values`` by the
+        inputs' custom ids)."""
+        return Reply(await user.submit_modal(shown.result, values))
+
     async def autocomplete(
         self, user: Any, name: str, option: str, value: str, channel: Any = None, **filled: Any
     ) -> list[dict[str, Any]]:

@@ -106,6 +106,27 @@ def _no_cards(state: Any, seat: str | None) -> list[CardText]:
 
 
 @dataclass(frozen=True)
+class NumberChoice:
+    """A decision that is one whole number from ``low`` to ``high`` (a bid): the menu offers
+    one button that opens a number input (with ``unit`` and the range) instead of every legal
+    action of ``group``; ``build`` turns the number into the action, which must be one of the
+    legal actions (so ``legal_actions`` stays complete for bots and autocomplete).
+    ``prompt`` names the decision, ``hint`` says what the number means."""
+
+    group: str
+    low: int
+    high: int
+    prompt: Text
+    unit: Text
+    hint: Text
+    build: Callable[[int], Any]
+
+
+def _no_number_choice(state: Any, seat: str) -> NumberChoice | None:
+    return None
+
+
+@dataclass(frozen=True)
 class GameSpec(Generic[S, Opt, A, V]):
     """One game, as the bot, store, renderer, bench and tests see it.
 
@@ -120,7 +141,8 @@ class GameSpec(Generic[S, Opt, A, V]):
     ``choice_anchor`` says where on the board a spatial action points (an id the game's
     renderer understands, e.g. a city or a cell), or ``None``: menus then number those
     choices and show a picture of them marked with the same numbers. ``many_choice`` offers
-    a decision among many subsets as one multi-select (``ManyChoice``).
+    a decision among many subsets as one multi-select (``ManyChoice``); ``number_choice`` a
+    decision that is one number in a range as one number input (``NumberChoice``).
     ``timeout_actions`` lists what the bot may choose for a seat that left a waiting decision
     unanswered past the table's time limit (a secret bid of 0, say); the bot picks one of
     them at random, so "a random card" is every card. Empty (the default): the seat is only
@@ -162,6 +184,7 @@ class GameSpec(Generic[S, Opt, A, V]):
     anytime_actions: Callable[[S, str], list[A]] = _no_anytime_actions
     choice_anchor: Callable[[S, str, A], str | None] = _no_anchor
     many_choice: Callable[[S, str], ManyChoice | None] = _no_many_choice
+    number_choice: Callable[[S, str], NumberChoice | None] = _no_number_choice
     timeout_actions: Callable[[S, str], list[A]] = _no_timeout_actions
     describe_detail: Callable[[S, str, A], Text | None] = _no_detail
     visible_cards: Callable[[S, str | None], list[CardText]] = _no_cards

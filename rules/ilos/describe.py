@@ -29,7 +29,6 @@ from rules.ilos.actions import (
     Rotate,
 )
 from rules.ilos.components import components
-from rules.ilos.geometry import board_land_edges
 from rules.ilos.model import IlosState
 from rules.ilos.terms import cards_text
 
@@ -59,13 +58,12 @@ def describe_action(state: IlosState, seat: str, action: IlosAction) -> Text:
             key="ilos.action.place_at", args={"cell": terms.cell(state, action.q, action.r)}
         )
     if isinstance(action, Rotate):
+        # named by where land and icons end up (never "rotation 4": the menu numbers the
+        # choices and the picture shows the same numbers)
         tile = state.pending.tile if state.pending is not None else None
-        sides: list[Text] = []
-        if tile is not None:
-            sides = terms.edge_sides(board_land_edges(comp.tiles[tile], action.rotation))
-        return Text(
-            key="ilos.action.rotate", args={"rotation": action.rotation + 1, "sides": sides}
-        )
+        if tile is None:
+            return Text(key="ilos.action.rotate", args={"sides": []})
+        return terms.rotation_words(comp.tiles[tile], action.rotation, "ilos.action.rotate")
     if isinstance(action, Land):
         key = "ilos.action.land_setup" if setup else "ilos.action.land"
         return Text(

@@ -20,8 +20,9 @@ Card types, resources, spot kinds and directions are catalog terms (``ilos.card.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
+from typing import Protocol
 
 from rules.core import RuleViolation, Text, term
 from rules.core.models import Arg
@@ -232,3 +233,47 @@ def ship_place(state: IlosState, region_id: str | None, hideout_tile: str | None
 def refusal(code: str, **args: Arg) -> RuleViolation:
     """A refused action: code ``code``, text ``ilos.refusal.<code>`` (en and ko catalogs)."""
     return RuleViolation(code, Text(key=f"ilos.refusal.{code}", args=args))
+
+
+class _Region(Protocol):
+    @property
+    def edges(self) -> list[int]: ...
+
+    @property
+    def spots(self) -> Sequence[str]: ...
+
+
+class _Tile(Protocol):
+    @property
+    def edges(self) -> str: ...
+
+    @property
+    def regions(self) -> Sequence[_Region]: ...
+
+
+def rotation_words(tile: _Tile, k: int, keys: str = "ilos.choice.rotation") -> Text:
+    """A rotation of ``tile`` by ``k`` steps, named by where each coast's icons end up
+    ("ebony to the north; gold to the south-west"), so that rotations of a tile whose land
+    faces the same sides differ; the menu label and the picture's legend say the same (the
+    label in shorter words: ``keys`` names the catalog family, ``<keys>_1``..``_3``,
+    ``<keys>_spots``, ``<keys>_spots_centre`` and ``<keys>`` for land sides only)."""
+    parts: list[Text] = []
+    args: dict[str, Arg]
+    for region in tile.regions:
+        if not region.edges or not region.spots:
+            continue
+        where = compass_side([(e + k) % 6 for e in region.edges])
+        spots = [spot_kind(kind) for kind in region.spots]
+        if where == "centre":
+            # across the middle: the land's sides tell such rotations apart
+            edges = sorted((e + k) % 6 for e in region.edges)
+            args = {"spots": spots, "sides": edge_sides(edges)}
+            parts.append(Text(key=f"{keys}_spots_centre", args=args))
+        else:
+            args = {"spots": spots, "side": side(where)}
+            parts.append(Text(key=f"{keys}_spots", args=args))
+    if 1 <= len(parts) <= 3:
+        names: dict[str, Arg] = dict(zip("abc", parts, strict=False))
+        return Text(key=f"{keys}_{len(parts)}", args=names)
+    land = [(e + k) % 6 for e, c in enumerate(tile.edges) if c == "L"]
+    return Text(key=keys, args={"sides": edge_sides(land)})

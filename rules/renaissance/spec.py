@@ -15,6 +15,7 @@ from rules.renaissance.flow import to_act
 from rules.renaissance.invariants import invariants
 from rules.renaissance.legal import legal_actions
 from rules.renaissance.model import Options, RenaissanceState
+from rules.renaissance.numbers import number_choice
 from rules.renaissance.scoring import scores
 from rules.renaissance.setup import new_game
 from rules.renaissance.timeouts import timeout_actions
@@ -52,6 +53,7 @@ SPEC: GameSpec[RenaissanceState, Options, Any, RenaissanceView] = GameSpec(
     anytime_actions=anytime_actions,
     choice_anchor=choice_anchor,
     timeout_actions=timeout_actions,
+    number_choice=number_choice,
 )
 
 __all__ = ["SPEC", "Options", "RenaissanceState", "RenaissanceView"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from bot.i18n import tx
 from tests.harness import Harness, Reply, custom_ids, select_options
 
 
@@ -92,6 +93,31 @@ def is_menu(reply: Reply) -> bool:
     return any(i.startswith(("rf:act:", "rf:sel:", "rf:many:")) for i in reply.custom_ids)
 
 
+async def type_number(h: Harness, member: Any, menu: Reply, number: Any, action: Any) -> Reply:
+    """Play ``action`` of a number choice as a player does: its button, then the number."""
+    value = next(n for n in range(number.low, number.high + 1) if number.build(n) == action)
+    button = next(i for i in menu.custom_ids if i.startswith("rf:num:"))
+    shown = await h.click(member, menu, custom_id=button)
+    modal = shown.result.modal
+    assert modal is not None, shown.content
+    field = next(
+        c for row in modal["components"] for c in row.get("components", [row]) if c["type"] == 4
+    )
+    return await h.submit_modal(member, shown, {field["custom_id"]: str(value)})
+
+
+def offered_index(spec: Any, state: Any, seat: str, index: int) -> int:
+    """The menu offers one choice per label (``bot.menu.choices_for``): the index of the
+    first legal action that reads like action ``index`` (in either language)."""
+    actions = spec.legal_actions(state, seat)
+    for lang in ("en", "ko"):
+        label = tx(spec.describe_action(state, seat, actions[index]), lang)
+        for i in range(index):
+            if tx(spec.describe_action(state, seat, actions[i]), lang) == label:
+                return i
+    return index
+
+
 async def press_action(
     h: Harness, member: Any, menu: Reply, spec: Any, state: Any, index: int
 ) -> Reply:
@@ -99,9 +125,14 @@ async def press_action(
     offered as one multi-select (``GameSpec.many_choice``), by picking the items naming it."""
     seat = next(s for s in state.seats if s in spec.to_act(state))
     actions = spec.legal_actions(state, seat)
+    number = spec.number_choice(state, seat)
+    if number is not None and spec.action_group(actions[index]) == number.group:
+        return await type_number(h, member, menu, number, actions[index])
     many = spec.many_choice(state, seat)
     if many is None or spec.action_group(actions[index]) != many.group:
-        return await press_index(h, member, menu, index)
+        return await press_index(h, member, menu, offered_index(spec, state, seat, index))
+    if many.min_picks == 0 and actions[index] == many.build([]):
+        return await press_index(h, member, menu, index)  # picking nothing is a button
     ids = [item for item, _ in many.items]
     for size in range(len(ids) + 1):
         for picked in itertools.combinations(ids, size):

@@ -109,7 +109,7 @@ async def test_spatial_choices_come_with_a_picture_numbered_like_the_menu(
     minji, _seojun = _korean_members(h)
     await open_table(h, "sealed", NAMES)
     menu = await h.click(minji, prompt(h), custom_id=open_id(prompt(h)))
-    assert not menu.labels(), "the bid is one multi-select, not a button per subset"
+    assert menu.labels() == ["동전 0개 입찰"], "one multi-select (and a button for no coins)"
     assert "입찰할 동전을 손에 쥐세요" in menu.content
 
 

@@ -66,7 +66,8 @@ async def test_issue19_7_closed_dms_told_once_and_own_secret_steps_edit_one_dm(
     h.expect_logged_errors()
     game, state = await _state(h)
     spec = spec_of(game)
-    for member in members:
+    first = min(members, key=lambda m: str(game.seat_of(m.id)))
+    for member in sorted(members, key=lambda m: str(game.seat_of(m.id))):  # p1 first
         seat = game.seat_of(member.id)
         assert seat is not None
         steps = 0
@@ -76,7 +77,7 @@ async def test_issue19_7_closed_dms_told_once_and_own_secret_steps_edit_one_dm(
             await press_action(h, member, menu, spec, state, len(legal) - 1)
             game, state = await _state(h)
             steps += 1
-        if member is members[0]:
+        if member is first:
             assert steps > 1, "several own secret steps"
             dms = h.dms(member)
             assert len(dms) <= 2, "the start DM, then one DM edited by each own step"

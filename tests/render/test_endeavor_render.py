@@ -313,3 +313,25 @@ def test_choice_picture_names_the_places() -> None:
     full = decode(render.render_board(view, EN).png)
     assert decode(out.png).height <= full.height
     assert endeavor_render.render_choices(view, EN, [(1, "node:atlantis")]) is None
+
+
+def test_issue19_5_mats_number_every_shore_slot_as_menus_name_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Menus say "시장 활성화 (해안 3번 칸)": each player mat draws its shore slots' numbers
+    (1 to the mat's slot count, on empty slots too), so two markets can be told apart."""
+    drawn: list[str] = []
+    badge = render.kit.badge
+
+    def record(draw: object, centre: object, text: str, *args: object, **kw: object) -> object:
+        drawn.append(text)
+        return badge(draw, centre, text, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(render.kit, "badge", record)
+    view = view_at("endeavor", 3, 1, 0.5)
+    render.render_board_part(view, Recording(Translator("ko", {})), "mats")
+    for player in view.players:
+        assert player.buildings, "mid-game, every player has built"
+    slots = view.players[0].shore_slots
+    for n in range(1, slots + 1):
+        assert drawn.count(str(n)) >= len(view.players), f"slot {n} is not numbered on a mat"
