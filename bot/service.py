@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import re
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ from pydantic import ValidationError
 from bot.clock import Clock, system_clock
 from bot.data_sets import DataSetLibrary
 from bot.errors import RulesRefused, UserError
-from bot.i18n import escape_name
+from bot.i18n import escape_name, has, t
 from db.store import (
     ActionRecord,
     DuplicateInteraction,
@@ -159,15 +160,37 @@ def names_of(game: GameRecord, *, raw: bool = False) -> dict[str, str]:
     return {s.seat: s.name if raw else escape_name(s.name) for s in game.seats}
 
 
+def game_kind(typed: str) -> str:
+    """A game's key from what a player typed: the key, or the game's title in either language
+    (``일로스``, ``엔데버``; spaces and case ignored), or the start of exactly one title."""
+    if typed in GAMES:
+        return typed
+    wanted = _squash(typed)
+    titles = {k: [_squash(t(f"{k}.title", lang)) for lang in LANGS] for k in GAMES}
+    exact = [k for k, said in titles.items() if wanted in said or wanted == k]
+    if len(exact) == 1:
+        return exact[0]
+    starts = [k for k, said in titles.items() if wanted and any(s.startswith(wanted) for s in said)]
+    return starts[0] if len(starts) == 1 else typed
+
+
 def parse_options(spec: GameSpec[Any, Any, Any, Any], text: str) -> dict[str, Any]:
-    """``"board_side=B silent_fleet=true"`` -> dict, checked against the game's option names."""
+    """``"board_side=B silent_fleet=true"`` -> dict, checked against the game's option names.
+    Names and values may be typed in either language (``난이도=매우 쉬움``)."""
     fields = spec.Options.model_fields
     out: dict[str, Any] = {}
-    for part in text.replace(",", " ").split():
+    parts: list[str] = []
+    for word in text.replace(",", " ").split():
+        if "=" not in word and parts and not parts[-1].endswith("="):
+            parts[-1] += " " + word  # a value in several words: "난이도=매우 쉬움"
+        else:
+            parts.append(word)
+    for part in parts:
         key, sep, value = part.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
             raise UserError("error.option_format", part=_echo(part))
+        key = _option_name(spec, key)
         if key == "players":
             raise UserError("error.option_players")
         if key not in fields:
@@ -180,15 +203,74 @@ def parse_options(spec: GameSpec[Any, Any, Any, Any], text: str) -> dict[str, An
             ]
             raise UserError("error.option_unknown", option=_echo(key), known=known)
         lowered = value.strip().lower()
-        out[key] = {
-            "true": True,
-            "yes": True,
-            "on": True,
-            "false": False,
-            "no": False,
-            "off": False,
-        }.get(lowered, value.strip())
+        out[key] = YES_NO.get(lowered, _option_value(spec, key, value.strip()))
     return out
+
+
+YES_NO = {
+    "true": True,
+    "yes": True,
+    "on": True,
+    "false": False,
+    "no": False,
+    "off": False,
+    "예": True,
+    "네": True,
+    "켜기": True,
+    "사용": True,
+    "아니오": False,
+    "아니요": False,
+    "끄기": False,
+    "사용안함": False,
+}
+"""Yes and no as players type them, in English and Korean."""
+
+LANGS = ("en", "ko")
+
+
+def _squash(text: str) -> str:
+    return "".join(text.split()).lower()
+
+
+def _unbracketed(text: str) -> str:
+    """``진의 A 카드 수 (난이도 대신)`` -> ``진의 A 카드 수``: a label's asides name no option."""
+    return re.sub(r"\([^)]*\)", "", text)
+
+
+def _option_name(spec: GameSpec[Any, Any, Any, Any], typed: str) -> str:
+    """An option's name from what a player typed: the name itself, or its name in either
+    language (``<kind>.option.<name>``; spaces ignored), or a word of it that names one
+    option only (``난이도``)."""
+    fields = spec.Options.model_fields
+    if typed in fields:
+        return typed
+    wanted = _squash(typed)
+    if not wanted:
+        return typed
+    labels: dict[str, list[str]] = {
+        str(name): [_squash(_unbracketed(t(f"{spec.key}.option.{name}", lang))) for lang in LANGS]
+        for name in fields
+        if has(f"{spec.key}.option.{name}")
+    }
+    exact = [name for name, said in labels.items() if wanted in said]
+    if len(exact) == 1:
+        return exact[0]
+    starts = [name for name, said in labels.items() if any(s.startswith(wanted) for s in said)]
+    if len(starts) == 1:
+        return starts[0]
+    within = [name for name, said in labels.items() if any(wanted in s for s in said)]
+    return within[0] if len(within) == 1 else typed
+
+
+def _option_value(spec: GameSpec[Any, Any, Any, Any], name: str, typed: str) -> str:
+    """A one-of option's value from what a player typed: the value itself, or its name in
+    either language (``<kind>.option.<name>.<value>``: ``어려움`` for ``hard``)."""
+    wanted = _squash(typed)
+    for value in _allowed_values(spec, name):
+        key = f"{spec.key}.option.{name}.{value}"
+        if has(key) and wanted in {_squash(t(key, lang)) for lang in LANGS}:
+            return value
+    return typed
 
 
 class GameService:
@@ -345,6 +427,7 @@ class GameService:
         creator: Player,
         options_text: str = "",
     ) -> Outcome:
+        kind = game_kind(kind)
         if kind not in GAMES:
             titles = [Text(key=f"{k}.title") for k in sorted(GAMES)]
             raise UserError("error.unknown_game", kind=kind[:40], known=titles)
@@ -909,7 +992,10 @@ def option_error(spec: GameSpec[Any, Any, Any, Any], exc: ValidationError) -> Te
         low, high = bounds
         args: dict[str, Any] = {"option": label, "value": value, "low": low, "high": high}
         return Text(key="core.option_range", args=args)
-    allowed = _allowed_values(spec, name)
+    allowed: list[Text | str] = [
+        Text(key=f"{spec.key}.option.{name}.{v}") if has(f"{spec.key}.option.{name}.{v}") else v
+        for v in _allowed_values(spec, name)
+    ]  # in the reader's words where the catalog has them (every one is accepted typed)
     if allowed:
         return Text(
             key="core.option_choose", args={"option": label, "value": value, "allowed": allowed}

@@ -133,4 +133,5 @@ def test_an_unknown_preset_lists_the_presets(caplog: pytest.LogCaptureFixture) -
     with pytest.raises(UserError) as refused:
         checked_options(spec, parse_options(spec, "preset=euro"))
     shown = _shown(refused.value, "en")
-    assert "euro" in shown and "euro1999" in shown and "ah1996" in shown, shown
+    # in the reader's words (issue 19 point 6), each accepted typed so
+    assert "euro" in shown and "Eurogames 1999" in shown and "Avalon Hill 1996" in shown, shown

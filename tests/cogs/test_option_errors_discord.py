@@ -21,7 +21,33 @@ async def _refusal(h: Harness, kind: str, options: str) -> str:
 @pytest.mark.guild_locale("ko")
 async def test_one_of_values_are_listed_in_korean(harness: Harness) -> None:
     text = await _refusal(harness, "maracaibo", "difficulty=hardd")
-    assert "난이도" in text and "hardd" in text and "very_hard" in text, text
+    assert "난이도" in text and "hardd" in text and "매우 어려움" in text, text
+    assert "very_hard" not in text, "the values in the player's words (issue 19 point 6)"
+
+
+@pytest.mark.guild_locale("ko")
+async def test_issue19_6_korean_titles_option_names_and_values_are_accepted(
+    harness: Harness,
+) -> None:
+    """``/game new kind:일로스`` typed without the autocomplete, ``difficulty=어려움``,
+    ``난이도=매우쉬움`` and ``보드면=뒷면`` open games with those options."""
+    h = harness
+    minji = h.member("민지", locale="ko")
+    for kind, options, key, value in (
+        ("일로스", "", None, None),
+        ("마라카이보", "difficulty=어려움", "difficulty", "hard"),
+        ("마라카이보", "난이도=매우 쉬움", "difficulty", "very_easy"),
+        ("에이지 오브 르네상스", "규칙묶음=유로게임즈 1999", "preset", "euro1999"),
+        ("maracaibo", "난이도=매우쉬움", "difficulty", "very_easy"),
+        ("엔데버", "보드면=뒷면", "board_side", "B"),
+    ):
+        reply = await h.slash(minji, "game new", kind=kind, options=options)
+        game = await h.bot.store.current_game(h.channel().id)
+        assert game is not None, (kind, options, reply.content)
+        if key is not None:
+            assert game.options[key] == value, game.options
+        confirm = await h.slash(minji, "game abandon")
+        await h.click(minji, confirm, custom_id=confirm.custom_ids[0])
 
 
 @pytest.mark.guild_locale("ko")
@@ -63,4 +89,5 @@ async def test_an_unknown_preset_is_refused_not_a_crash(harness: Harness) -> Non
     """Issue 18 point 7: ``/game new kind:renaissance options:preset=euro`` raised KeyError
     ("Something went wrong", a traceback in the log)."""
     text = await _refusal(harness, "renaissance", "preset=euro")
-    assert "규칙 묶음" in text and "euro1999" in text and "euro" in text, text
+    # the presets in the player's words (issue 19 point 6; each is accepted typed so)
+    assert "규칙 묶음" in text and "유로게임즈 1999" in text and "euro" in text, text
