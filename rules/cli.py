@@ -39,32 +39,48 @@ def _parse_options(spec: GameSpec[Any, Any, Any, Any], players: int, pairs: list
     return spec.Options.model_validate(raw)
 
 
+LANG = ["en"]
+"""The language of what ``play`` prints (``--lang``): ``en`` or ``ko``."""
+
+
 def _label(text: Text) -> str:
     try:
         i18n = importlib.import_module("bot.i18n")
-        return str(i18n.tx(text))
+        return str(i18n.tx(text, LANG[0]))
     except ImportError:
         return f"{text.key} {text.args}" if text.args else text.key
+
+
+def _say(key: str, **args: Any) -> str:
+    """A line of the command's own, in ``--lang``."""
+    return _label(Text(key=key, args=args))
+
+
+def _score_name(spec: GameSpec[Any, Any, Any, Any], category: str) -> str:
+    i18n = importlib.import_module("bot.i18n")
+    key = f"{spec.key}.score.{category}"
+    return str(i18n.t(key, LANG[0])) if i18n.has(key) else category
 
 
 def print_scores(spec: GameSpec[Any, Any, Any, Any], state: Any) -> None:
     scores = spec.scores(state)
     for row in scores.seats:
-        parts = ", ".join(f"{k}={v}" for k, v in row.breakdown.items())
+        parts = ", ".join(f"{_score_name(spec, k)} {v}" for k, v in row.breakdown.items())
         print(f"{row.rank}. {row.seat}: {row.total}  ({parts})")
-    print("winner(s): " + ", ".join(scores.winners))
+    print(_say("cli.winners", winners=", ".join(scores.winners)))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    LANG[0] = getattr(args, "lang", "en")
     spec = GAMES[args.game]
     options = _parse_options(spec, args.players, args.option)
     if args.human is None:
         state, log = play_random_game(spec, options, args.seed)
         print_scores(spec, state)
-        print(f"actions: {len(log.actions)}  state hash: {state_hash(state)}")
+        print(_say("cli.actions", count=len(log.actions), hash=state_hash(state)))
         if args.log:
             Path(args.log).write_text(log.model_dump_json(indent=1))
-            print(f"log written to {args.log}")
+            print(_say("cli.log_written", path=args.log))
         return 0
     return interactive(spec, options, args)
 
@@ -76,7 +92,7 @@ def interactive(spec: GameSpec[Any, Any, Any, Any], options: Any, args: argparse
         print(f"--human must be between 1 and {options.players}", file=sys.stderr)
         return 2
     render = importlib.import_module("render")
-    tr = importlib.import_module("bot.i18n").Translator("en", {})
+    tr = importlib.import_module("bot.i18n").Translator(LANG[0], {})
     png_dir = Path(args.png_dir) if args.png_dir else None
     if png_dir:
         png_dir.mkdir(parents=True, exist_ok=True)
@@ -100,29 +116,29 @@ def interactive(spec: GameSpec[Any, Any, Any, Any], options: Any, args: argparse
             if shown != len(log.actions):
                 shown = len(log.actions)
                 board = render.render_board(spec.view(state, None), tr)
-                print("\n=== board ===\n" + board.summary)
+                print("\n=== " + _say("cli.board") + " ===\n" + board.summary)
                 private = render.render_private(spec.view(state, me), tr)
                 if private is not None:
-                    print("=== your private view ===\n" + private.summary)
+                    print("=== " + _say("cli.private") + " ===\n" + private.summary)
                 if png_dir:
                     (png_dir / f"board-{shown:04d}.png").write_bytes(board.png)
                     if private is not None:
                         (png_dir / f"private-{shown:04d}.png").write_bytes(private.png)
-                    print(f"(images written to {png_dir})")
+                    print(_say("cli.images", path=str(png_dir)))
             actions = spec.legal_actions(state, me)
             for i, a in enumerate(actions, 1):
                 print(f"  [{i}] {_label(spec.describe_action(state, me, a))}")
-            answer = input(f"{me}, choose 1-{len(actions)} (q to quit): ").strip()
+            answer = input(_say("cli.choose", seat=me, count=len(actions)) + " ").strip()
             if answer.lower() == "q":
                 break
             if not answer.isdigit() or not 1 <= int(answer) <= len(actions):
-                print("Please type one of the numbers shown.")
+                print(_say("cli.pick_number"))
                 continue
             action = actions[int(answer) - 1]
         try:
             result = spec.apply(state, seat, action)
         except RuleViolation as exc:
-            print(f"Not allowed: {_label(exc.text)}")
+            print(_say("cli.not_allowed", reason=exc.text))
             continue
         for event in result.events:
             if event.visible_for(me):
@@ -133,7 +149,7 @@ def interactive(spec: GameSpec[Any, Any, Any, Any], options: Any, args: argparse
         print_scores(spec, state)
     if args.log:
         Path(args.log).write_text(log.model_dump_json(indent=1))
-        print(f"log written to {args.log}")
+        print(_say("cli.log_written", path=args.log))
     return 0
 
 
@@ -226,6 +242,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--png-dir", help="folder for board images in interactive mode")
     play.add_argument("--log", help="write the action log as JSON here")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    play.add_argument(
+        "--lang", choices=["en", "ko"], default="en", help="language of what is printed"
+    )
     play.set_defaults(func=cmd_play)
     rep = sub.add_parser("replay", help="replay an action log and print the final state hash")
     rep.add_argument("log")

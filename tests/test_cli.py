@@ -61,3 +61,17 @@ def test_interactive_mode_shows_board_hand_and_numbered_choices(tmp_path: Path) 
 def test_unknown_game_is_refused() -> None:
     done = _run("play", "chess")
     assert done.returncode != 0 and "invalid choice" in done.stderr
+
+
+def test_issue19_6_play_in_korean() -> None:
+    """``python -m rules play --lang ko``: scores, categories and the interactive mode's board,
+    choices and prompts in Korean."""
+    played = _run("play", "ilos", "--players", "2", "--seed", "3", "--lang", "ko")
+    assert played.returncode == 0, played.stderr
+    assert "승자:" in played.stdout and "상태 해시:" in played.stdout, played.stdout
+    assert "winner" not in played.stdout
+    shown = _run(
+        "play", "ilos", "--players", "2", "--seed", "3", "--human", "1", "--lang", "ko", stdin="q\n"
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert "=== 보드 ===" in shown.stdout and "고르세요" in shown.stdout, shown.stdout[-500:]
