@@ -75,7 +75,7 @@ def actor_of(event: Event) -> str | None:
 
 
 def played_by_no_one(game: GameRecord, events: Iterable[Event]) -> frozenset[str]:
-    """The seats no person holds (an automa opponent such as Maracaibo's Jean, or a bot
+    """The seats no person holds (a game's automa opponent, or a bot
     seat) that took a turn among ``events``. Such a turn is told at once, in full, although
     the acting person did not change (issue 19: solo and bot seats are visible)."""
     people = {s.seat for s in game.seats if s.user_id}
