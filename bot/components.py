@@ -20,7 +20,10 @@ from bot.presenter import file_of, lang_of, reply, translator
 from bot.service import Player, Turn, spec_of
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from bot.client import RefereeBot
+    from rules.core.spec import GameSpec
 
 
 def bot_of(interaction: discord.Interaction[Any]) -> RefereeBot:
@@ -108,17 +111,35 @@ async def act_on_index(
     interaction: discord.Interaction[Any], game_id: int, version: int, index: int
 ) -> None:
     """Play legal action ``index`` of the game at ``version``; then show the next menu."""
-    bot = bot_of(interaction)
     await interaction.response.defer(ephemeral=True)
     spec = spec_of(await _game_at(interaction, game_id, version))
 
-    def choose(state: Any, seat: str) -> list[Any]:
+    def pick(state: Any, seat: str) -> Any:
         actions = spec.legal_actions(state, seat)
         if not 0 <= index < len(actions):
             raise UserError("error.stale_prompt")
-        return [actions[index]]
+        return actions[index]
 
-    outcome = await bot.service.act(
+    await act_and_show(interaction, version, pick)
+
+
+async def act_and_show(
+    interaction: discord.Interaction[Any],
+    version: int,
+    pick: Callable[[Any, str], Any],
+    spec: GameSpec[Any, Any, Any, Any] | None = None,
+) -> None:
+    """Play the one action ``pick`` makes from the stored state (checked against the legal
+    actions when ``spec`` is given: ``pick`` built it from the player's input) through the
+    service at ``version``; then show the player what comes next. Defer before calling."""
+
+    def choose(state: Any, seat: str) -> list[Any]:
+        action = pick(state, seat)
+        if spec is not None and action not in spec.legal_actions(state, seat):
+            raise UserError("error.not_now")
+        return [action]
+
+    outcome = await bot_of(interaction).service.act(
         interaction.channel_id or 0,
         interaction.user.id,
         choose,
@@ -252,30 +273,19 @@ class ManySelect(
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         picked = [str(v)[:40] for v in (data.get("values") or [])][:25]
-        bot = bot_of(interaction)
         await interaction.response.defer(ephemeral=True)
         spec = spec_of(await _game_at(interaction, self.game_id, self.version))
 
-        def choose(state: Any, seat: str) -> list[Any]:
+        def pick(state: Any, seat: str) -> Any:
             many = spec.many_choice(state, seat)
             ids = {item for item, _ in many.items} if many is not None else set()
             if many is None or not set(picked) <= ids or len(set(picked)) != len(picked):
                 raise UserError("error.bad_input")
             if not many.min_picks <= len(picked) <= many.max_picks:
                 raise UserError("error.bad_choice")
-            action = many.build(picked)
-            if action not in spec.legal_actions(state, seat):
-                raise UserError("error.not_now")
-            return [action]
+            return many.build(picked)
 
-        outcome = await bot.service.act(
-            interaction.channel_id or 0,
-            interaction.user.id,
-            choose,
-            interaction_id=interaction.id,
-            expected_version=self.version,
-        )
-        await show_next(interaction, outcome, edit=True)
+        await act_and_show(interaction, self.version, pick, spec)
 
 
 MINUS = ("-", "\u2212", "\uff0d")  # hyphen-minus, minus sign, fullwidth hyphen-minus
@@ -359,7 +369,6 @@ class NumberModal(discord.ui.Modal):
             await answer_error(interaction, exc)
 
     async def submit(self, interaction: discord.Interaction[Any], typed: str) -> None:
-        bot = bot_of(interaction)
         turn = await _turn_at(interaction, self.game_id, self.version, acting=True)
         number = turn.spec.number_choice(turn.state, turn.seat)
         if number is None:
@@ -372,23 +381,13 @@ class NumberModal(discord.ui.Modal):
         spec = turn.spec
         await interaction.response.defer(ephemeral=True)
 
-        def choose(state: Any, seat: str) -> list[Any]:
+        def pick(state: Any, seat: str) -> Any:
             now = spec.number_choice(state, seat)
             if now is None or not now.low <= value <= now.high:
                 raise UserError("error.stale_prompt")
-            action = now.build(value)
-            if action not in spec.legal_actions(state, seat):
-                raise UserError("error.not_now")
-            return [action]
+            return now.build(value)
 
-        outcome = await bot.service.act(
-            interaction.channel_id or 0,
-            interaction.user.id,
-            choose,
-            interaction_id=interaction.id,
-            expected_version=self.version,
-        )
-        await show_next(interaction, outcome, edit=True)
+        await act_and_show(interaction, self.version, pick, spec)
 
 
 class MenuPageButton(

@@ -15,44 +15,9 @@ from bot.i18n import tx
 from bot.menu import DETAIL_LIMIT, choices_for, layout
 from rules.core.bots import seat_names
 from rules.registry import GAMES
+from tests.cogs.card_checks import CARD_CHOICES
 
 HANGUL = re.compile(r"[가-힣]")
-# actions that choose a component a player must be able to read (by game)
-CARD_CHOICES: dict[str, set[str]] = {
-    "maracaibo": {
-        "setup_career",
-        "setup_plan",
-        "setup_discard",
-        "plan",
-        "buy",
-        "discard",
-        "deliver",
-        "invest",
-    },
-    "endeavor": {
-        "choose_start",
-        "build",
-        "remove_building",
-        "activate",
-        "payment",
-        "pay_salary",
-        "draw_deck",
-        "draw_discard",
-        "discard_card",
-        "slot_governor",
-        "place_governor",
-        "sf_draw",
-    },
-    "ilos": {
-        "play_ship",
-        "play_farm",
-        "play_gold_mine",
-        "play_building",
-        "play_ruins",
-        "play_market",
-    },
-    "renaissance": {"play_card", "return_card", "give_card", "buy_advance"},
-}
 OPTIONS: dict[str, dict[str, Any]] = {"renaissance": {"end_condition": "epochs_1"}}
 STEPS = 250
 
