@@ -21,23 +21,22 @@ from PIL import Image, ImageDraw
 from render import RenderedImage, Translate, kit
 from render.maracaibo_common import (
     NATIONS,
-    TEXT,
     WIDTH,
     R,
     as_view,
     digits,
     encode,
-    font,
     header_band,
     seat_name,
     seat_tag,
     styles_of,
-    text,
 )
 from render.maracaibo_map import (
+    FLEET_RING,
     GEO_NODE,
     anchor_name,
     anchor_point,
+    draw_fleet_panel,
     draw_geo_map,
     draw_geo_panel,
     draw_map,
@@ -45,6 +44,7 @@ from render.maracaibo_map import (
     geo_zoom,
 )
 from render.maracaibo_parts import (
+    EXPLORER_SPACE,
     combat_line,
     draw_explorer,
     draw_private,
@@ -244,33 +244,20 @@ def render_private(view: View, tr: Translate) -> RenderedImage | None:
 def anchor_drawable(view: View, anchor: str) -> bool:
     """Whether ``render_choices`` can place a number at ``anchor`` for this view."""
     v = as_view(view)
-    if anchor.startswith("space:"):
-        return explorer_point(anchor.partition(":")[2], 0) is not None
-    return anchor_point(v, anchor) is not None
-
-
-def _draw_numbers(img: Image.Image, placed: list[tuple[int, tuple[int, int]]]) -> None:
-    """Each number in a red disc over its place (the place is named in the legend); several
-    numbers at one place sit side by side."""
-    d = ImageDraw.Draw(img)
-    seen: dict[tuple[int, int], int] = {}
-    fnt = font(TEXT, True)
-    for _number, (x, y) in placed:
-        if (x, y) not in seen:
-            d.ellipse((x - 34, y - 34, x + 34, y + 34), outline=kit.HIGHLIGHT, width=5)
-        seen[(x, y)] = 0
-    for number, (x, y) in placed:
-        k = seen[(x, y)]
-        seen[(x, y)] = k + 1
-        label = str(number)
-        w = max(46.0, fnt.getlength(label) + 20)
-        cx = x + k * (w + 4)
-        box = (cx - w / 2, y - 23, cx + w / 2, y + 23)
-        d.rounded_rectangle(box, radius=23, fill=kit.HIGHLIGHT, outline=kit.WHITE, width=3)
-        text(d, (cx, y), label, TEXT, True, kit.WHITE, "mm")
+    kind, _, ident = anchor.partition(":")
+    if kind == "space":
+        return explorer_point(ident, 0) is not None
+    if kind == "fleet":
+        return anchor_point(v, anchor) is not None
+    return _geo_anchor(v, anchor) is not None
 
 
 MARK_TEXT = 38  # a choice number: about 20 px tall when the picture is shown 400 px wide
+TRACK_ROW = 150
+"""Rows of the explorer track in its choice picture: room for a number above or below each
+space (the track part draws them 80 px apart)."""
+CONTEXT = 40
+"""Board kept around the marks when a choice picture is cropped to them."""
 
 
 def _geo_anchor(view: MaracaiboView, anchor: str) -> str | None:
@@ -280,68 +267,116 @@ def _geo_anchor(view: MaracaiboView, anchor: str) -> str | None:
     return loc if loc is not None and loc in geo_points() else None
 
 
-def _faded(img: Image.Image) -> Image.Image:
-    """The board behind numbered choices, lightened so that the numbers stand out."""
-    return Image.blend(img, Image.new("RGB", img.size, kit.WHITE), 0.3)
+def _crop_to(img: Image.Image, top: int, boxes: list[kit.Box]) -> Image.Image:
+    """The header band (``top`` px) over the rows the marks' ``boxes`` span, with context."""
+    upper = max(top, round(min(b[1] for b in boxes)) - CONTEXT)
+    lower = min(img.height, round(max(b[3] for b in boxes)) + CONTEXT)
+    if upper <= top and lower >= img.height:
+        return img
+    out = Image.new("RGB", (img.width, top + lower - upper), kit.PAPER)
+    out.paste(img.crop((0, 0, img.width, top)), (0, 0))
+    out.paste(img.crop((0, upper, img.width, lower)), (0, top))
+    return out
+
+
+def _track_choices(
+    view: MaracaiboView, tr: Translate, marks: Sequence[tuple[int, str]]
+) -> Image.Image | None:
+    """The explorer track with rows set apart, each number beside the space it means."""
+    img = Image.new("RGB", (WIDTH, 60 + explorer_height(TRACK_ROW) + 10), kit.PAPER)
+    d = ImageDraw.Draw(img)
+    top = header_band(img, d, tr(R + "choices_track"))
+    placer = kit.Placer(WIDTH, img.height, top)
+    draw_explorer(img, d, view, top + 4, tr, TRACK_ROW, placer)
+    grouped: dict[tuple[int, int], list[int]] = {}
+    for n, a in marks:
+        point = explorer_point(a.partition(":")[2], top + 4, TRACK_ROW)
+        if point is None:
+            return None
+        grouped.setdefault(point, []).append(n)
+    boxes = kit.mark_choices(
+        img,
+        placer,
+        [kit.Mark(",".join(map(str, ns)), at, EXPLORER_SPACE) for at, ns in grouped.items()],
+        MARK_TEXT,
+    )
+    return _crop_to(img, top, boxes)
+
+
+def _fleet_choices(
+    view: MaracaiboView, tr: Translate, marks: Sequence[tuple[int, str]]
+) -> Image.Image | None:
+    """The Silver Fleet spaces, each number beside the space it means (never over the
+    printed strength)."""
+    img, placer, points = draw_fleet_panel(view, tr, tr(R + "choices_title"))
+    grouped: dict[str, list[int]] = {}
+    for n, a in marks:
+        space = a.partition(":")[2]
+        if space not in points:
+            return None
+        grouped.setdefault(space, []).append(n)
+    kit.mark_choices(
+        img,
+        placer,
+        [kit.Mark(",".join(map(str, ns)), points[sp], FLEET_RING) for sp, ns in grouped.items()],
+        MARK_TEXT,
+    )
+    return img
+
+
+def _map_choices(
+    view: MaracaiboView, tr: Translate, marks: Sequence[tuple[int, str]]
+) -> Image.Image | None:
+    """The Caribbean map zoomed to the marked places, each number beside its place."""
+    places = {a: _geo_anchor(view, a) for _n, a in marks}
+    if not all(places.values()):
+        return None
+    where = geo_points()
+    port = geo_zoom([where[loc] for loc in places.values() if loc])
+    img, placer, nodes = draw_geo_panel(view, tr, port, tr(R + "choices_title"), None)
+    grouped: dict[str, list[int]] = {}
+    for n, a in marks:
+        grouped.setdefault(places[a] or "", []).append(n)
+    marks_at = [
+        kit.Mark(",".join(str(n) for n in nums), nodes[loc], GEO_NODE)
+        for loc, nums in grouped.items()
+        if loc in nodes
+    ]
+    kit.mark_choices(img, placer, marks_at, MARK_TEXT)
+    return img
 
 
 def render_choices(
     view: View, tr: Translate, marks: Sequence[tuple[int, str]]
 ) -> RenderedImage | None:
-    """The map (or the explorer track) with each mark's number at its anchor, and a legend
-    "number: place" in the summary. ``None`` if an anchor is not drawable."""
+    """The map zoomed to the marked places, the Silver Fleet, and the explorer track (those
+    the marks point at, one under another), each mark's number beside the place it means, and
+    a legend "number: place" in the summary. ``None`` if an anchor is not drawable."""
     v = as_view(view)
-    on_track = [(n, a) for n, a in marks if a.startswith("space:")]
-    on_map = [(n, a) for n, a in marks if not a.startswith("space:")]
+    kinds: dict[str, list[tuple[int, str]]] = {"map": [], "fleet": [], "space": []}
+    for n, a in marks:
+        kind = a.partition(":")[0]
+        kinds[kind if kind in ("fleet", "space") else "map"].append((n, a))
+    draws = (
+        (_map_choices, kinds["map"]),
+        (_fleet_choices, kinds["fleet"]),
+        (_track_choices, kinds["space"]),
+    )
     images: list[Image.Image] = []
-    map_points: list[tuple[int, tuple[int, int]]] = []
-    if on_map and all(_geo_anchor(v, a) for _n, a in on_map):
-        # the Caribbean map zoomed to the marked places, each number beside its place
-        places = {a: _geo_anchor(v, a) for _n, a in on_map}
-        where = geo_points()
-        port = geo_zoom([where[loc] for loc in places.values() if loc])
-        img, placer, nodes = draw_geo_panel(v, tr, port, tr(R + "choices_title"), None)
-        grouped: dict[str, list[int]] = {}
-        for n, a in on_map:
-            grouped.setdefault(places[a] or "", []).append(n)
-        marks_at = [
-            kit.Mark(",".join(str(n) for n in nums), nodes[loc], GEO_NODE)
-            for loc, nums in grouped.items()
-            if loc in nodes
-        ]
-        kit.mark_choices(img, placer, marks_at, MARK_TEXT)
-        images.append(img)
-    elif on_map:
-        img = _faded(draw_map(v, tr, tr(R + "choices_title")))
-        placed: list[tuple[int, tuple[int, int]]] = []
-        for n, a in on_map:
-            point = anchor_point(v, a)
-            if point is None:
-                return None
-            placed.append((n, point))
-        _draw_numbers(img, placed)
-        images.append(img)
-        map_points = placed
-    if on_track:
-        img = Image.new("RGB", (WIDTH, 60 + explorer_height() + 10), kit.PAPER)
-        d = ImageDraw.Draw(img)
-        top = header_band(img, d, tr(R + "choices_track"))
-        draw_explorer(img, d, v, top + 4, tr)
-        img = _faded(img)
-        placed = []
-        for n, a in on_track:
-            point = explorer_point(a.partition(":")[2], top + 4)
-            if point is None:
-                return None
-            placed.append((n, point))
-        _draw_numbers(img, placed)
+    for draw, some in draws:
+        if not some:
+            continue
+        img = draw(v, tr, some)
+        if img is None:
+            return None
         images.append(img)
     if not images:
         return None
-    if len(images) == 2 and images[0].height + images[1].height + 12 > MAX_HEIGHT and map_points:
-        ys = [p[1] for _n, p in map_points]
-        top, bottom = max(0, min(ys) - 120), min(images[0].height, max(ys) + 120)
-        images[0] = images[0].crop((0, top, WIDTH, bottom))
+    while len(images) > 1 and sum(i.height + 12 for i in images) - 12 > MAX_HEIGHT:
+        tallest = max(range(len(images)), key=lambda i: images[i].height)
+        extra = sum(i.height + 12 for i in images) - 12 - MAX_HEIGHT
+        im = images[tallest]
+        images[tallest] = im.crop((0, 0, im.width, max(200, im.height - extra)))
     picture = images[0] if len(images) == 1 else kit.stack(images, gap=12)
     legend = ", ".join(
         tr(R + "choice_item", number=n, place=anchor_name(v, a, tr)) for n, a in marks

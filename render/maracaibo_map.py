@@ -248,15 +248,8 @@ def draw_map(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
     fleet = fleet_spaces(legacy)
     if fleet:
         text(d, (18, HEAD + 32), tr(R + "silver_fleet"), TEXT, True, kit.INK, "lm")
-        for n, (x, y) in fleet.items():
-            d.rounded_rectangle(
-                (x - 40, y - 26, x + 40, y + 26), radius=8, fill=kit.WHITE, outline=kit.INK, width=2
-            )
-            owner = view.board.markers.get(f"L6:{n}")
-            if owner:
-                nation_flag(img, d, owner, (x, y), tr)
-            else:
-                text(d, (x, y), n, TEXT, True, kit.MUTED, "mm")
+        for n, at in fleet.items():
+            _fleet_space(img, d, view, n, at, tr)
     ships, assistants, tiles_at = _where(view)
     for loc, (x, y) in pos.items():
         right = x - NODE_X[0] + HALF - 8 if _is_fork(loc, legacy) else WIDTH - 12
@@ -269,6 +262,66 @@ def draw_map(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
             draw(img, d, cx, y + 20)
             cx += width
     return img
+
+
+FLEET_BOX = (40, 26)  # half the width and height of a Silver Fleet space
+FLEET_RING = 48  # the radius of a circle around a Silver Fleet space
+
+
+def _fleet_space(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: MaracaiboView,
+    space: str,
+    at: tuple[int, int],
+    tr: Translate,
+) -> str:
+    """One Silver Fleet space: its printed number (the strength it costs), or the ownership
+    marker on it. Returns the words drawn there."""
+    x, y = at
+    w, h = FLEET_BOX
+    d.rounded_rectangle(
+        (x - w, y - h, x + w, y + h), radius=8, fill=kit.WHITE, outline=kit.INK, width=2
+    )
+    owner = view.board.markers.get(f"L6:{space}")
+    if owner:
+        nation_flag(img, d, owner, (x, y), tr)
+        return tr(f"{R}nation_short.{owner}")
+    text(d, (x, y), space, TEXT, True, kit.MUTED, "mm")
+    return space
+
+
+FLEET_PANEL = 180
+"""Height of the Silver Fleet choice picture below its header: room for a number above or
+below each space."""
+
+
+def draw_fleet_panel(
+    view: MaracaiboView, tr: Translate, title: str
+) -> tuple[Image.Image, kit.Placer, dict[str, kit.Point]]:
+    """The Silver Fleet (legacy tile L6) alone for a numbered choice: its caption and spaces,
+    each recorded in the returned placer (choice numbers go beside, never over them)."""
+    spaces = [
+        str(n) for t in data().legacy.get("L6", []) if t.kind == "silver_fleet" for n in t.spaces
+    ]
+    img = Image.new("RGB", (WIDTH, HEAD + FLEET_PANEL), kit.PAPER)
+    d = ImageDraw.Draw(img)
+    header_band(img, d, title, HEAD)
+    placer = kit.Placer(WIDTH, img.height, HEAD)
+    caption = tr(R + "silver_fleet")
+    cy = HEAD + FLEET_PANEL // 2
+    width = text(d, (18, cy), caption, TEXT, True, kit.INK, "lm")
+    placer.block((18, cy - TEXT * 0.7, 18 + width, cy + TEXT * 0.7), kit.safe_text(caption))
+    left = 18 + width + 40
+    step = (WIDTH - 30 - left) / max(1, len(spaces))
+    points: dict[str, kit.Point] = {}
+    w, h = FLEET_BOX
+    for i, space in enumerate(spaces):
+        at = (round(left + step * (i + 0.5)), cy)
+        words = _fleet_space(img, d, view, space, at, tr)
+        placer.block((at[0] - w, cy - h, at[0] + w, cy + h), words)
+        points[space] = at
+    return img, placer, points
 
 
 def _where(

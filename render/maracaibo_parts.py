@@ -69,65 +69,90 @@ EXPLORER_GRID: dict[str, tuple[float, float]] = {
 EXPLORER_ROW = 80
 
 
-def explorer_point(space: str, top: int) -> tuple[int, int] | None:
+EXPLORER_SPACE = 27  # the radius of a space's disc
+
+
+def explorer_point(space: str, top: int, row: int = EXPLORER_ROW) -> tuple[int, int] | None:
+    """The centre of ``space`` on a track drawn from ``top`` with rows ``row`` px apart."""
     cell = EXPLORER_GRID.get(space)
     if cell is None:
         return None
     x = PAD + EXPLORER_CELL // 2 + cell[0] * EXPLORER_CELL
-    return round(x), round(top + EXPLORER_ROW // 2 + cell[1] * EXPLORER_ROW)
+    return round(x), round(top + row // 2 + cell[1] * row)
 
 
-def explorer_height() -> int:
-    return 4 * EXPLORER_ROW + 10
+def explorer_height(row: int = EXPLORER_ROW) -> int:
+    return 4 * row + 10
 
 
 def draw_explorer(
-    img: Image.Image, d: ImageDraw.ImageDraw, view: MaracaiboView, top: int, tr: Translate
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: MaracaiboView,
+    top: int,
+    tr: Translate,
+    row: int = EXPLORER_ROW,
+    placer: kit.Placer | None = None,
 ) -> int:
-    """The explorer track from ``top``; returns the y below it."""
+    """The explorer track from ``top`` (rows ``row`` px apart); returns the y below it.
+    With a ``placer``, every drawn space (its printed number), barrier, quest and explorer
+    is recorded there, so that choice numbers go beside them."""
     styles = styles_of(view)
+    taken = placer if placer is not None else kit.Placer(img.width, img.height)
+
+    def at_point(space: str) -> tuple[int, int] | None:
+        return explorer_point(space, top, row)
+
     for sp in data().explorer.spaces:
-        a = explorer_point(sp.id, top)
+        a = at_point(sp.id)
         for nxt in sp.next:
-            b = explorer_point(nxt, top)
+            b = at_point(nxt)
             if a is not None and b is not None:
                 d.line((*a, *b), fill=(150, 130, 100), width=5)
     for barrier in data().explorer.barriers:
-        a = explorer_point(barrier.from_, top)
-        b = explorer_point(barrier.to, top)
+        a = at_point(barrier.from_)
+        b = at_point(barrier.to)
         if a is None or b is None:
             continue
         mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
         colour = BARRIER_COLOUR[barrier.color]
-        if a[1] == b[1]:
-            d.rectangle((mx - 5, my - 34, mx + 5, my + 34), fill=colour)
-        else:
-            d.rectangle((mx - 34, my - 5, mx + 34, my + 5), fill=colour)
+        bar = (
+            (mx - 5, my - 34, mx + 5, my + 34)
+            if a[1] == b[1]
+            else (mx - 34, my - 5, mx + 34, my + 5)
+        )
+        d.rectangle(bar, fill=colour)
+        taken.block(bar)
     done = set(view.board.explorer_done)
+    r = EXPLORER_SPACE
     for sp in data().explorer.spaces:
-        p = explorer_point(sp.id, top)
+        p = at_point(sp.id)
         if p is None:
             continue
         x, y = p
         fill = (250, 232, 190) if sp.final else kit.WHITE
-        d.ellipse((x - 27, y - 27, x + 27, y + 27), fill=fill, outline=kit.INK, width=3)
+        d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=kit.INK, width=3)
         label = "0" if sp.id == "start" else str(digits(sp.id))
         text(d, (x, y), label, TEXT, True, kit.INK, "mm")
+        taken.block((x - r, y - r, x + r, y + r), label)
         tile = view.board.explorer_quests.get(sp.id)
         if tile and sp.id not in done:
             kit.paste_icon(img, "scroll", (x + 22, y - 22), 26, (150, 100, 40), kit.WHITE)
+            taken.block((x + 9, y - 35, x + 35, y - 9))
     at: dict[str, list[str]] = {}
     for seat, player in view.players.items():
         at.setdefault(player.explorer, []).append(seat)
     if view.jean is not None:
         at.setdefault(view.jean.explorer, []).append("jean")
     for space, seats in at.items():
-        pt = explorer_point(space, top)
+        pt = at_point(space)
         if pt is None:
             continue
         for i, seat in enumerate(seats):
-            piece(img, style(styles, seat), (pt[0] - 22 + 15 * i, pt[1] + 26), 12)
-    return top + explorer_height()
+            cx, cy = pt[0] - 22 + 15 * i, pt[1] + 26
+            piece(img, style(styles, seat), (cx, cy), 12)
+            taken.block((cx - 13, cy - 13, cx + 13, cy + 13))
+    return top + explorer_height(row)
 
 
 def _section_title(d: ImageDraw.ImageDraw, y: int, words: str) -> int:

@@ -18,6 +18,7 @@ from render import kit
 from render import maracaibo as mr
 from render.maracaibo_common import min_font, recording_fonts
 from rules.maracaibo.anchors import choice_anchor
+from rules.maracaibo.components import geography
 from rules.maracaibo.model import MaracaiboState
 from rules.maracaibo.spec import SPEC
 from rules.maracaibo.view import MaracaiboView
@@ -426,7 +427,7 @@ def test_sailing_choices_zoom_and_numbers_never_cover_a_location_number() -> Non
 
     where = mm.geo_points()
     port = mm.geo_zoom([where[loc] for loc in ("9", "10", "11")])
-    full = mm.geo_viewport(mm.geography().box)
+    full = mm.geo_viewport(geography().box)
     assert port.scale > full.scale * 1.5  # zoomed in
     img, placer, nodes = mm.draw_geo_panel(view, KO, port, "t", None)
     kit.mark_choices(
@@ -445,3 +446,64 @@ def test_sailing_choices_zoom_and_numbers_never_cover_a_location_number() -> Non
     assert not _overlapping(placer.texts)
     out = mr.render_choices(view, KO, marks)
     assert out is not None and decode(out.png).height <= 2000
+
+
+class _MarkSpy:
+    """What every ``kit.mark_choices`` call of a choice picture got: the texts already drawn
+    (the printed numbers and names), the marked points and the number pills it placed."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.calls: list[tuple[list[tuple[kit.Box, str]], list[kit.Mark], list[kit.Box]]] = []
+        mark = kit.mark_choices
+
+        def spy(img: Any, placer: kit.Placer, marks: Any, size: int) -> list[kit.Box]:
+            printed = list(placer.texts)
+            out = mark(img, placer, marks, size)
+            pills = [b for b, _w in placer.texts[len(printed) :]]
+            self.calls.append((printed, list(marks), pills))
+            return out
+
+        monkeypatch.setattr(kit, "mark_choices", spy)
+
+
+def _beside(pill: kit.Box, mark: kit.Mark) -> bool:
+    """The pill lies within a pill's reach of its ring (so it reads as that place's number)."""
+    cx, cy = (pill[0] + pill[2]) / 2, (pill[1] + pill[3]) / 2
+    reach = mark.radius + 5 + max(pill[2] - pill[0], pill[3] - pill[1]) + 8
+    return abs(cx - mark.at[0]) <= reach and abs(cy - mark.at[1]) <= reach
+
+
+@pytest.mark.parametrize(
+    ("marks", "printed"),
+    [
+        # the explorer track: every space's printed number is recorded
+        ([(1, "space:4"), (2, "space:5b"), (3, "space:7"), (4, "space:13b")], 21),
+        ([(1, "space:16"), (2, "space:17"), (3, "space:18")], 21),
+        # the Silver Fleet (legacy tile L6): its caption and the two spaces' strengths
+        ([(1, "fleet:10"), (2, "fleet:11")], 3),
+    ],
+)
+def test_issue19_5_track_and_fleet_numbers_sit_beside_their_spaces(
+    marks: list[tuple[int, str]], printed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19 point 5 / issue 20 point 3: on the explorer-track and Silver Fleet choice
+    pictures each number is drawn beside the space it means (a ring on the space, the number
+    next to it), never over a printed space number, and readable at a 400 px view."""
+    view = _view(3, 0.5, "p1").model_copy(deep=True)
+    view.legacy_tiles = {"L6": ""}
+    spy = _MarkSpy(monkeypatch)
+    out = mr.render_choices(view, KO, marks)
+    assert out is not None
+    img = decode(out.png)
+    assert len(spy.calls) == 1
+    drawn, rings, pills = spy.calls[0]
+    assert len(drawn) == printed
+    assert len(pills) == len(rings) == len(marks)
+    for pill, ring in zip(pills, rings, strict=True):
+        assert ring.words in {str(n) for n, _a in marks}
+        assert _beside(pill, ring), (pill, ring)
+        for box, words in drawn:
+            assert not kit.overlaps(pill, box), (ring.words, words)
+    assert not _overlapping([*drawn, *[(p, "") for p in pills]])
+    assert [int(n) for n in re.findall(r"(\d+): ", out.summary)] == [n for n, _ in marks]
+    assert img.height <= 2000 and not latin_words(out.summary)
