@@ -15,11 +15,12 @@ from discord.ext import commands, tasks
 
 from bot.clock import Clock, system_clock
 from bot.collector import freeze_start_up, thaw
-from bot.components import ALL_COMPONENTS
+from bot.components import ALL_COMPONENTS, Host
 from bot.cooldown import Cooldown
 from bot.errors import UserError, answer_error
 from bot.i18n import catalog, language_of, t
-from bot.presenter import Presenter, guild_lang
+from bot.language import guild_lang
+from bot.presenter import Presenter
 from bot.reminders import due
 from bot.rendering import Renderer
 from bot.service import GameService, names_of, spec_of
@@ -117,6 +118,7 @@ class RefereeBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         for name in extensions():
             await self.load_extension(name)
+        _host: Host = self  # mypy checks the bot is what every press reaches (``bot_of``)
         self.add_dynamic_items(*ALL_COMPONENTS)
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)

@@ -10,24 +10,69 @@ whose callback runs the item's ``handle`` and sends any failure down the one err
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable
+from typing import Any, Protocol, cast
 
 import discord
 
-from bot.errors import UserError, answer_error
+from bot.errors import UserError, answer_error, send_ephemeral
 from bot.i18n import t
-from bot.presenter import file_of, lang_of, reply, translator
-from bot.service import Player, Turn, spec_of
+from bot.language import lang_of, translator
+from bot.messages import Menu, file_of
+from bot.service import GameService, Player, Turn, spec_of
+from db.store import GameRecord, GameStore
+from render import RenderedImage
+from rules.core import Event
+from rules.core.spec import GameSpec
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
 
-    from bot.client import RefereeBot
-    from rules.core.spec import GameSpec
+class Screens(Protocol):
+    """What a press shows through the presenter (``bot.presenter.Presenter``)."""
+
+    async def menu(
+        self, game: GameRecord, state: Any, seat: str, lang: str, page: int = 0
+    ) -> Menu: ...
+
+    def lobby(self, game: GameRecord, lang: str) -> tuple[str, discord.ui.View]: ...
+
+    async def dm_private(
+        self,
+        game: GameRecord,
+        state: Any,
+        seat: str,
+        user_id: int,
+        events: list[Event],
+        *,
+        own: bool = False,
+    ) -> None: ...
+
+    def result_line(self, game: GameRecord, lang: str) -> tuple[str, str]: ...
+
+    def score_text(self, game: GameRecord, state: Any, lang: str) -> str: ...
+
+    async def table_images(
+        self, game: GameRecord, state: Any, lang: str
+    ) -> list[RenderedImage]: ...
+
+    async def log_page(self, game: GameRecord, viewer: str | None, page: int, lang: str) -> str: ...
 
 
-def bot_of(interaction: discord.Interaction[Any]) -> RefereeBot:
-    return cast("RefereeBot", interaction.client)
+class Host(Protocol):
+    """What a press needs of the running bot (``bot.client.RefereeBot``)."""
+
+    store: GameStore
+    service: GameService
+    seat_consents: dict[tuple[int, int, int], set[str]]
+    seat_names: dict[tuple[int, int, int], str]
+
+    @property
+    def presenter(self) -> Screens: ...
+
+    async def admit(self, interaction: discord.Interaction[Any]) -> bool: ...
+
+
+def bot_of(interaction: discord.Interaction[Any]) -> Host:
+    return cast("Host", interaction.client)
 
 
 def player_of(interaction: discord.Interaction[Any]) -> Player:
@@ -494,7 +539,7 @@ class UndoVote(
             text = t("core.undo_refused", lang, user=interaction.user.mention)
             await interaction.edit_original_response(content=text, view=None)
         elif result.left:
-            await reply(interaction, t("core.undo_approved_wait", lang, count=result.left))
+            await send_ephemeral(interaction, t("core.undo_approved_wait", lang, count=result.left))
         else:
             await interaction.edit_original_response(content=t("core.undo_done", lang), view=None)
 
@@ -579,7 +624,7 @@ class SeatOffer(
         if self.role == "take":
             bot.seat_names[key] = getattr(user, "display_name", user.name)
         if consents != {"take", "give"}:
-            await reply(interaction, t("core.seat_consent_recorded", lang))
+            await send_ephemeral(interaction, t("core.seat_consent_recorded", lang))
             return
         await interaction.response.defer()
         name = bot.seat_names.pop(key, str(self.new))

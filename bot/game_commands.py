@@ -19,20 +19,17 @@ from __future__ import annotations
 import inspect
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.components import bot_of, show_next
+from bot.components import Host, bot_of, show_next
 from bot.errors import UserError
 from bot.i18n import catalog, tx
-from bot.presenter import lang_of
+from bot.language import lang_of
 from bot.service import Turn, names_of
-
-if TYPE_CHECKING:
-    from bot.client import RefereeBot
 
 MAX_CHOICES = 25
 MAX_VALUE = 24  # "<version>:<index>" never needs more characters
@@ -240,7 +237,7 @@ class CommandTable:
 
 
 async def play(
-    bot: RefereeBot,
+    bot: Host,
     interaction: discord.Interaction[Any],
     kind: str,
     command: GameCommand,

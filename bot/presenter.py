@@ -20,22 +20,38 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import io
 import logging
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
-from bot.i18n import Translator, escape_name, has, language_of, t, tx
+from bot.components import (
+    ActButton,
+    ActSelect,
+    LobbyButton,
+    ManySelect,
+    MenuPageButton,
+    NumberButton,
+    OpenTurn,
+)
+from bot.errors import send_ephemeral
+from bot.i18n import Translator, escape_name, has, t, tx
+from bot.language import guild_lang, lang_of, picture_translator, translator
 from bot.menu import MenuPage, choices_for, layout
-from bot.service import Outcome, names_of, spec_of
+from bot.messages import Menu, file_of
+from bot.rendering import Renderer
+from bot.service import GameService, Outcome, names_of, spec_of
 from db.store import GameRecord
+from render import (
+    RenderedImage,
+    board_parts,
+    render_board,
+    render_board_part,
+    render_choices,
+    render_private,
+)
 from rules.core import Event
-
-if TYPE_CHECKING:
-    from bot.client import RefereeBot
 
 log = logging.getLogger(__name__)
 
@@ -44,26 +60,6 @@ MAX_OWN_STEPS = 500
 """How many trailing logged steps one change may have made (a bot's or a timeout's chain)."""
 MAX_ATTACHMENTS = 10  # Discord's limit per message
 LOG_PAGE = 15
-
-
-def lang_of(interaction: discord.Interaction[Any]) -> str:
-    return language_of(interaction.locale)
-
-
-def guild_lang(channel: Any) -> str:
-    guild = getattr(channel, "guild", None)
-    return language_of(getattr(guild, "preferred_locale", None))
-
-
-def translator(game: GameRecord, lang: str) -> Translator:
-    """For message text: player names escaped (``bot.i18n.escape_name``)."""
-    return Translator(lang, names_of(game))
-
-
-def picture_translator(game: GameRecord, lang: str) -> Translator:
-    """For images and button labels: player names as they are. A summary drawn up with it
-    is escaped before it goes into a message (``board_file``, ``private_file``)."""
-    return Translator(lang, names_of(game, raw=True))
 
 
 def actor_of(event: Event) -> str | None:
@@ -135,8 +131,6 @@ def title_of(kind: str, lang: str) -> str:
 
 async def reply(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
     """Answer an interaction ephemerally (or follow up if it was already answered)."""
-    from bot.errors import send_ephemeral
-
     await send_ephemeral(interaction, content, **kwargs)
 
 
@@ -144,37 +138,24 @@ def _children(row: Any) -> list[Any]:
     return list(getattr(row, "children", [row]))
 
 
-def file_of(image: Any) -> discord.File:
-    return discord.File(
-        io.BytesIO(image.png), filename=image.filename, description=image.summary[:1000]
-    )
+class Host(Protocol):
+    """What the presenter needs of the running bot (``bot.client.RefereeBot``)."""
 
+    renderer: Renderer
+    service: GameService
 
-@dataclass(frozen=True)
-class Menu:
-    """A private menu message: text, its buttons/selects, and a picture of spatial choices."""
+    @property
+    def user(self) -> discord.ClientUser | None: ...
 
-    content: str
-    view: discord.ui.View
-    picture: discord.File | None = None
+    def get_channel(self, id: int, /) -> Any: ...
 
-    def send_kwargs(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"view": self.view}
-        if self.picture is not None:
-            out["file"] = self.picture
-        return out
+    def get_user(self, id: int, /) -> discord.User | None: ...
 
-    def edit_kwargs(self) -> dict[str, Any]:
-        """For editing a menu in place: the picture is replaced (or removed)."""
-        return {
-            "content": self.content,
-            "view": self.view,
-            "attachments": [self.picture] if self.picture is not None else [],
-        }
+    async def fetch_user(self, user_id: int, /) -> discord.User: ...
 
 
 class Presenter:
-    def __init__(self, bot: RefereeBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.user_langs: dict[int, str] = {}
         """Each user's language as last seen in one of their interactions (for DMs)."""
@@ -195,10 +176,8 @@ class Presenter:
         self.user_langs[interaction.user.id] = lang_of(interaction)
 
     # ------------------------------------------------------------------ images
-    async def board_image(self, game: GameRecord, state: Any, lang: str) -> Any:
-        """The public board (a ``render.RenderedImage``), or None if drawing it failed."""
-        from render import render_board
-
+    async def board_image(self, game: GameRecord, state: Any, lang: str) -> RenderedImage | None:
+        """The public board, or None if drawing it failed."""
         view = spec_of(game).view(state, None)
         try:
             return await self.bot.renderer.run(render_board, view, picture_translator(game, lang))
@@ -206,12 +185,10 @@ class Presenter:
             log.exception("rendering the board of game %s failed", game.id)
             return None
 
-    async def table_images(self, game: GameRecord, state: Any, lang: str) -> list[Any]:
+    async def table_images(self, game: GameRecord, state: Any, lang: str) -> list[RenderedImage]:
         """Every public part of the board (``render.board_parts``), at most ten (one Discord
         message's attachments): what a hand-over post shows. Parts that failed to draw are
         left out (and logged)."""
-        from render import render_board_part
-
         view = spec_of(game).view(state, None)
         tr = picture_translator(game, lang)
         parts = self.board_parts(game, state)[:MAX_ATTACHMENTS]
@@ -230,8 +207,6 @@ class Presenter:
     @staticmethod
     def board_parts(game: GameRecord, state: Any) -> list[str]:
         """The parts the game's board is drawn in; the first one is what posts carry."""
-        from render import board_parts
-
         return board_parts(spec_of(game).view(state, None))
 
     async def board_file(
@@ -241,8 +216,6 @@ class Presenter:
         if part is None:
             image = await self.board_image(game, state, lang)
         else:
-            from render import render_board_part
-
             view = spec_of(game).view(state, None)
             try:
                 image = await self.bot.renderer.run(
@@ -256,8 +229,6 @@ class Presenter:
     async def private_file(
         self, game: GameRecord, state: Any, seat: str, lang: str
     ) -> tuple[discord.File, str] | None:
-        from render import render_private
-
         view = spec_of(game).view(state, seat)
         try:
             image = await self.bot.renderer.run(
@@ -576,8 +547,6 @@ class Presenter:
     async def menu(self, game: GameRecord, state: Any, seat: str, lang: str, page: int = 0) -> Menu:
         """The acting seat's private menu (one page); spatial choices are numbered and come
         with a picture marking the same numbers on the board."""
-        from bot.components import ActButton, ManySelect, NumberButton
-
         spec = spec_of(game)
         tr = translator(game, lang)
         many = spec.many_choice(state, seat)
@@ -640,8 +609,6 @@ class Presenter:
     ) -> discord.File | None:
         if not marks:
             return None
-        from render import render_choices
-
         view = spec_of(game).view(state, seat)
         try:
             image = await self.bot.renderer.run(
@@ -663,8 +630,6 @@ def score_name(kind: str, category: str, lang: str) -> str:
 
 
 def turn_view(game: GameRecord, lang: str) -> discord.ui.View:
-    from bot.components import OpenTurn
-
     view = discord.ui.View(timeout=None)
     view.add_item(OpenTurn(game.id, game.version, label=t("core.take_turn", lang)))
     return view
@@ -675,8 +640,6 @@ def menu_view(
 ) -> discord.ui.View:
     """A menu page as Discord components: ``extras`` (buttons the caller made) first, then
     the page's buttons, its selects and the page buttons."""
-    from bot.components import ActButton, ActSelect, MenuPageButton
-
     view = discord.ui.View(timeout=None)
     for item in extras:
         view.add_item(item)
@@ -748,8 +711,6 @@ def lobby_text(game: GameRecord, lang: str) -> str:
 
 
 def lobby_view(game: GameRecord, lang: str) -> discord.ui.View:
-    from bot.components import LobbyButton
-
     view = discord.ui.View(timeout=None)
     view.add_item(LobbyButton(game.id, "join", label=t("core.join", lang)))
     view.add_item(LobbyButton(game.id, "start", label=t("core.start", lang)))

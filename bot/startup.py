@@ -22,9 +22,9 @@ from pathlib import Path
 import asyncpg  # type: ignore[import-untyped]
 
 from db import filelock
-from db.factory import is_postgres
 from db.postgres import PostgresStore, redact, split_schema
 from db.store import StoreError, StoreInUse
+from db.targets import is_postgres
 
 POSTGRES_TIMEOUT = 15.0
 """Seconds to wait for PostgreSQL at start-up before calling it unreachable."""

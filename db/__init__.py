@@ -1,7 +1,7 @@
 """Persistence: the ``GameStore`` interface, its SQLite and PostgreSQL implementations, and
 ``store_for(REFEREE_DB)`` choosing between them."""
 
-from db.factory import is_postgres, store_for
+from db.factory import store_for
 from db.store import (
     ActionRecord,
     ChannelBusy,
@@ -16,6 +16,7 @@ from db.store import (
     UndoRequest,
     VersionConflict,
 )
+from db.targets import is_postgres
 
 __all__ = [
     "ActionRecord",

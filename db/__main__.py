@@ -21,10 +21,10 @@ import sys
 from collections.abc import Sequence
 
 from db.backup import backup_database
-from db.factory import is_postgres
 from db.postgres import PostgresStore, pg_dump_command, redact
 from db.sqlite import SqliteStore
 from db.store import StoreError
+from db.targets import is_postgres
 
 DEFAULT_DB = "referee.sqlite3"
 

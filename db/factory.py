@@ -1,5 +1,5 @@
-"""Which store serves ``REFEREE_DB``: a ``postgresql://`` URL means PostgreSQL, anything else
-is a SQLite file path."""
+"""Which store serves ``REFEREE_DB`` (``db.targets``: a ``postgresql://`` URL or a SQLite file
+path)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from db.store import GameStore
-
-
-def is_postgres(target: str) -> bool:
-    return target.startswith(("postgresql://", "postgres://"))
+from db.targets import is_postgres
 
 
 def store_for(target: str, *, now: Callable[[], datetime] | None = None) -> GameStore:
@@ -20,6 +17,7 @@ def store_for(target: str, *, now: Callable[[], datetime] | None = None) -> Game
     anything else is a SQLite file path and gives a ``SqliteStore``. ``now`` replaces the
     clock (tests); by default the stores use the system clock in UTC.
     """
+    # each store module loads only when its database is used (asyncpg only for PostgreSQL)
     if is_postgres(target):
         from db.postgres import PostgresStore
 

@@ -37,7 +37,6 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
-from db.factory import is_postgres
 from db.migrate_postgres import MIGRATION_LOCK, ensure_schema, migrate_postgres
 from db.rows import (
     STATUSES,
@@ -66,6 +65,7 @@ from db.store import (
     VersionConflict,
     state_digest,
 )
+from db.targets import is_postgres
 
 Clock = Callable[[], datetime]
 Row = Any  # asyncpg.Record

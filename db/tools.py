@@ -8,11 +8,11 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from db.factory import is_postgres
 from db.postgres import PostgresStore, redact
 from db.snapshot import Snapshot, read_postgres, read_sqlite, write_postgres
 from db.sqlite import SqliteStore
 from db.store import StoreError
+from db.targets import is_postgres
 from db.verify import replay_problems
 
 
