@@ -348,14 +348,48 @@ class Presenter:
             "allowed_mentions": discord.AllowedMentions(users=mentions, roles=False, everyone=False)
         }
         table = await self.table_images(game, state, lang)
+        files: list[discord.File] = []
         if table:
             digest = hashlib.sha256(b"".join(i.png for i in table)).hexdigest()
             if self.last_board.get(game.channel_id) != digest:
-                kwargs["files"] = [file_of(i) for i in table]
+                files = [file_of(i) for i in table]
                 self.last_board[game.channel_id] = digest
+        if spec.is_over(state):
+            chart = await self.score_chart(game, state, lang)
+            if chart is not None:
+                files = [*files[: MAX_ATTACHMENTS - 1], file_of(chart)]
+        if files:
+            kwargs["files"] = files
         if view is not None:
             kwargs["view"] = view
         await channel.send("\n".join(lines)[:2000], **kwargs)
+
+    async def score_chart(self, game: GameRecord, state: Any, lang: str) -> Any:
+        """The chart of how the game went (a ``render.RenderedImage``: every scored seat's
+        score round by round from the replayed log), or None if it could not be drawn."""
+        from render.score_chart import render_score_chart
+
+        try:
+            track = await self.bot.service.score_track(game)
+            spec = spec_of(game)
+            names = dict(names_of(game, raw=True))
+            for seat in track.seats:
+                names.setdefault(seat, t(f"{game.kind}.seat.{seat}", lang))
+            title = t("core.chart.title", lang, game=title_of(game.kind, lang))
+            axis_key = f"{game.kind}.chart.rounds"
+            axis = t(axis_key if has(axis_key) else "core.chart.rounds", lang)
+            image: Any = await self.bot.renderer.run(
+                render_score_chart,
+                track,
+                spec.view(state, None),
+                Translator(lang, names),
+                title,
+                axis,
+            )
+        except Exception:
+            log.exception("drawing the score chart of game %s failed", game.id)
+            return None
+        return image
 
     def to_act_text(self, game: GameRecord, state: Any, lang: str) -> str:
         """Who must act; for simultaneous choices also how many of the seats have chosen."""

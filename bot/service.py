@@ -42,6 +42,7 @@ from rules.core import Event, OptionRefused, RuleViolation, StateUnreadable, Tex
 from rules.core.bots import random_action
 from rules.core.data import pin_data_set
 from rules.core.replay import GameSetup, reconcile, replay_steps, version_of
+from rules.core.score_track import ScoreTrack, score_track
 from rules.core.spec import GameSpec
 from rules.registry import GAMES
 
@@ -890,6 +891,15 @@ class GameService:
         log = await self.store.actions(game.id)
         return await asyncio.to_thread(logged_steps, game, log)
 
+    async def score_track(self, game: GameRecord) -> ScoreTrack:
+        """Every scored seat's score round by round, from the game's replayed log (the chart
+        of how the game went), off the event loop."""
+        check_intact(game)
+        if game.state_json is not None:
+            self.state_of(game)  # pins the game's data set for the replay
+        log = await self.store.actions(game.id)
+        return await asyncio.to_thread(score_track_of, game, log)
+
     async def history(self, game: GameRecord, viewer: str | None) -> list[HistoryEntry]:
         """Every logged action's events that ``viewer`` (a seat, ``None``: a spectator) may
         see, oldest first; entries whose events are all hidden from the viewer are left out."""
@@ -941,6 +951,12 @@ def replay_log(
         state = result.state
         steps.append((entry, list(result.events)))
     return (state if state is not None else setup.start(spec, version)), steps
+
+
+def score_track_of(game: GameRecord, log: Sequence[ActionRecord]) -> ScoreTrack:
+    """See ``GameService.score_track``."""
+    entries = [(e.seat, e.action_json) for e in log]
+    return score_track(spec_of(game), setup_of(game), rules_version_of(game, log), entries)
 
 
 def logged_steps(

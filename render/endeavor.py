@@ -174,6 +174,12 @@ def _part_summary(view: EndeavorView, tr: Translate, part: str) -> str:
     return tr(R + "summary.part", part=tr(f"endeavor.part.{part}")) + "\n" + summary
 
 
+def seat_styles(view: View) -> dict[str, kit.SeatStyle]:
+    """Each seat's colour, letter and shape as the board draws them (the score chart's)."""
+    assert isinstance(view, EndeavorView)
+    return styles_of(view)
+
+
 def render_board_part(view: View, tr: Translate, part: str) -> RenderedImage:
     v = as_endeavor(view)
     img = draw_part(v, tr, part)

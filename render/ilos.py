@@ -856,6 +856,12 @@ def _public_only(view: IlosView) -> IlosView:
     return view.model_copy(update={"viewer": None, "players": players, "pending": None})
 
 
+def seat_styles(view: View) -> dict[str, kit.SeatStyle]:
+    """Each seat's colour, letter and shape as the board draws them (the score chart's)."""
+    assert isinstance(view, IlosView)
+    return _styles(view)
+
+
 def render_board_part(view: View, tr: Translate, part: str) -> RenderedImage:
     v = _public_only(_as_ilos(view))
     img = draw_part(v, tr, part)

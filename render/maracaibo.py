@@ -209,6 +209,12 @@ def _draw(view: MaracaiboView, tr: Translate, part: str) -> Image.Image:
     raise KeyError(f"no Maracaibo board part {part!r}; parts: {', '.join(BOARD_PARTS)}")
 
 
+def seat_styles(view: View) -> dict[str, kit.SeatStyle]:
+    """Each seat's colour, letter and shape as the board draws them (the score chart's)."""
+    assert isinstance(view, MaracaiboView)
+    return styles_of(view)
+
+
 def render_board_part(view: View, tr: Translate, part: str) -> RenderedImage:
     v = as_view(view)
     img = _draw(v, tr, part)

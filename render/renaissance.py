@@ -503,6 +503,12 @@ def _draw_part(view: RenaissanceView, tr: Translate, part: str) -> Image.Image:
     raise KeyError(f"unknown board part {part!r}; parts: {', '.join(BOARD_PARTS)}")
 
 
+def seat_styles(view: View) -> dict[str, kit.SeatStyle]:
+    """Each seat's colour, letter and shape as the board draws them (the score chart's)."""
+    assert isinstance(view, RenaissanceView)
+    return _styles(view)
+
+
 def render_board_part(view: View, tr: Translate, part: str) -> RenderedImage:
     v = _as_view(view)
     img = _draw_part(v, tr, part)

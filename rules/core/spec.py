@@ -126,6 +126,10 @@ def _no_number_choice(state: Any, seat: str) -> NumberChoice | None:
     return None
 
 
+def _no_rounds(state: Any) -> int:
+    return 0
+
+
 @dataclass(frozen=True)
 class GameSpec(Generic[S, Opt, A, V]):
     """One game, as the bot, store, renderer, bench and tests see it.
@@ -152,6 +156,9 @@ class GameSpec(Generic[S, Opt, A, V]):
     ``visible_cards`` lists every card, tile and advance ``seat`` may read now (``None``: a
     spectator) with its full text, for ``/game card``; a card hidden from that seat is never
     in it. Empty (the default): the game has no cards to show.
+    ``round_of`` gives the round (or game turn) a state is in, counting up; the chart of how a
+    game went samples every seat's score each time it changes (``rules.core.score_track``).
+    A game without rounds (the default, always 0) is charted from its start and end only.
     ``versions`` lists the game's rules versions, oldest first (``rules.core.versions``);
     new games start on the newest, ``rules_version``.
 
@@ -188,6 +195,7 @@ class GameSpec(Generic[S, Opt, A, V]):
     timeout_actions: Callable[[S, str], list[A]] = _no_timeout_actions
     describe_detail: Callable[[S, str, A], Text | None] = _no_detail
     visible_cards: Callable[[S, str | None], list[CardText]] = _no_cards
+    round_of: Callable[[S], int] = _no_rounds
     versions: tuple[RulesVersion, ...] = (FIRST,)
     package: str = ""
     renderer: str = ""

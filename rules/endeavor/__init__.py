@@ -15,7 +15,7 @@ from rules.endeavor.flow import to_act
 from rules.endeavor.invariants import invariants
 from rules.endeavor.legal import legal_actions
 from rules.endeavor.model import EndeavorState, Options
-from rules.endeavor.scoring import scores
+from rules.endeavor.scoring import round_of, scores
 from rules.endeavor.setup import new_game
 from rules.endeavor.versions import VERSIONS
 from rules.endeavor.view import EndeavorView, view
@@ -43,6 +43,7 @@ SPEC: GameSpec[EndeavorState, Options, Any, EndeavorView] = GameSpec(
     describe_action=describe_action,
     describe_detail=describe_detail,
     visible_cards=visible_cards,
+    round_of=round_of,
     action_group=action_group,
     invariants=invariants,
     seat_order="random",

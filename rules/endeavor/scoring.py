@@ -67,3 +67,8 @@ def scores(state: EndeavorState) -> Scores:
         parts = breakdown(state, seat)
         rows.append(SeatScore(seat=seat, total=sum(parts.values()), breakdown=parts))
     return rank_scores(rows)
+
+
+def round_of(state: EndeavorState) -> int:
+    """The round the game is in (the chart of how a game went samples scores per round)."""
+    return state.round

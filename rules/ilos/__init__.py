@@ -12,7 +12,7 @@ from rules.ilos.describe import describe_action, describe_detail
 from rules.ilos.invariants import invariants
 from rules.ilos.model import IlosOptions, IlosState
 from rules.ilos.mulligan import mulligan_choice
-from rules.ilos.scoring import scores
+from rules.ilos.scoring import round_of, scores
 from rules.ilos.versions import VERSIONS
 from rules.ilos.view import IlosView, build_view
 
@@ -39,6 +39,7 @@ SPEC: GameSpec[IlosState, IlosOptions, IlosAction, IlosView] = GameSpec(
     describe_action=describe_action,
     describe_detail=describe_detail,
     visible_cards=visible_cards,
+    round_of=round_of,
     action_group=action_group,
     choice_anchor=choice_anchor,
     invariants=invariants,

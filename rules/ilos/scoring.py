@@ -28,3 +28,8 @@ def scores(state: IlosState) -> Scores:
     result.notes.append(Text(key="ilos.score_prices", args=dict(prices)))
     result.notes.append(Text(key="ilos.score_tiebreak"))
     return result
+
+
+def round_of(state: IlosState) -> int:
+    """The round the game is in (the chart of how a game went samples scores per round)."""
+    return state.round

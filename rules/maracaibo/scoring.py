@@ -48,3 +48,8 @@ def scores(state: MaracaiboState) -> Scores:
             )
         )
     return rank_scores(rows)
+
+
+def round_of(state: MaracaiboState) -> int:
+    """The round the game is in (the chart of how a game went samples scores per round)."""
+    return state.round

@@ -13,7 +13,7 @@ from rules.maracaibo.engine import apply
 from rules.maracaibo.invariants import invariants
 from rules.maracaibo.legal import legal_actions, to_act
 from rules.maracaibo.model import MaracaiboState, Options
-from rules.maracaibo.scoring import scores
+from rules.maracaibo.scoring import round_of, scores
 from rules.maracaibo.setup import new_game
 from rules.maracaibo.timeouts import timeout_actions
 from rules.maracaibo.versions import VERSIONS
@@ -46,6 +46,7 @@ SPEC: GameSpec[MaracaiboState, Options, MaracaiboAction, MaracaiboView] = GameSp
     describe_action=describe_action,
     describe_detail=describe_detail,
     visible_cards=visible_cards,
+    round_of=round_of,
     action_group=action_group,
     invariants=invariants,
     seat_order="random",

@@ -34,3 +34,8 @@ def scores(state: RenaissanceState) -> Scores:
             update={"winners": [], "notes": [Text(key="renaissance.note.no_winner")]}
         )
     return result
+
+
+def round_of(state: RenaissanceState) -> int:
+    """The game turn the game is in (the chart of how a game went samples scores per turn)."""
+    return state.turn

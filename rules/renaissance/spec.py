@@ -16,7 +16,7 @@ from rules.renaissance.invariants import invariants
 from rules.renaissance.legal import legal_actions
 from rules.renaissance.model import Options, RenaissanceState
 from rules.renaissance.numbers import number_choice
-from rules.renaissance.scoring import scores
+from rules.renaissance.scoring import round_of, scores
 from rules.renaissance.setup import new_game
 from rules.renaissance.timeouts import timeout_actions
 from rules.renaissance.versions import VERSIONS
@@ -45,6 +45,7 @@ SPEC: GameSpec[RenaissanceState, Options, Any, RenaissanceView] = GameSpec(
     describe_action=describe_action,
     describe_detail=describe_detail,
     visible_cards=visible_cards,
+    round_of=round_of,
     action_group=action_group,
     invariants=invariants,
     seat_order="random",

@@ -249,6 +249,7 @@ SPEC: GameSpec[State, Options, Bid, SealedView] = GameSpec(
     campaign_after=campaign_after,
     choice_anchor=choice_anchor,
     many_choice=many_choice,
+    round_of=lambda state: state.round,
     seat_order="join",
     package="tests.plugin_game",
     renderer="tests.plugin_game.render",
