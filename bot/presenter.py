@@ -51,6 +51,7 @@ from render import (
     render_choices,
     render_private,
 )
+from render.score_chart import render_score_chart
 from rules.core import Event
 
 log = logging.getLogger(__name__)
@@ -364,11 +365,9 @@ class Presenter:
             kwargs["view"] = view
         await channel.send("\n".join(lines)[:2000], **kwargs)
 
-    async def score_chart(self, game: GameRecord, state: Any, lang: str) -> Any:
+    async def score_chart(self, game: GameRecord, state: Any, lang: str) -> RenderedImage | None:
         """The chart of how the game went (a ``render.RenderedImage``: every scored seat's
         score round by round from the replayed log), or None if it could not be drawn."""
-        from render.score_chart import render_score_chart
-
         try:
             track = await self.bot.service.score_track(game)
             spec = spec_of(game)
@@ -378,7 +377,7 @@ class Presenter:
             title = t("core.chart.title", lang, game=title_of(game.kind, lang))
             axis_key = f"{game.kind}.chart.rounds"
             axis = t(axis_key if has(axis_key) else "core.chart.rounds", lang)
-            image: Any = await self.bot.renderer.run(
+            image: RenderedImage = await self.bot.renderer.run(
                 render_score_chart,
                 track,
                 spec.view(state, None),
