@@ -21,6 +21,7 @@ COPY db ./db
 COPY render ./render
 COPY rules ./rules
 COPY bench ./bench
+COPY terminal ./terminal
 RUN pip install . \
     && useradd --system --uid 10001 --home-dir /data --create-home referee
 

@@ -1,7 +1,12 @@
-"""``python -m rules``: play, replay and try games in a terminal (see rules/cli.py)."""
+"""``python -m rules``: play, replay and try games in a terminal.
+
+The tool lives outside the rules (``terminal.cli``: it prints through the bot's catalogs and
+the renderer); this entry point, the one module under ``rules/`` allowed to, only hands over
+to it.
+"""
 
 import sys
 
-from rules.cli import main
+from terminal.cli import main
 
 sys.exit(main())

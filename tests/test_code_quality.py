@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import ast
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ["bot", "cogs", "rules", "render", "db", "bench", "tests"]
+from tests.imports import PACKAGES, ROOT, UNREADABLE, import_cycles, import_graph, imports_of
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -18,36 +15,65 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_check_passes() -> None:
-    done = _run("ruff", "check", *PACKAGES)
+    done = _run("ruff", "check", *PACKAGES, "tests")
     assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_ruff_format_is_clean() -> None:
-    done = _run("ruff", "format", "--check", *PACKAGES)
+    done = _run("ruff", "format", "--check", *PACKAGES, "tests")
     assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_mypy_strict_passes_on_the_whole_project() -> None:
-    done = _run("mypy", "--strict", "bot", "cogs", "db", "render", "rules", "bench")
+    done = _run("mypy", "--strict", *PACKAGES)
     assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_rules_import_nothing_outside_rules() -> None:
-    """design.md: a rules module importing discord, PIL, aiosqlite or another project package is a defect.
+    """docs/architecture.md: a rules module importing discord, PIL, a database driver or another
+    project package is a defect. Imports through importlib count (issue 22 point 5), and one the
+    test cannot read is refused. ``rules/__main__.py`` alone may import the terminal tool it
+    hands ``python -m rules`` over to."""
+    forbidden = {"discord", "PIL", "aiosqlite", "asyncpg", "simcord", UNREADABLE}
+    forbidden |= set(PACKAGES) - {"rules"}
+    found = []
+    for path in sorted((ROOT / "rules").rglob("*.py")):
+        allowed = {"terminal"} if path == ROOT / "rules" / "__main__.py" else set()
+        found += [
+            f"{path.relative_to(ROOT)}:{i.line} imports {i.name}"
+            for i in imports_of(path)
+            if i.name.split(".")[0] in forbidden - allowed
+        ]
+    assert not found, "\n".join(found)
 
-    The terminal CLI (rules/cli.py) is the one tool entry point that lazily reaches for the
-    catalogs and the renderer through importlib, so it is checked by the same static rule.
-    """
-    forbidden = {"discord", "PIL", "aiosqlite", "bot", "cogs", "render", "db", "simcord"}
-    for path in (ROOT / "rules").rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            names: list[str] = []
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                names = [node.module]
-            for name in names:
-                assert name.split(".")[0] not in forbidden, (
-                    f"{path.relative_to(ROOT)} imports {name}"
-                )
+
+PENDING_CYCLES = [
+    # The engine-core work of issue 22 (points 1 and 2) reshapes these modules and removes
+    # their cycles; until it lands, a cycle among them alone is tolerated here.
+    frozenset({"rules.endeavor.flow", "rules.endeavor.legal"}),
+    frozenset(
+        {
+            "rules.maracaibo.gains",
+            "rules.maracaibo.legacy",
+            "rules.maracaibo.legal",
+            "rules.maracaibo.ops",
+            "rules.maracaibo.payment",
+            "rules.maracaibo.query",
+            "rules.maracaibo.quests",
+        }
+    ),
+]
+
+
+def test_no_import_cycle_between_modules() -> None:
+    """Issue 22 point 5: no two project modules import each other, directly or round a ring
+    (imports inside functions, under TYPE_CHECKING and through importlib included)."""
+    cycles = import_cycles(import_graph())
+    new = [c for c in cycles if not any(c <= pending for pending in PENDING_CYCLES)]
+    assert not new, "import cycles:\n" + "\n".join(" <-> ".join(sorted(c)) for c in new)
+
+
+def test_the_cycle_check_sees_a_cycle() -> None:
+    """The check above can fail: a ring through a function-level import is found."""
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert import_cycles(graph) == [frozenset({"a", "b", "c"})]

@@ -15,7 +15,7 @@ GENERIC = [
     "bench",
     "rules/core",
     "rules/registry.py",
-    "rules/cli.py",
+    "terminal",
     "cogs/lobby.py",
     "render/__init__.py",
     "render/kit.py",

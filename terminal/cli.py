@@ -6,15 +6,14 @@
     python -m rules check-data DIR
 
 The interactive mode (``--human K``) lets a person take seat ``pK`` while random bots take
-the others. It is a tool, not rules logic: only here, and only lazily, does the rules package
-reach for the bot's message catalogs (to show readable labels) and the renderer (for the
-text summaries and board PNGs).
+the others. It is a tool on top of the rules, not rules logic: it reads the bot's message
+catalogs (for readable labels) and the renderer (for the text summaries and board PNGs), which
+the rules never import; ``rules/__main__.py`` only hands ``python -m rules`` over to it.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import random
@@ -23,6 +22,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import render
+from bot.i18n import Translator, has, t, tx
 from rules.core import RuleViolation, Text
 from rules.core.bots import play_random_game, random_action, seat_names
 from rules.core.data import OVERRIDE_ENV, data_problem, override_dir, read_data, shipped_files
@@ -44,11 +45,7 @@ LANG = ["en"]
 
 
 def _label(text: Text) -> str:
-    try:
-        i18n = importlib.import_module("bot.i18n")
-        return str(i18n.tx(text, LANG[0]))
-    except ImportError:
-        return f"{text.key} {text.args}" if text.args else text.key
+    return tx(text, LANG[0])
 
 
 def _say(key: str, **args: Any) -> str:
@@ -57,9 +54,8 @@ def _say(key: str, **args: Any) -> str:
 
 
 def _score_name(spec: GameSpec[Any, Any, Any, Any], category: str) -> str:
-    i18n = importlib.import_module("bot.i18n")
     key = f"{spec.key}.score.{category}"
-    return str(i18n.t(key, LANG[0])) if i18n.has(key) else category
+    return t(key, LANG[0]) if has(key) else category
 
 
 def print_scores(spec: GameSpec[Any, Any, Any, Any], state: Any) -> None:
@@ -91,8 +87,7 @@ def interactive(spec: GameSpec[Any, Any, Any, Any], options: Any, args: argparse
     if me not in seats:
         print(f"--human must be between 1 and {options.players}", file=sys.stderr)
         return 2
-    render = importlib.import_module("render")
-    tr = importlib.import_module("bot.i18n").Translator(LANG[0], {})
+    tr = Translator(LANG[0], {})
     png_dir = Path(args.png_dir) if args.png_dir else None
     if png_dir:
         png_dir.mkdir(parents=True, exist_ok=True)
