@@ -103,9 +103,6 @@ class RefereeBot(commands.Bot):
         self.cooldown = Cooldown(settings.cooldown_per_10s)
         self.renderer = Renderer(settings.render_processes)
         self.presenter = Presenter(self)
-        self.seat_consents: dict[tuple[int, int, int], set[str]] = {}
-        """Seat offers (game, holder, taker) -> consents given so far ("take", "give")."""
-        self.seat_names: dict[tuple[int, int, int], str] = {}
         self.service = GameService(
             self.store, clock=clock, announcer=self.presenter, seed_source=seed_source
         )

@@ -62,8 +62,6 @@ class Host(Protocol):
 
     store: GameStore
     service: GameService
-    seat_consents: dict[tuple[int, int, int], set[str]]
-    seat_names: dict[tuple[int, int, int], str]
 
     @property
     def presenter(self) -> Screens: ...
@@ -582,8 +580,9 @@ class SeatOffer(
     or, when the holder has left the server, a member with Manage Channels presses "mod".
 
     The id names the two people; each press only records the presser's own consent, so a
-    forged id moves no seat without both real presses. Consents live in memory: after a
-    restart the offer must be made again.
+    forged id moves no seat without both real presses. Consents live in the store
+    (``consent_to_seat``): Take and Give pressed on two processes, or across a restart, meet,
+    and exactly one press (the one that completes the offer) moves the seat.
     """
 
     def __init__(self, game_id: int, old: int, new: int, role: str, label: str = "") -> None:
@@ -618,17 +617,20 @@ class SeatOffer(
                 raise UserError("error.forbidden")
             if not await _has_left(interaction, self.old):
                 raise UserError("error.seat_holder_present")
-        key = (self.game_id, self.old, self.new)
-        consents = bot.seat_consents.setdefault(key, set())
-        consents.add("take" if self.role == "take" else "give")
-        if self.role == "take":
-            bot.seat_names[key] = getattr(user, "display_name", user.name)
-        if consents != {"take", "give"}:
+        taking = self.role == "take"
+        consent = await bot.store.consent_to_seat(
+            self.game_id,
+            self.old,
+            self.new,
+            "take" if taking else "give",
+            user.id,
+            getattr(user, "display_name", user.name) if taking else None,
+        )
+        if not consent.complete:
             await send_ephemeral(interaction, t("core.seat_consent_recorded", lang))
             return
         await interaction.response.defer()
-        name = bot.seat_names.pop(key, str(self.new))
-        bot.seat_consents.pop(key, None)
+        name = consent.taker_name or str(self.new)
         outcome = await bot.service.replace(
             interaction.channel_id or 0, self.game_id, self.old, Player(self.new, name)
         )

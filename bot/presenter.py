@@ -42,7 +42,7 @@ from bot.menu import MenuPage, choices_for, layout
 from bot.messages import Menu, file_of
 from bot.rendering import Renderer
 from bot.service import GameService, Outcome, names_of, spec_of
-from db.store import GameRecord
+from db.store import DirectMessage, GameRecord
 from render import (
     RenderedImage,
     board_parts,
@@ -154,6 +154,10 @@ class Host(Protocol):
 
     async def fetch_user(self, user_id: int, /) -> discord.User: ...
 
+    def get_partial_messageable(
+        self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
+    ) -> discord.PartialMessageable: ...
+
 
 class Presenter:
     def __init__(self, bot: Host) -> None:
@@ -168,10 +172,6 @@ class Presenter:
         derive its untold steps from the store instead (``untold_from_store``)."""
         self.last_board: dict[int, str] = {}
         """Per channel: the hash of the last board image posted there."""
-        self.own_dms: dict[tuple[int, int], discord.Message] = {}
-        """Per (game, user): the DM of the user's latest own step (edited by the next one)."""
-        self.dm_warned: set[tuple[int, int]] = set()
-        """(game, user) pairs whose closed DMs the channel was already told about."""
 
     def remember(self, interaction: discord.Interaction[Any]) -> None:
         self.user_langs[interaction.user.id] = lang_of(interaction)
@@ -499,7 +499,9 @@ class Presenter:
         """Send a seat its private view by DM. ``own``: the update follows the seat's own
         step; while a player steps through their own choices, the DM of their previous own
         step is edited in place rather than a new one sent per press. When DMs are closed,
-        the channel is told once per game (with a ping), never on every update."""
+        the channel is told once per game (with a ping), never on every update. Both the DM
+        to edit and the notice given are kept in the store, so a restart or another process
+        edits the same DM and never tells the channel twice."""
         channel = self.bot.get_channel(game.channel_id)
         lang = self.dm_lang(user_id, channel)
         private = await self.private_file(game, state, seat, lang)
@@ -512,15 +514,19 @@ class Presenter:
         if private is not None:
             lines.append(private[1])
         content = "\n".join(lines)[:2000]
-        key = (game.id, user_id)
-        previous = self.own_dms.pop(key, None)
+        store = self.bot.service.store
+        previous = await store.take_own_dm(game.id, user_id)
         try:
             if own and previous is not None:
                 try:
                     attachments = [private[0]] if private is not None else []
-                    self.own_dms[key] = await previous.edit(
+                    dm = self.bot.get_partial_messageable(
+                        previous.channel_id, type=discord.ChannelType.private
+                    )
+                    await dm.get_partial_message(previous.message_id).edit(
                         content=content, attachments=attachments
                     )
+                    await store.keep_own_dm(game.id, user_id, previous)
                     return
                 except discord.HTTPException:
                     pass  # gone (deleted by the player): send a new one
@@ -532,12 +538,11 @@ class Presenter:
                 kwargs["file"] = private[0]
             sent = await user.send(content, **kwargs)
             if own:
-                self.own_dms[key] = sent
+                await store.keep_own_dm(game.id, user_id, DirectMessage(sent.channel.id, sent.id))
         except (discord.Forbidden, discord.HTTPException):
             log.info("cannot DM user %s; pointing them to /game hand", user_id)
-            if key in self.dm_warned:
+            if not await store.claim_dm_closed_notice(game.id, user_id):
                 return
-            self.dm_warned.add(key)
             if isinstance(channel, discord.abc.Messageable):
                 await channel.send(
                     t("core.dm_closed", guild_lang(channel), user=f"<@{user_id}>"),

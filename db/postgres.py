@@ -32,13 +32,18 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from types import TracebackType
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
 from db.migrate_postgres import MIGRATION_LOCK, ensure_schema, migrate_postgres
 from db.rows import (
+    CLAIM_DM_CLOSED_SQL,
+    FORGET_OWN_DM_SQL,
+    KEEP_OWN_DM_SQL,
+    OWN_DM_SQL,
+    SEAT_CONSENT_SQL,
     STATUSES,
     action_record,
     chained,
@@ -48,17 +53,20 @@ from db.rows import (
     game_columns,
     game_record,
     seal_chain,
+    seat_consent_params,
     seats_json,
 )
 from db.store import (
     OPEN_STATUSES,
     ActionRecord,
     ChannelBusy,
+    DirectMessage,
     DuplicateInteraction,
     GameNotFound,
     GameRecord,
     GameStatus,
     NewAction,
+    SeatConsent,
     SeatRecord,
     StoreError,
     UndoRequest,
@@ -620,6 +628,40 @@ class PostgresStore:
             approvals=frozenset(int(a[0]) for a in approvals),
             created_at=_utc(row["created_at"]),
         )
+
+    # -- seat offers and players' DMs ---------------------------------------------------
+
+    async def consent_to_seat(
+        self,
+        game_id: int,
+        holder_id: int,
+        taker_id: int,
+        consent: Literal["take", "give"],
+        user_id: int,
+        taker_name: str | None = None,
+    ) -> SeatConsent:
+        now = self._now()
+        given = seat_consent_params(consent, user_id, taker_name, now)
+        row = await self._db.fetchrow(SEAT_CONSENT_SQL, game_id, holder_id, taker_id, *given, now)
+        given_by = row["given_by"]
+        return SeatConsent(
+            row["taker_name"], None if given_by is None else int(given_by), bool(row["complete"])
+        )
+
+    async def take_own_dm(self, game_id: int, user_id: int) -> DirectMessage | None:
+        async with self._write() as conn:
+            row = await conn.fetchrow(OWN_DM_SQL + " FOR UPDATE", game_id, user_id)
+            if row is None:
+                return None
+            await conn.execute(FORGET_OWN_DM_SQL, game_id, user_id)
+        return DirectMessage(int(row["dm_channel_id"]), int(row["dm_message_id"]))
+
+    async def keep_own_dm(self, game_id: int, user_id: int, dm: DirectMessage) -> None:
+        await self._db.execute(KEEP_OWN_DM_SQL, game_id, user_id, dm.channel_id, dm.message_id)
+
+    async def claim_dm_closed_notice(self, game_id: int, user_id: int) -> bool:
+        status = await self._db.execute(CLAIM_DM_CLOSED_SQL, game_id, user_id, self._now())
+        return bool(status == "INSERT 0 1")
 
     # -- campaigns ----------------------------------------------------------------------
 

@@ -252,3 +252,64 @@ def chained(
         out.append((last_seq + i, action, state_hash, chain))
         previous = chain
     return out
+
+
+# -- seat offers and players' DMs (issue 18 point 8), in PostgreSQL's placeholders ($n);
+# SQLite reads them as ?n (``sqlite_sql``).
+
+SEAT_CONSENT_SQL = """
+INSERT INTO seat_offers
+    (game_id, holder_id, taker_id, taker_name, taken_at, given_at, given_by, created_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+ON CONFLICT (game_id, holder_id, taker_id) WHERE closed_at IS NULL DO UPDATE SET
+    taker_name = COALESCE(excluded.taker_name, seat_offers.taker_name),
+    taken_at = COALESCE(seat_offers.taken_at, excluded.taken_at),
+    given_at = COALESCE(seat_offers.given_at, excluded.given_at),
+    given_by = COALESCE(seat_offers.given_by, excluded.given_by),
+    closed_at = CASE
+        WHEN COALESCE(seat_offers.taken_at, excluded.taken_at) IS NOT NULL
+         AND COALESCE(seat_offers.given_at, excluded.given_at) IS NOT NULL
+        THEN excluded.created_at
+    END
+RETURNING taker_name, given_by, closed_at IS NOT NULL AS complete
+"""
+"""One consent recorded, and the offer closed by the statement that completes it: the row
+lock of the upsert orders two concurrent consents, so exactly one sees both."""
+
+KEEP_OWN_DM_SQL = """
+INSERT INTO player_dms (game_id, user_id, dm_channel_id, dm_message_id) VALUES ($1, $2, $3, $4)
+ON CONFLICT (game_id, user_id) DO UPDATE
+    SET dm_channel_id = excluded.dm_channel_id, dm_message_id = excluded.dm_message_id
+"""
+
+OWN_DM_SQL = (
+    "SELECT dm_channel_id, dm_message_id FROM player_dms "
+    "WHERE game_id = $1 AND user_id = $2 AND dm_message_id IS NOT NULL"
+)
+
+FORGET_OWN_DM_SQL = (
+    "UPDATE player_dms SET dm_channel_id = NULL, dm_message_id = NULL "
+    "WHERE game_id = $1 AND user_id = $2"
+)
+
+CLAIM_DM_CLOSED_SQL = """
+INSERT INTO player_dms (game_id, user_id, closed_told_at) VALUES ($1, $2, $3)
+ON CONFLICT (game_id, user_id) DO UPDATE SET closed_told_at = excluded.closed_told_at
+    WHERE player_dms.closed_told_at IS NULL
+"""
+
+
+def seat_consent_params(
+    consent: str, user_id: int, taker_name: str | None, now: Any
+) -> tuple[Any, Any, Any, Any]:
+    """``SEAT_CONSENT_SQL``'s $4 to $7 (name, taken, given, given by) for one consent."""
+    if consent == "take":
+        return taker_name, now, None, None
+    if consent == "give":
+        return None, None, now, user_id
+    raise ValueError(f"unknown seat consent {consent!r}")
+
+
+def sqlite_sql(sql: str) -> str:
+    """A statement written with PostgreSQL's ``$n`` placeholders, as SQLite's ``?n``."""
+    return sql.replace("$", "?")

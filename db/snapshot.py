@@ -122,6 +122,29 @@ class DataSetRow:
     created_at: datetime
 
 
+@dataclass(frozen=True)
+class SeatOfferRow:
+    id: int
+    game_id: int
+    holder_id: int
+    taker_id: int
+    taker_name: str | None
+    taken_at: datetime | None
+    given_at: datetime | None
+    given_by: int | None
+    created_at: datetime
+    closed_at: datetime | None
+
+
+@dataclass(frozen=True)
+class PlayerDmRow:
+    game_id: int
+    user_id: int
+    dm_channel_id: int | None
+    dm_message_id: int | None
+    closed_told_at: datetime | None
+
+
 @dataclass
 class Snapshot:
     games: list[GameRow] = field(default_factory=list)
@@ -131,6 +154,8 @@ class Snapshot:
     undo_approvals: list[UndoApprovalRow] = field(default_factory=list)
     reminders: list[ReminderRow] = field(default_factory=list)
     data_sets: list[DataSetRow] = field(default_factory=list)
+    seat_offers: list[SeatOfferRow] = field(default_factory=list)
+    player_dms: list[PlayerDmRow] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:
         return {f.name: len(getattr(self, f.name)) for f in fields(self)}
@@ -152,8 +177,18 @@ TABLES: dict[str, tuple[type[Any], str]] = {
     "undo_approvals": (UndoApprovalRow, "request_id, user_id"),
     "reminders": (ReminderRow, "game_id, version"),
     "data_sets": (DataSetRow, "hash"),
+    "seat_offers": (SeatOfferRow, "id"),
+    "player_dms": (PlayerDmRow, "game_id, user_id"),
 }
-_TIMES = {"created_at", "updated_at", "closed_at", "claimed_at"}
+_TIMES = {
+    "created_at",
+    "updated_at",
+    "closed_at",
+    "claimed_at",
+    "taken_at",
+    "given_at",
+    "closed_told_at",
+}
 _FLAGS = {"reveals", "undone"}
 
 
@@ -239,7 +274,7 @@ async def write_postgres(conn: Any, snapshot: Snapshot) -> None:
             records=[tuple(getattr(r, n) for n in names) for r in rows],
             columns=names,
         )
-    for table in ("games", "undo_requests"):
+    for table in ("games", "undo_requests", "seat_offers"):
         await conn.execute(
             f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
             f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"

@@ -25,7 +25,7 @@ from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from types import TracebackType
-from typing import Any
+from typing import Any, Literal
 
 import aiosqlite
 
@@ -33,6 +33,11 @@ from db import filelock
 from db.backup import backup_database
 from db.migrate import migrate
 from db.rows import (
+    CLAIM_DM_CLOSED_SQL,
+    FORGET_OWN_DM_SQL,
+    KEEP_OWN_DM_SQL,
+    OWN_DM_SQL,
+    SEAT_CONSENT_SQL,
     STATUSES,
     action_record,
     chained,
@@ -43,17 +48,21 @@ from db.rows import (
     game_columns,
     game_record,
     seal_chain,
+    seat_consent_params,
     seats_json,
+    sqlite_sql,
 )
 from db.store import (
     OPEN_STATUSES,
     ActionRecord,
     ChannelBusy,
+    DirectMessage,
     DuplicateInteraction,
     GameNotFound,
     GameRecord,
     GameStatus,
     NewAction,
+    SeatConsent,
     SeatRecord,
     StoreError,
     UndoRequest,
@@ -572,6 +581,49 @@ class SqliteStore:
             approvals=frozenset(int(a[0]) for a in approvals),
             created_at=datetime.fromisoformat(row["created_at"]),
         )
+
+    # -- seat offers and players' DMs ---------------------------------------------------
+
+    async def consent_to_seat(
+        self,
+        game_id: int,
+        holder_id: int,
+        taker_id: int,
+        consent: Literal["take", "give"],
+        user_id: int,
+        taker_name: str | None = None,
+    ) -> SeatConsent:
+        now = self._now_text()
+        given = seat_consent_params(consent, user_id, taker_name, now)
+        async with self._write() as conn:
+            rows = await conn.execute_fetchall(
+                sqlite_sql(SEAT_CONSENT_SQL), (game_id, holder_id, taker_id, *given, now)
+            )
+        row = next(iter(rows))
+        return SeatConsent(row["taker_name"], row["given_by"], bool(row["complete"]))
+
+    async def take_own_dm(self, game_id: int, user_id: int) -> DirectMessage | None:
+        async with self._write() as conn:
+            rows = list(await conn.execute_fetchall(sqlite_sql(OWN_DM_SQL), (game_id, user_id)))
+            if not rows:
+                return None
+            await conn.execute(sqlite_sql(FORGET_OWN_DM_SQL), (game_id, user_id))
+        return DirectMessage(rows[0]["dm_channel_id"], rows[0]["dm_message_id"])
+
+    async def keep_own_dm(self, game_id: int, user_id: int, dm: DirectMessage) -> None:
+        async with self._write() as conn:
+            await conn.execute(
+                sqlite_sql(KEEP_OWN_DM_SQL), (game_id, user_id, dm.channel_id, dm.message_id)
+            )
+
+    async def claim_dm_closed_notice(self, game_id: int, user_id: int) -> bool:
+        async with (
+            self._write() as conn,
+            conn.execute(
+                sqlite_sql(CLAIM_DM_CLOSED_SQL), (game_id, user_id, self._now_text())
+            ) as cursor,
+        ):
+            return cursor.rowcount == 1
 
     # -- campaigns ----------------------------------------------------------------------
 

@@ -6,8 +6,9 @@ names the version it read (optimistic concurrency) and fails with ``VersionConfl
 another write came first. State and action-log changes commit in one transaction.
 
 Everything several bot processes must agree on lives here, not in process memory: the channel
-lock (``channel_lock``), pending takeback votes (``request_undo`` and friends) and which
-reminders were sent (``claim_reminder``).
+lock (``channel_lock``), pending takeback votes (``request_undo`` and friends), which
+reminders were sent (``claim_reminder``), seat offers and their consents (``consent_to_seat``)
+and what the bot remembers of each player's DMs (``take_own_dm`` and friends).
 """
 
 from __future__ import annotations
@@ -205,6 +206,25 @@ class UndoRequest:
     created_at: datetime
 
 
+@dataclass(frozen=True)
+class SeatConsent:
+    """A seat offer after one consent was recorded (by any process). ``complete``: this very
+    call gave the second consent and closed the offer, so its caller moves the seat; True
+    for exactly one call per offer."""
+
+    taker_name: str | None
+    given_by: int | None
+    complete: bool
+
+
+@dataclass(frozen=True)
+class DirectMessage:
+    """A DM the bot sent: its DM channel and message ids (enough to edit it later)."""
+
+    channel_id: int
+    message_id: int
+
+
 class GameStore(Protocol):
     async def open(self) -> None: ...
 
@@ -334,6 +354,39 @@ class GameStore(Protocol):
         across every process and restart, False for everyone after. Send the reminder only
         on True (claim first, then send: a crash in between loses one reminder rather than
         repeating it)."""
+        ...
+
+    # -- shared between processes: seat offers and players' DMs --------------------------
+
+    async def consent_to_seat(
+        self,
+        game_id: int,
+        holder_id: int,
+        taker_id: int,
+        consent: Literal["take", "give"],
+        user_id: int,
+        taker_name: str | None = None,
+    ) -> SeatConsent:
+        """Record one consent to the open offer of ``holder_id``'s seat to ``taker_id``
+        (opening the offer if none is open): "take" by the taker (with the name they sit
+        under), "give" by ``user_id`` (the holder, or a moderator for a holder who left). A
+        repeat is harmless. One atomic statement records it and, when both consents are now
+        there, closes the offer: ``complete`` for exactly one call across every process, so
+        a seat changes hands once (a press after that opens a new offer)."""
+        ...
+
+    async def take_own_dm(self, game_id: int, user_id: int) -> DirectMessage | None:
+        """The remembered DM of the player's latest own step in this game, forgotten by this
+        call (so two updates never both edit it); None if there is none."""
+        ...
+
+    async def keep_own_dm(self, game_id: int, user_id: int, dm: DirectMessage) -> None:
+        """Remember ``dm`` as the player's latest own step's DM (the next own step edits it)."""
+        ...
+
+    async def claim_dm_closed_notice(self, game_id: int, user_id: int) -> bool:
+        """Claim telling the game's channel that the player's DMs are closed: True for
+        exactly one caller per game and player, across every process and restart."""
         ...
 
     async def get_campaign(self, channel_id: int, kind: str) -> dict[str, Any] | None: ...

@@ -226,6 +226,26 @@ async def test_replace_needs_the_takers_and_the_holders_consent(harness: Harness
     assert game is not None and game.seat_of(dave.id) is not None and game.seat_of(bob.id) is None
 
 
+async def test_seat_consents_are_kept_in_the_store_across_a_restart(harness: Harness) -> None:
+    """Issue 18 point 8: seat offers kept their consents in one process's memory, so Take
+    and Give pressed on two processes (or before and after a restart) never met. Take is
+    pressed, the bot restarts, Give is pressed: the seat changes hands once, under the
+    name the taker pressed Take with."""
+    h = harness
+    members = await open_table(h, KIND, ["alice", "bob"])
+    bob = members[1]
+    dave = h.member("dave", nick="데이브")
+    offer = await h.slash(members[0], "game replace", old=bob, new=dave)
+    take, give = _seat_button(offer, "take"), _seat_button(offer, "give")
+    await h.click(dave, offer, custom_id=take)
+    await h.restart()
+    done = await h.click(bob, offer, custom_id=give)
+    assert "takes over" in done.content
+    game = await h.bot.store.current_game(h.channel().id)
+    assert game is not None and game.seat_of(bob.id) is None
+    assert [s.name for s in game.seats if s.user_id == dave.id] == ["데이브"]
+
+
 async def test_a_moderator_confirms_for_a_player_who_left_and_creator_rights_move(
     harness: Harness,
 ) -> None:

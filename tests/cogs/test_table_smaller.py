@@ -88,6 +88,46 @@ async def test_issue19_7_closed_dms_told_once_and_own_secret_steps_edit_one_dm(
 
 
 @pytest.mark.guild_locale("ko")
+async def test_issue18_8_a_restart_edits_the_same_dm_and_tells_closed_dms_once(
+    harness: Harness,
+) -> None:
+    """Issue 18 point 8: the DM a player's next own step edits, and the closed-DM notice
+    already given, were remembered by one process only. After a restart between two own
+    secret steps (AOR setup), the second step still edits the first step's DM, and a
+    player whose DMs are closed is not announced in the channel a second time."""
+    h = harness
+    members = [h.member(n, locale="ko") for n in NAMES]
+    seojun = members[1]
+    h.env.backend.get_dm_channel(seojun.id)
+    h.close_dms(seojun)
+    await open_table(h, "renaissance", NAMES)
+    game, _ = await _state(h)
+    spec = spec_of(game)
+    first = next(m for m in members if game.seat_of(m.id) == "p1")
+
+    async def step(member: Any) -> None:
+        game, state = await _state(h)
+        seat = game.seat_of(member.id)
+        assert seat in spec.to_act(state)
+        menu = await h.click(member, prompt(h), custom_id=open_id(prompt(h)))
+        await press_action(h, member, menu, spec, state, len(spec.legal_actions(state, seat)) - 1)
+
+    await step(first)
+    before = [m.content for m in h.dms(first)]
+    await h.restart()
+    await step(first)
+    after = [m.content for m in h.dms(first)]
+    assert len(after) == len(before), "a new DM instead of editing the own step's DM"
+    assert after[-1] != before[-1], "the own step's DM was not updated"
+    while "p1" in spec.to_act((await _state(h))[1]):
+        await step(first)  # (the menu helper plays the first seat that acts)
+    await step(seojun)  # his private view cannot be sent either
+    h.expect_logged_errors()
+    notes = [m for m in h.messages() if "DM을 보낼 수 없습니다" in m.content]
+    assert len(notes) == 1, "the closed-DM notice was posted again after the restart"
+
+
+@pytest.mark.guild_locale("ko")
 async def test_issue19_7_after_a_timeout_the_next_post_pings_whoever_acts(
     harness: Harness,
 ) -> None:

@@ -2,7 +2,8 @@
 
 For each game kind: a finished game, a running one, a running one with a takeback (undone
 log rows kept), a lobby and an abandoned game; plus a campaign, an open takeback request
-with an approval, and a claimed reminder. Every stored state is what the engine produced,
+with an approval, a claimed reminder, an open seat offer with the taker's consent and a
+remembered DM with the closed-DM notice claimed. Every stored state is what the engine produced,
 so every log replays to its state.
 """
 
@@ -13,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from db.store import GameRecord, GameStore, NewAction, SeatRecord
+from db.store import DirectMessage, GameRecord, GameStore, NewAction, SeatRecord
 from rules.core.bots import random_action, seat_names
 from rules.registry import GAMES
 
@@ -122,6 +123,9 @@ async def populate(store: GameStore, seed: int = 7) -> Populated:
         await store.request_undo(game.id, game.version, 1001, 3)
         await store.approve_undo(game.id, game.version, 1000)
         await store.claim_reminder(game.id, game.version)
+        await store.consent_to_seat(game.id, 1000, 1002, "take", 1002, "새 선수")
+        await store.keep_own_dm(game.id, 1001, DirectMessage(77, 78))
+        await store.claim_dm_closed_notice(game.id, 1000)
 
         channel += 1
         game, state = await start(store, kind, channel, rnd.randrange(2**40))

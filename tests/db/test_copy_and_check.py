@@ -22,7 +22,7 @@ from db.__main__ import main as db_main
 from db.postgres import PostgresStore
 from db.snapshot import read_sqlite
 from db.sqlite import SqliteStore
-from db.store import GameStore, StoreError, StoreInUse
+from db.store import DirectMessage, GameStore, StoreError, StoreInUse
 from db.tools import CopyRefused, copy_sqlite_to_postgres
 from rules.registry import GAMES
 from tests.db.conftest import Backend
@@ -72,6 +72,7 @@ def test_the_source_holds_every_kind_of_game(source: tuple[str, Populated]) -> N
     assert any(a.interaction_id is not None for a in snapshot.actions)
     assert {g.status for g in snapshot.games} == {"lobby", "active", "finished", "abandoned"}
     assert snapshot.campaigns and snapshot.undo_approvals and snapshot.reminders
+    assert snapshot.seat_offers and snapshot.player_dms
 
 
 async def test_copy_moves_everything_and_the_games_continue_on_postgres(
@@ -93,6 +94,12 @@ async def test_copy_moves_everything_and_the_games_continue_on_postgres(
         assert await new.claim_reminder(game.id, game.version) is False
         request = await new.approve_undo(game.id, game.version, 1001)
         assert request is not None and request.approvals == frozenset({1000, 1001})
+        # A copied seat offer keeps its consent; a copied DM is still the one to edit, and
+        # the closed-DM notice is not given again (issue 18 point 8).
+        consent = await new.consent_to_seat(game.id, 1000, 1002, "give", 1000)
+        assert consent.complete and consent.taker_name == "새 선수"
+        assert await new.take_own_dm(game.id, 1001) == DirectMessage(77, 78)
+        assert await new.claim_dm_closed_notice(game.id, 1000) is False
         # Every running game continues on PostgreSQL from where it stood.
         for game_id in (*made.running.values(), *made.with_undo.values()):
             game = await new.get_game(game_id)

@@ -1,5 +1,6 @@
 """What bot processes share through the store (both backends): takeback requests and their
-approvals, reminder claims that succeed exactly once, and the channel lock.
+approvals, reminder claims that succeed exactly once, seat offers whose consents meet across
+processes, what the bot remembers of players' DMs, and the channel lock.
 
 A second store opened on the same database stands for a second process (for SQLite within
 one process, which the file lock allows; several processes need PostgreSQL).
@@ -12,7 +13,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from db.store import GameNotFound, GameRecord, GameStore, NewAction, VersionConflict
+from db.store import DirectMessage, GameNotFound, GameRecord, GameStore, NewAction, VersionConflict
 from tests.db.conftest import Backend
 
 NewGame = Callable[..., Awaitable[GameRecord]]  # the new_game fixture
@@ -137,6 +138,80 @@ async def test_a_reminder_is_claimed_exactly_once_across_processes(
     try:
         assert await reopened.claim_reminder(game.id, game.version) is False
         assert await reopened.claim_reminder(game.id, game.version + 1) is False
+    finally:
+        await reopened.close()
+
+
+async def test_seat_consents_given_on_two_processes_meet_and_complete_once(
+    store: GameStore, new_game: NewGame, backend: Backend
+) -> None:
+    """Issue 18 point 8: seat offers kept their consents in one process's memory, so Take
+    and Give pressed on two processes never met. Pressed at the same moment on two stores
+    (two processes on PostgreSQL), exactly one press completes each offer; a press after
+    that opens a new offer, and a restart between the two presses loses no consent."""
+    game = await played(store, new_game)
+    other = backend.store()
+    await other.open()
+    try:
+        for taker in range(300, 310):
+            take = store.consent_to_seat(game.id, 101, taker, "take", taker, f"t{taker}")
+            give = other.consent_to_seat(game.id, 101, taker, "give", 101)
+            pair = (
+                await asyncio.gather(take, give) if taker % 2 else await asyncio.gather(give, take)
+            )
+            assert [c.complete for c in pair].count(True) == 1, taker
+            done = next(c for c in pair if c.complete)
+            assert (done.taker_name, done.given_by) == (f"t{taker}", 101)
+        # The offer is closed: a repeated press starts a new one, which waits for both again.
+        again = await store.consent_to_seat(game.id, 101, 300, "take", 300, "t300")
+        assert not again.complete
+        assert not (await store.consent_to_seat(game.id, 101, 300, "take", 300)).complete
+    finally:
+        await other.close()
+    # Take before a restart, Give (by a moderator, for a holder who left) after it.
+    await store.consent_to_seat(game.id, 102, 400, "take", 400, "민지")
+    reopened = backend.store()
+    await reopened.open()
+    try:
+        done = await reopened.consent_to_seat(game.id, 102, 400, "give", 900)
+        assert done.complete and (done.taker_name, done.given_by) == ("민지", 900)
+    finally:
+        await reopened.close()
+    with pytest.raises(ValueError):
+        await store.consent_to_seat(game.id, 101, 300, "mod", 900)  # type: ignore[arg-type]
+
+
+async def test_remembered_dms_and_the_closed_dm_notice_are_shared(
+    store: GameStore, new_game: NewGame, backend: Backend
+) -> None:
+    """Issue 18 point 8 (left by issue 19): the DM a player's next own step edits and the
+    "your DMs are closed" notice were remembered per process. Any process (or a restart)
+    finds the DM to edit, taking it forgets it, and the notice is claimed once per game and
+    player across processes."""
+    game = await played(store, new_game)
+    assert await store.take_own_dm(game.id, 101) is None
+    await store.keep_own_dm(game.id, 101, DirectMessage(11, 12))
+    await store.keep_own_dm(game.id, 101, DirectMessage(11, 13))  # the newer DM replaces it
+    others = [backend.store() for _ in range(2)]
+    for other in others:
+        await other.open()
+    try:
+        assert await others[0].take_own_dm(game.id, 101) == DirectMessage(11, 13)
+        assert await others[1].take_own_dm(game.id, 101) is None  # taken: edited once
+        claims = await asyncio.gather(
+            *(s.claim_dm_closed_notice(game.id, 102) for s in [store, *others] * 3)
+        )
+        assert claims.count(True) == 1
+        assert await others[0].claim_dm_closed_notice(game.id, 101) is True  # another player
+        await others[1].keep_own_dm(game.id, 102, DirectMessage(21, 22))
+    finally:
+        for other in others:
+            await other.close()
+    reopened = backend.store()
+    await reopened.open()
+    try:
+        assert await reopened.take_own_dm(game.id, 102) == DirectMessage(21, 22)
+        assert await reopened.claim_dm_closed_notice(game.id, 102) is False
     finally:
         await reopened.close()
 
