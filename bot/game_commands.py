@@ -198,7 +198,7 @@ class CommandTable:
             await table.run(interaction, spec_command, values)
 
         callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-        callback.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
+        callback = app_commands.describe(**descriptions)(callback)
         callback.__name__ = callback.__qualname__ = command.name.replace("-", "_")
         return app_commands.Command(
             name=command.name, description=_description(key), callback=callback

@@ -5,10 +5,10 @@ a text summary, a mention of who must act and a "take your turn" button), builds
 ephemeral action menu for the acting player, and sends private views by DM (falling back to
 a channel note that says only "use /game hand" when DMs are closed).
 
-Table manners (design.md "The bot"): one channel post per turn hand-over (the acting seats
-change) or when a game starts or ends, never one per sub-step. The public events of the steps
-in between are kept and told in the next post as one paragraph; the acting player meanwhile
-works in their private menu, edited in place. A post mentions only seats that just became
+Table manners (docs/architecture.md, "Table manners"): one channel post per turn hand-over
+(the acting seats change) or when a game starts or ends, never one per sub-step. The public
+events of the steps in between are kept and told in the next post as one paragraph; the acting
+player meanwhile works in their private menu, edited in place. A post mentions only seats that just became
 acting, and carries the board only when it differs from the last board posted there.
 
 Language: channel posts follow the server's locale; ephemeral replies the user's; DMs the

@@ -176,7 +176,7 @@ def game_kind(typed: str) -> str:
 
 
 def parse_options(spec: GameSpec[Any, Any, Any, Any], text: str) -> dict[str, Any]:
-    """``"board_side=B silent_fleet=true"`` -> dict, checked against the game's option names.
+    """``"side=B expansion=true"`` -> dict, checked against the game's option names.
     Names and values may be typed in either language (``난이도=매우 쉬움``)."""
     fields = spec.Options.model_fields
     out: dict[str, Any] = {}

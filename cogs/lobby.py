@@ -66,7 +66,10 @@ class Lobby(
     )
     @app_commands.describe(
         kind=_("Which game", key="cmd.game.new.kind"),
-        options=_("Options such as board_side=B silent_fleet=true", key="cmd.game.new.options"),
+        options=_(
+            "Options as name=value, separated by spaces (a wrong name lists the game's options)",
+            key="cmd.game.new.options",
+        ),
     )
     async def new(
         self,

@@ -8,11 +8,10 @@ Cached images are shared: callers paste or composite them and never draw on them
 
 from __future__ import annotations
 
-import hashlib
 import io
 import math
 import unicodedata
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -40,9 +39,7 @@ PANEL_EDGE: RGB = (196, 184, 160)
 MUTED: RGB = (110, 110, 110)
 WHITE: RGB = (255, 255, 255)
 SEA: RGB = (120, 178, 214)
-SEA_DEEP: RGB = (74, 134, 180)
 LAND: RGB = (214, 196, 140)
-LAND_EDGE: RGB = (150, 128, 80)
 HIGHLIGHT: RGB = (220, 40, 40)
 
 # Okabe-Ito, the palette designed to stay distinct under the common colour-vision deficiencies.
@@ -105,15 +102,6 @@ def luminance(colour: Colour) -> float:
     return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
 
 
-def seat_style(seat: str, seats: Sequence[str]) -> SeatStyle:
-    """The style of ``seat``: by its position in ``seats`` (the game's seat order)."""
-    try:
-        index = list(seats).index(seat)
-    except ValueError:
-        raise KeyError(f"seat {seat!r} is not one of {list(seats)}") from None
-    return SEAT_STYLES[index % len(SEAT_STYLES)]
-
-
 def mix(a: Colour, b: Colour, t: float) -> RGB:
     """Blend ``a`` toward ``b`` by ``t`` (0 = a, 1 = b)."""
     return (
@@ -157,7 +145,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 
 # ------------------------------------------------------------------ phone legibility
-# design.md: text on an image at least 14 px when the whole image is shown 400 px wide.
+# docs/architecture.md, "Rendering": text on an image at least 14 px when the whole image is shown 400 px wide.
 
 PHONE_WIDTH = 400
 PHONE_MIN_TEXT = 14
@@ -234,19 +222,6 @@ def safe_text(text: str) -> str:
         base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
         out.append(base if base and all(_has_glyph(c) or ord(c) < 128 for c in base) else "?")
     return "".join(out)
-
-
-def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> float:
-    return fnt.getlength(text)
-
-
-def fit_font(
-    text: str, max_width: float, size: int, bold: bool = False, min_size: int = 12
-) -> ImageFont.FreeTypeFont:
-    """The largest font not above ``size`` in which ``text`` fits ``max_width``."""
-    while size > min_size and _font(size, bold).getlength(text) > max_width:
-        size -= 1
-    return font(size, bold)
 
 
 def shorten(text: str, max_width: float, fnt: ImageFont.FreeTypeFont) -> str:
@@ -455,19 +430,14 @@ def static_layer(
 ) -> Callable[[Callable[P, Image.Image]], Callable[P, Image.Image]]:
     """Cache a function returning a pre-rendered RGBA layer, keyed by its (hashable) arguments.
 
-    Pass the data hash (see :func:`data_key`) among the arguments so that a changed data set
-    draws a new layer. The cached image is shared: paste or composite it, never draw on it.
+    Pass what identifies the data drawn (a data set's hash) among the arguments so that a
+    changed data set draws a new layer. The cached image is shared: paste or composite it, never draw on it.
     """
 
     def wrap(fn: Callable[P, Image.Image]) -> Callable[P, Image.Image]:
         return lru_cache(maxsize=maxsize)(fn)  # type: ignore[return-value]
 
     return wrap
-
-
-def data_key(*parts: Hashable) -> str:
-    """A short stable hash of some static data (e.g. a map or the tile list), for layer keys."""
-    return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
 
 
 def _shrink(big: Image.Image, size: tuple[int, int]) -> Image.Image:

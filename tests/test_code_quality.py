@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -77,3 +78,16 @@ def test_the_cycle_check_sees_a_cycle() -> None:
     """The check above can fail: a ring through a function-level import is found."""
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert import_cycles(graph) == [frozenset({"a", "b", "c"})]
+
+
+def test_cited_documents_are_in_the_repository() -> None:
+    """Issue 22 point 5: a module cites only documents the repository holds (docs/...)."""
+    cited = re.compile(r"\b(?:docs/)?[\w-]+\.md\b")
+    missing = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for package in [*PACKAGES, "tests"]
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for name in cited.findall(path.read_text(encoding="utf-8"))
+        if not (ROOT / name).is_file()
+    ]
+    assert not missing, "cited documents not in the repository:\n" + "\n".join(missing)

@@ -1,4 +1,4 @@
-"""Games are plug-ins (design.md "Games as plug-ins"; issue 7): nothing generic names a game."""
+"""Games are plug-ins (docs/architecture.md "Games as plug-ins"; issue 7): nothing generic names a game."""
 
 from __future__ import annotations
 

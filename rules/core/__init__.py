@@ -1,4 +1,4 @@
-"""The engine contract shared by every game (see design.md, "The engine contract")."""
+"""The engine contract shared by every game (docs/architecture.md, "The engine contract")."""
 
 from rules.core.errors import DataError, OptionRefused, RuleViolation, StateUnreadable
 from rules.core.models import (

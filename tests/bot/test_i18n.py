@@ -1,4 +1,4 @@
-"""The translation function and the catalogs (design.md "Language")."""
+"""The translation function and the catalogs (docs/architecture.md "Language")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The plug-in contract end to end (design.md "Games as plug-ins"; issue 7): a game that lives
+"""The plug-in contract end to end (docs/architecture.md "Games as plug-ins"; issue 7): a game that lives
 only in tests/plugin_game is registered at run time and played through the real bot in
 Korean, with simultaneous secret bids, a redacted log and a campaign across two games."""
 

@@ -1,4 +1,4 @@
-"""Table manners through the harness (issue 8, design.md "The bot"): one channel post per
+"""Table manners through the harness (issue 8, docs/architecture.md "Table manners"): one channel post per
 turn hand-over, pings only for who just became the one to act, never the same board twice in
 a row, and one lobby message kept up to date."""
 
@@ -87,7 +87,7 @@ def _ids(message: Any) -> list[str]:
 async def test_a_hand_over_after_a_restart_tells_the_turns_earlier_steps(
     harness: Harness,
 ) -> None:
-    """Issue 18 point 8 (design.md "Table manners"): the public events of a turn's steps
+    """Issue 18 point 8 (docs/architecture.md "Table manners"): the public events of a turn's steps
     not posted yet lived only in memory, so after a restart mid-turn (or a step handled by
     another process) the hand-over post left them out. They are derived from the store's
     log when this process did not see them."""

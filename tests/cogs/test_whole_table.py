@@ -1,4 +1,4 @@
-"""The whole public table in one hand-over post (issue 19 point 2; design.md "Rendering": a
+"""The whole public table in one hand-over post (issue 19 point 2; docs/architecture.md "Rendering": a
 hand-over post shows the whole public table; "Table manners": one post per hand-over).
 
 Through the harness with a Korean server: the post that starts a game carries every public

@@ -47,7 +47,7 @@ def test_wrong_view_type_is_rejected() -> None:
 
 
 def test_pillow_is_imported_only_inside_render() -> None:
-    """design.md: Pillow draws in render/ and nowhere else (tests aside)."""
+    """docs/architecture.md "Layers": Pillow draws in render/ and nowhere else (tests aside)."""
     offenders = []
     for package in ("rules", "bot", "cogs", "db", "bench", "terminal"):
         for path in (ROOT / package).rglob("*.py"):

@@ -97,7 +97,7 @@ def test_a_card_text_follows_its_data() -> None:
 
 
 def test_designed_components_say_so() -> None:
-    """Designed data says so where players read it (design.md, component data)."""
+    """Designed data says so where players read it (docs/architecture.md, "Component data")."""
     designed = next(c for c, card in data().cards.items() if card.provenance == "designed")
     assert "설계한 데이터" in tx(ct.card_full(designed), "ko")
     assert "규칙서에 실린" in tx(ct.card_full("B021"), "ko")  # the rulebook's "harbor"
