@@ -1,7 +1,7 @@
 """Every playable game, by key, found by convention.
 
-A game is the package ``rules/<key>/`` that exports ``SPEC`` (a ``GameSpec`` whose ``key`` is
-the folder name); nothing lists games anywhere. A package without ``SPEC`` (a game still being
+A game is the package ``rules/<key>/`` (not ``core`` nor ``ai``) that exports ``SPEC`` (a
+``GameSpec`` whose ``key`` is the folder name); nothing lists games anywhere. A package without ``SPEC`` (a game still being
 built) is not offered. Tests may ``register`` a game that lives outside ``rules/``.
 """
 
@@ -35,7 +35,7 @@ def get(key: str) -> GameSpec[Any, Any, Any, Any]:
 def discover() -> None:
     """Register every ``rules/<key>/`` package that exports ``SPEC``."""
     for info in sorted(pkgutil.iter_modules(rules.__path__), key=lambda m: m.name):
-        if not info.ispkg or info.name == "core":
+        if not info.ispkg or info.name in {"core", "ai"}:
             continue
         module = importlib.import_module(f"rules.{info.name}")
         spec = getattr(module, "SPEC", None)

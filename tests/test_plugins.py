@@ -14,6 +14,7 @@ GENERIC = [
     "db",
     "bench",
     "rules/core",
+    "rules/ai",
     "rules/registry.py",
     "terminal",
     "cogs/lobby.py",
@@ -24,7 +25,9 @@ GENERIC = [
 
 def _game_keys() -> set[str]:
     """Every registered game and every game folder under rules/ (finished or not)."""
-    folders = {p.name for p in (ROOT / "rules").iterdir() if p.is_dir() and p.name != "core"}
+    folders = {
+        p.name for p in (ROOT / "rules").iterdir() if p.is_dir() and p.name not in {"core", "ai"}
+    }
     return (set(GAMES) | folders) - {"__pycache__"}
 
 

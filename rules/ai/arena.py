@@ -1,0 +1,213 @@
+"""The arena (issue 24): AI levels play whole games against each other, seats rotated, and
+each level's strength is printed with a 95 % confidence interval.
+
+    python -m rules arena <game> --players N --bots strong,easy[,...] --games G
+        [--budget S | --iterations K] [--seed S] [--json PATH] [--option NAME=VALUE]
+
+Levels are given per seat (cycled when fewer than the players); game ``g`` shifts them by
+``g`` seats, so every level plays from every seat. With one player (a solo game) the AI
+plays against the game's automa, whose difficulty is an option (``--option``). A tool, not rules
+logic: it reads the clock to time decisions and give the time budget.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rules.ai.budget import Budget
+from rules.ai.levels import LEVELS, decide
+from rules.ai.observe import observe
+from rules.core.bots import seat_names
+from rules.core.spec import GameSpec
+
+MAX_STEPS = 20_000
+
+
+@dataclass
+class LevelStats:
+    seat_games: int = 0
+    wins: float = 0.0
+    scores: list[int] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+
+@dataclass
+class GameRecord:
+    seed: int
+    levels: dict[str, str]
+    finished: bool
+    steps: int
+    scores: dict[str, int]
+    breakdown: dict[str, dict[str, int]]
+    winners: list[str]
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate (a shared win counts its share)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def play_one(
+    spec: GameSpec[Any, Any, Any, Any],
+    options: Any,
+    levels: dict[str, str],
+    seed: int,
+    budget: Budget,
+    stats: dict[str, LevelStats],
+) -> GameRecord:
+    """One whole game; every seat's decision comes from its level through ``observe``."""
+    seats = list(levels)
+    state = spec.new_game(seats, options, seed)
+    streams = {seat: random.Random(f"{seed}/{seat}") for seat in seats}
+    steps = 0
+    while not spec.is_over(state) and steps < MAX_STEPS:
+        seat = min(spec.to_act(state))
+        level = levels[seat]
+        started = time.perf_counter()
+        action = decide(level, spec, observe(spec, state, seat), streams[seat], budget)
+        stats[level].times.append(time.perf_counter() - started)
+        state = spec.apply(state, seat, action).state
+        steps += 1
+    finished = spec.is_over(state)
+    result = spec.scores(state)
+    totals = {row.seat: row.total for row in result.seats}
+    winners = list(result.winners) if finished else []
+    for seat, level in levels.items():
+        entry = stats[level]
+        entry.seat_games += 1
+        entry.scores.append(totals.get(seat, 0))
+        if seat in winners:
+            entry.wins += 1.0 / len(winners)
+    return GameRecord(
+        seed=seed,
+        levels=levels,
+        finished=finished,
+        steps=steps,
+        scores=totals,
+        breakdown={row.seat: row.breakdown for row in result.seats},
+        winners=winners,
+    )
+
+
+def run(
+    spec: GameSpec[Any, Any, Any, Any],
+    options: Any,
+    bots: list[str],
+    games: int,
+    budget: Budget,
+    seed: int = 1,
+) -> dict[str, Any]:
+    """Play ``games`` seat-rotated games; the summary as a JSON-able dict."""
+    seats = seat_names(options.players)
+    stats = {level: LevelStats() for level in bots}
+    records: list[GameRecord] = []
+    for g in range(games):
+        levels = {seat: bots[(i + g) % len(bots)] for i, seat in enumerate(seats)}
+        records.append(play_one(spec, options, levels, seed + g, budget, stats))
+    summary: dict[str, Any] = {
+        "game": spec.key,
+        "players": options.players,
+        "options": options.model_dump(mode="json"),
+        "bots": bots,
+        "games": games,
+        "budget": {"seconds": budget.seconds, "iterations": budget.iterations},
+        "finished": sum(r.finished for r in records),
+        "levels": {},
+        "records": [r.__dict__ for r in records],
+    }
+    for level, entry in stats.items():
+        low, high = wilson(entry.wins, entry.seat_games)
+        summary["levels"][level] = {
+            "seat_games": entry.seat_games,
+            "wins": entry.wins,
+            "win_rate": entry.wins / entry.seat_games if entry.seat_games else 0.0,
+            "ci95": [low, high],
+            "mean_score": statistics.fmean(entry.scores) if entry.scores else 0.0,
+            "decisions": len(entry.times),
+            "time_p50": percentile(entry.times, 0.5),
+            "time_p95": percentile(entry.times, 0.95),
+        }
+    return summary
+
+
+def print_summary(summary: dict[str, Any]) -> None:
+    budget = summary["budget"]
+    limit = (
+        f"{budget['seconds']} s" if budget["seconds"] is not None else f"{budget['iterations']} it"
+    )
+    print(
+        f"{summary['game']}: {summary['games']} games, {summary['players']} players, "
+        f"budget {limit}/decision, {summary['finished']} finished"
+    )
+    for level, row in summary["levels"].items():
+        low, high = row["ci95"]
+        print(
+            f"  {level:>6}: win {row['win_rate']:.0%} [{low:.0%}, {high:.0%}] "
+            f"of {row['seat_games']} seat-games, mean score {row['mean_score']:.1f}, "
+            f"decision p50 {row['time_p50'] * 1000:.0f} ms p95 {row['time_p95'] * 1000:.0f} ms "
+            f"({row['decisions']} decisions)"
+        )
+
+
+OptionsParser = Callable[[GameSpec[Any, Any, Any, Any], int, list[str]], Any]
+
+
+def add_parser(
+    sub: Any, games: Mapping[str, GameSpec[Any, Any, Any, Any]], parse_options: OptionsParser
+) -> None:
+    """The ``arena`` subcommand of ``python -m rules`` (the CLI gives the games and how it
+    reads ``--option NAME=VALUE``)."""
+    arena = sub.add_parser("arena", help="AI levels against each other, seats rotated")
+    arena.add_argument("game", choices=sorted(games))
+    arena.add_argument("--players", type=int, default=2)
+    arena.add_argument("--bots", default="strong,easy", help="levels per seat, comma-separated")
+    arena.add_argument("--games", type=int, default=10)
+    arena.add_argument("--budget", type=float, help="seconds per decision (default 3)")
+    arena.add_argument("--iterations", type=int, help="search iterations per decision instead")
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--json", help="write the summary and every game's result here")
+    arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    arena.set_defaults(
+        func=lambda args: cmd_arena(args, games[args.game], parse_options),
+    )
+
+
+def cmd_arena(
+    args: argparse.Namespace, spec: GameSpec[Any, Any, Any, Any], parse_options: OptionsParser
+) -> int:
+    options = parse_options(spec, args.players, args.option)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    unknown = [b for b in bots if b not in LEVELS]
+    if unknown:
+        raise SystemExit(f"unknown level(s) {unknown}; known: {', '.join(LEVELS)}")
+    if args.iterations is not None:
+        budget = Budget(iterations=args.iterations)
+    else:
+        seconds = 3.0 if args.budget is None else args.budget
+        budget = Budget(seconds=seconds, clock=time.perf_counter)
+    summary = run(spec, options, bots, args.games, budget, args.seed)
+    print_summary(summary)
+    if args.json:
+        Path(args.json).write_text(json.dumps(summary, indent=1))
+    return 0

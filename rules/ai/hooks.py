@@ -1,0 +1,86 @@
+"""What each game gives its AI seats, found by convention beside its rules.
+
+``rules/<game>/evaluation.py`` exports ``evaluate(state) -> {competitor: points}`` (an
+estimate of each competitor's final score now: seats, and a solo game's automa under
+its own key) and ``SCALE`` (how many points make a clear lead).
+``rules/<game>/determinization.py`` exports ``mask(state, seat)`` (the same state with every
+piece of information hidden from ``seat`` replaced by a canonical stand-in, so two states
+that look the same to ``seat`` mask to the same state) and ``sample(masked, seat, rnd)`` (a
+state consistent with what ``seat`` knows, the hidden parts drawn from ``rnd``). Both are
+pure: they never change their input and use no randomness but ``rnd``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from rules.core.spec import GameSpec
+
+
+@dataclass(frozen=True)
+class GameAI:
+    """One game's evaluation and determinization."""
+
+    evaluate: Callable[[Any], dict[str, float]]
+    scale: float
+    mask: Callable[[Any, str], Any]
+    sample: Callable[[Any, str, random.Random], Any]
+
+    def rewards(self, spec: GameSpec[Any, Any, Any, Any], state: Any) -> dict[str, float]:
+        """Each seat's reward in [0, 1]: at the end, mostly whether it won (a shared win is
+        split) plus a little for the margin; before it, the evaluation's lead over the best
+        other competitor, squashed by ``scale``."""
+        if spec.is_over(state):
+            result = spec.scores(state)
+            totals = {row.seat: float(row.total) for row in result.seats}
+            share = 1.0 / len(result.winners) if result.winners else 0.0
+            out: dict[str, float] = {}
+            for seat in state.seats:
+                won = share if seat in result.winners else 0.0
+                out[seat] = 0.8 * won + 0.2 * _lead(totals, seat, self.scale)
+            return out
+        values = self.evaluate(state)
+        return {seat: _lead(values, seat, self.scale) for seat in state.seats}
+
+
+def _lead(values: dict[str, float], seat: str, scale: float) -> float:
+    mine = values.get(seat, 0.0)
+    others = [v for k, v in values.items() if k != seat]
+    if not others:
+        return 0.5
+    margin = (mine - max(others)) / scale
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, margin))))
+
+
+def game_ai(spec: GameSpec[Any, Any, Any, Any]) -> GameAI:
+    """The game's AI hooks (``LookupError`` naming what is missing if it has none)."""
+    return _hooks(spec.key, spec.package)
+
+
+@cache
+def _hooks(key: str, package: str) -> GameAI:
+    try:
+        evaluation = importlib.import_module(f"{package}.evaluation")
+        determinization = importlib.import_module(f"{package}.determinization")
+    except ImportError as exc:
+        raise LookupError(f"{key}: no AI hooks ({exc})") from None
+    return GameAI(
+        evaluate=evaluation.evaluate,
+        scale=float(evaluation.SCALE),
+        mask=determinization.mask,
+        sample=determinization.sample,
+    )
+
+
+def has_ai(spec: GameSpec[Any, Any, Any, Any]) -> bool:
+    try:
+        game_ai(spec)
+    except LookupError:
+        return False
+    return True

@@ -1,0 +1,143 @@
+"""Information-Set Monte Carlo Tree Search (Cowling, Powley and Whitehouse, 2012), the
+single-observer variant with truncated rollouts scored by the game's evaluation.
+
+Each iteration samples one determinization of the hidden information from the AI seat's
+information state (``GameAI.sample``: never the true hidden state, which the search never
+has), walks the one tree by UCB over the actions legal in that determinization (an action's
+"availability" counts how often it could have been chosen, the subset-armed bandit of the
+paper), adds one node, plays a few random moves and scores the position with the game's
+evaluation; every seat's node is credited with that seat's reward.
+
+Simultaneous secret choices are searched as such: when several seats must decide at once,
+a seat's choice is not seen by the seats choosing after it (they all continue from one
+shared child node), so no seat, the AI's included, plans on peeking at another's secret.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.ai.hooks import GameAI
+from rules.core.spec import GameSpec
+
+EXPLORATION = 0.7
+ROLLOUT_STEPS = 4
+
+
+def step_function(spec: GameSpec[Any, Any, Any, Any]) -> Callable[[Any, str, Any], Any]:
+    """Apply an action that came from ``legal_actions`` of the same state: the engine's
+    trusted fast path when it has one (``apply_trusted``), else the checked ``apply``."""
+    trusted = getattr(spec, "apply_trusted", None)
+    if callable(trusted):
+        fast: Callable[[Any, str, Any], Any] = trusted
+        return lambda state, seat, action: fast(state, seat, action).state
+    return lambda state, seat, action: spec.apply(state, seat, action).state
+
+
+def mover(spec: GameSpec[Any, Any, Any, Any], state: Any, prefer: str) -> tuple[str, bool]:
+    """Who decides next in a search (``prefer`` first when it is among them) and whether the
+    choice is secret from the others deciding at the same time."""
+    acting = spec.to_act(state)
+    seat = prefer if prefer in acting else min(acting)
+    return seat, len(acting) > 1
+
+
+def action_key(action: Any) -> str:
+    return str(action.model_dump_json())
+
+
+@dataclass
+class Node:
+    """Per action key: visits, summed reward of the seat that chose it, availability."""
+
+    visits: dict[str, int] = field(default_factory=dict)
+    reward: dict[str, float] = field(default_factory=dict)
+    avail: dict[str, int] = field(default_factory=dict)
+    children: dict[str, Node] = field(default_factory=dict)
+
+    def child(self, key: str) -> Node:
+        node = self.children.get(key)
+        if node is None:
+            node = self.children[key] = Node()
+        return node
+
+
+def ismcts(
+    spec: GameSpec[Any, Any, Any, Any],
+    ai: GameAI,
+    info: Any,
+    seat: str,
+    rnd: random.Random,
+    done: Callable[[int], bool],
+    *,
+    rollout_steps: int = ROLLOUT_STEPS,
+) -> Any:
+    """The action ``seat`` should take in the information state ``info``."""
+    root_actions = spec.legal_actions(info, seat)
+    if len(root_actions) == 1:
+        return root_actions[0]
+    step = step_function(spec)
+    root = Node()
+    iterations = 0
+    while not done(iterations):
+        iterations += 1
+        state = ai.sample(info, seat, rnd)
+        node = root
+        path: list[tuple[Node, str, str]] = []
+        expanded = False
+        prefer = seat
+        while not expanded and not spec.is_over(state):
+            who, secret = mover(spec, state, prefer)
+            prefer = seat
+            actions = spec.legal_actions(state, who)
+            keys = [action_key(a) for a in actions]
+            untried: list[int] = []
+            for i, key in enumerate(keys):
+                node.avail[key] = node.avail.get(key, 0) + 1
+                if key not in node.visits:
+                    untried.append(i)
+            if untried:
+                pick = untried[rnd.randrange(len(untried))]
+                expanded = True
+            else:
+                pick = _ucb(node, keys, rnd)
+            key = keys[pick]
+            path.append((node, key, who))
+            state = step(state, who, actions[pick])
+            node = node.child(f"?{who}" if secret else key)
+        for _ in range(rollout_steps):
+            if spec.is_over(state):
+                break
+            who, _secret = mover(spec, state, seat)
+            actions = spec.legal_actions(state, who)
+            state = step(state, who, actions[rnd.randrange(len(actions))])
+        rewards = ai.rewards(spec, state)
+        for visited, key, who in path:
+            visited.visits[key] = visited.visits.get(key, 0) + 1
+            visited.reward[key] = visited.reward.get(key, 0.0) + rewards.get(who, 0.0)
+    best = max(
+        range(len(root_actions)),
+        key=lambda i: _final_rank(root, action_key(root_actions[i])),
+    )
+    return root_actions[best]
+
+
+def _ucb(node: Node, keys: list[str], rnd: random.Random) -> int:
+    best = -1.0
+    choice = 0
+    for i, key in enumerate(keys):
+        n = node.visits[key]
+        value = node.reward[key] / n + EXPLORATION * math.sqrt(math.log(node.avail[key]) / n)
+        value += rnd.random() * 1e-9  # ties broken by the stream, not by list order
+        if value > best:
+            best, choice = value, i
+    return choice
+
+
+def _final_rank(root: Node, key: str) -> tuple[int, float]:
+    n = root.visits.get(key, 0)
+    return n, (root.reward.get(key, 0.0) / n if n else 0.0)

@@ -1,0 +1,50 @@
+"""How an Age of Renaissance AI judges a position (rules.ai.hooks): the final score it would
+have now (advances + cash - misery, AOR-R120), chaos as the worst of all (AOR-R116), and a
+little for what earns future income: tokens and dominations on the map, cards in hand."""
+
+from __future__ import annotations
+
+from rules.renaissance.components import data
+from rules.renaissance.economy import misery_value
+from rules.renaissance.model import RenaissanceState
+from rules.renaissance.purchase import stabilization_cost
+
+SCALE = 40.0
+"""About one advance: a lead this big is a clear lead."""
+
+CHAOS = -3000.0
+"""A player in chaos (AOR-R116): worse than any score still in the game."""
+TOKEN = 1.0
+DOMINATION = 4.0
+CARD = 2.0
+"""A card in hand (less the stabilization it will cost, AOR-R60)."""
+DANGER = 3.0
+"""Misery is counted this many times over (chaos comes from misery): keep well clear."""
+
+
+def evaluate(state: RenaissanceState) -> dict[str, float]:
+    advances = data().advances
+    tokens: dict[str, int] = {}
+    dominations: dict[str, int] = {}
+    for prov in state.provinces.values():
+        for seat, n in prov.tokens.items():
+            tokens[seat] = tokens.get(seat, 0) + n
+        if prov.dm is not None:
+            dominations[prov.dm] = dominations.get(prov.dm, 0) + 1
+    over = state.phase == "over"
+    out: dict[str, float] = {}
+    for seat in state.seats:
+        p = state.players[seat]
+        if p.eliminated:
+            out[seat] = CHAOS + p.out_order
+            continue
+        value = float(sum(advances[a].cost for a in p.advances) + p.cash)
+        misery = float(misery_value(p.misery))
+        if over:
+            value -= misery
+        else:
+            value -= DANGER * misery
+            value += TOKEN * tokens.get(seat, 0) + DOMINATION * dominations.get(seat, 0)
+            value += CARD * len(p.hand) - stabilization_cost(state, seat)
+        out[seat] = value
+    return out

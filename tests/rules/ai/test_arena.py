@@ -1,0 +1,73 @@
+"""Issue 24 point 4: the arena plays seat-rotated games and reports win rates with a 95 %
+confidence interval, mean scores and decision times; issue 24 point 1: the levels' one
+interface and its budget."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from rules.ai import LEVELS, Budget, decide, observe
+from rules.ai.arena import run, wilson
+from rules.cli import main
+from rules.registry import GAMES
+
+
+def test_wilson_interval_brackets_the_rate() -> None:
+    """Issue 24 point 4: 95 % Wilson interval (known values for 8 of 10 and 0 of 10)."""
+    low, high = wilson(8, 10)
+    assert round(low, 3) == 0.490 and round(high, 3) == 0.943
+    assert wilson(0, 10)[0] == 0.0
+
+
+def test_arena_rotates_seats_and_counts_every_seat_game() -> None:
+    """Issue 24 point 4: game g shifts the levels by g seats; every seat-game is counted."""
+    summary = run(GAMES["endeavor"], GAMES["endeavor"].Options(players=2), ["random"], 2, Budget())
+    assert summary["finished"] == 2
+    row = summary["levels"]["random"]
+    assert row["seat_games"] == 4 and row["decisions"] > 0
+    assert row["ci95"][0] <= row["win_rate"] <= row["ci95"][1]
+    summary = run(
+        GAMES["endeavor"],
+        GAMES["endeavor"].Options(players=2),
+        ["random", "strong"],
+        2,
+        Budget(iterations=1),
+    )
+    firsts = [r["levels"]["p1"] for r in summary["records"]]
+    assert firsts == ["random", "strong"]
+
+
+def test_arena_command_writes_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24 point 4: python -m rules arena prints each level's line and writes --json."""
+    out = tmp_path / "arena.json"
+    code = main(
+        ["arena", "endeavor", "--players", "2", "--bots", "random", "--games", "1",
+         "--iterations", "2", "--json", str(out)]
+    )  # fmt: skip
+    assert code == 0
+    assert "random: win" in capsys.readouterr().out
+    assert json.loads(out.read_text())["games"] == 1
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_every_level_returns_a_legal_action(level: str) -> None:
+    """Issue 24 point 1: one decision function; each level picks one of the legal actions."""
+    spec = GAMES["endeavor"]
+    state = spec.new_game(["p1", "p2"], spec.Options(players=2), 5)
+    seat = min(spec.to_act(state))
+    action = decide(level, spec, observe(spec, state, seat), random.Random(1), Budget(iterations=3))
+    assert action in spec.legal_actions(state, seat)
+
+
+def test_a_time_budget_needs_the_callers_clock() -> None:
+    """Issue 24 point 1: the rules read no clock; a time budget comes with one."""
+    with pytest.raises(ValueError):
+        Budget(seconds=1.0)
+    ticks = iter(range(100))
+    done = Budget(seconds=3.0, clock=lambda: float(next(ticks))).start()
+    assert not done(0) and not done(1)
+    assert done(2)
