@@ -1,4 +1,4 @@
-"""AI seats: game-independent players over the engine contract (design.md, "AI seats").
+"""AI seats: game-independent players over the engine contract (docs/architecture.md, "AI seats").
 
 - ``observe(spec, state, seat)`` is the one place the true state is read: it keeps what that
   seat may know (the game's ``determinization.mask``) and nothing else.

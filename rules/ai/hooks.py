@@ -65,9 +65,12 @@ def game_ai(spec: GameSpec[Any, Any, Any, Any]) -> GameAI:
 
 @cache
 def _hooks(key: str, package: str) -> GameAI:
+    if not package.startswith("rules."):
+        raise LookupError(f"{key}: no AI hooks (its rules live outside rules/)")
+    name = package.removeprefix("rules.")
     try:
-        evaluation = importlib.import_module(f"{package}.evaluation")
-        determinization = importlib.import_module(f"{package}.determinization")
+        evaluation = importlib.import_module(f"rules.{name}.evaluation")
+        determinization = importlib.import_module(f"rules.{name}.determinization")
     except ImportError as exc:
         raise LookupError(f"{key}: no AI hooks ({exc})") from None
     return GameAI(

@@ -12,8 +12,8 @@ import pytest
 
 from rules.ai import LEVELS, Budget, decide, observe
 from rules.ai.arena import run, wilson
-from rules.cli import main
 from rules.registry import GAMES
+from terminal.cli import main
 
 
 def test_wilson_interval_brackets_the_rate() -> None:
