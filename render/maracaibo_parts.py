@@ -189,18 +189,18 @@ def _table(
     return y + 4
 
 
-def _card_box(
-    d: ImageDraw.ImageDraw, x: float, y: float, w: float, card: str, tr: Translate
-) -> None:
-    d.rounded_rectangle((x, y, x + w, y + 84), radius=10, fill=kit.WHITE, outline=kit.INK, width=2)
+DISPLAY = 4  # face-up cards (MAR-T16)
+
+
+def display_line(card: str, tr: Translate) -> str:
+    """A face-up card: the good it shows (it can be drawn and used as that good) and what it
+    is; an empty slot says so."""
     if not card:
-        text(d, (x + w / 2, y + 42), tr(R + "empty"), TEXT, False, kit.MUTED, "mm", w - 10)
-        return
-    text(d, (x + w / 2, y + 24), card_short(card, tr), TEXT, True, kit.INK, "mm", w - 10)
+        return tr(R + "empty")
     good = data().cards[card].discard_as if card in data().cards else ""
-    if good:
-        words = tr(f"maracaibo.good.{good}")
-        text(d, (x + w / 2, y + 60), words, TEXT, False, kit.MUTED, "mm", w - 10)
+    if not good:
+        return card_line(card, tr)
+    return tr(R + "display_line", good=tr(f"maracaibo.good.{good}"), card=card_line(card, tr))
 
 
 def combat_line(view: MaracaiboView, tr: Translate) -> str:
@@ -224,7 +224,8 @@ def tracks_height(view: MaracaiboView) -> int:
         + rows * LINE
         + LINE
         + 2 * LINE
-        + 96
+        + DISPLAY * LINE
+        + 12
         + LINE
         + 2 * 50
         + 3 * LINE
@@ -247,11 +248,20 @@ def draw_tracks(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
     y = _section_title(
         d, y + 6, tr(R + "display", deck=view.board.deck_size, discard=len(view.board.discard))
     )
-    w = (WIDTH - 2 * PAD - 3 * 12) / 4
-    for i in range(4):
+    for i in range(DISPLAY):
         card = view.board.display[i] if i < len(view.board.display) else ""
-        _card_box(d, PAD + i * (w + 12), y, w, card, tr)
-    y += 96
+        text(
+            d,
+            (PAD, y + LINE // 2),
+            display_line(card, tr),
+            TEXT,
+            False,
+            kit.INK,
+            "lm",
+            WIDTH - 2 * PAD,
+        )
+        y += LINE
+    y += 12
     y = _section_title(d, y, tr(R + "prestige"))
     half = (WIDTH - 2 * PAD) / 2
     for i, slot in enumerate(view.board.prestige[:4]):
@@ -303,38 +313,56 @@ def draw_tracks(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
 # ---------------------------------------------------------------------------- ship boards
 
 
-def _wrap_cards(cards: list[str], tr: Translate, width: float, max_lines: int) -> list[str]:
-    """Short card labels joined into at most ``max_lines`` lines that fit ``width``; the
-    last line ends with "+N" for the cards left out (the summary has the counts)."""
-    fnt = font(TEXT, True)
-    labels = [card_short(c, tr) for c in cards]
-    if not labels:
+FAMILY_ORDER = ("permanent", "income", "assistant", "immediate")
+"""Bought cards listed by what still acts: permanent effects and income first, immediate
+effects (already done) last."""
+
+
+def card_line(card: str, tr: Translate) -> str:
+    """A project card as a list line: its printed code and what it is or does."""
+    if card not in data().cards:
+        return card_short(card, tr)
+    return tr(R + "card_line", code=card_short(card, tr), what=tr.text(ct.card_what(card)))
+
+
+def _card_lines(cards: list[str], tr: Translate, rows: int) -> list[str]:
+    """One line per card, at most ``rows``; the last says how many more there are."""
+    if not cards:
         return [tr(R + "none")]
-    rows: list[list[str]] = [[]]
-    for label in labels:
-        if rows[-1] and fnt.getlength(kit.safe_text("  ".join([*rows[-1], label]))) > width:
-            rows.append([label])
-        else:
-            rows[-1].append(label)
-    if len(rows) > max_lines:
-        rows = rows[:max_lines]
-        last = rows[-1]
-        shown = sum(len(r) for r in rows)
+    if len(cards) <= rows:
+        return [card_line(c, tr) for c in cards]
+    shown = max(0, rows - 1)
+    rest = tr(R + "more_cards", count=len(cards) - shown)
+    return [*(card_line(c, tr) for c in cards[:shown]), rest]
 
-        def more() -> str:
-            return tr(R + "more", count=len(labels) - shown)
 
-        while last and fnt.getlength(kit.safe_text("  ".join([*last, more()]))) > width:
-            last.pop()
-            shown -= 1
-        last.append(more())
-    return ["  ".join(r) for r in rows]
+SHIPS_MAX_HEIGHT = 2000
+PANEL_FIXED = 50 + LINE + 92 + LINE + 16 + 12
+"""A ship panel without its card lines: head, stats, sections, career, gap."""
+
+
+def _card_rows(view: MaracaiboView, tr: Translate) -> int:
+    """Card lines (planned and bought) each ship panel may hold so that the part stays
+    within 2,000 px: at least four."""
+    fixed = 60 + 8 + LINE * len(_ships_legend(tr)) + 12 + PANEL_FIXED * len(view.players)
+    return max(4, (SHIPS_MAX_HEIGHT - fixed) // (LINE * max(1, len(view.players))))
 
 
 def _panel_lines(view: MaracaiboView, seat: str, tr: Translate) -> tuple[list[str], list[str]]:
+    """The planned cards and the bought cards (by ``FAMILY_ORDER``), one per line, within
+    the panel's share of the part's height."""
     p = view.players[seat]
-    room = WIDTH - 2 * PAD - 200
-    return _wrap_cards(p.plan, tr, room, 1), _wrap_cards(p.tableau, tr, room, 3)
+    rows = _card_rows(view, tr)
+    bought = sorted(
+        p.tableau,
+        key=lambda c: (
+            FAMILY_ORDER.index(data().cards[c].family)
+            if c in data().cards and data().cards[c].family in FAMILY_ORDER
+            else len(FAMILY_ORDER)
+        ),
+    )
+    plan_rows = max(1, min(len(p.plan), rows - max(1, min(len(bought), rows // 2))))
+    return _card_lines(p.plan, tr, plan_rows), _card_lines(bought, tr, max(1, rows - plan_rows))
 
 
 def ship_panel_height(view: MaracaiboView, seat: str, tr: Translate) -> int:

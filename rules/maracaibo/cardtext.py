@@ -181,6 +181,15 @@ def card_extras(card_id: str) -> list[Text]:
     return out
 
 
+def card_what(card_id: str) -> Text:
+    """What a card is called in a list of cards: the rulebook's name where it prints one,
+    else its first effect."""
+    c = data().cards[card_id]
+    if c.name in KNOWN_NAMES:
+        return term(f"maracaibo.cardname.{c.name}")
+    return card_effects(card_id)[0]
+
+
 def card_name(card_id: str) -> Text:
     """A card as lists name it: its code, what it does (the rulebook's name where it prints
     one) and the good it shows."""

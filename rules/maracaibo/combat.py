@@ -64,6 +64,14 @@ def _options(s: MaracaiboState, seat: str) -> list[tuple[str, str, int]]:
     return out
 
 
+def action_cost(s: MaracaiboState, seat: str, action: str, target: str) -> int | None:
+    """The strength a combat action open now costs (``None`` if it is not open); read by the
+    menu's description line."""
+    if s.combat is None:
+        return None
+    return next((k for a, t, k in _options(s, seat) if a == action and t == target), None)
+
+
 def legal(s: MaracaiboState, seat: str) -> list[MaracaiboAction]:
     c = s.combat
     assert c is not None

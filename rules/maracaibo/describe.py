@@ -68,8 +68,9 @@ def _sail(state: MaracaiboState, seat: str, a: Sail) -> Text:
     where = term(f"maracaibo.loc.{a.to}")
     if state.rules_version < 2 or seat not in state.board.ships:
         return term(K + "sail", location=where)
-    top = state.stack[-1] if state.stack else None
-    budget = top.n if top is not None and top.kind == "sail" else data().tracks.mp
+    from rules.maracaibo.choicetext import sail_budget
+
+    budget = sail_budget(state)
     ways = sailing.route_options(state, state.board.ships[seat], budget).get(a.to, [])
     mine = ways[0] if ways and not a.via else next((r for r in ways if list(r.via) == a.via), None)
     if len(ways) < 2 or mine is None:
@@ -219,6 +220,7 @@ def describe_detail(state: MaracaiboState, seat: str, action: MaracaiboAction) -
     """The second line of a menu option: what the card, tile, building, career or action
     chosen costs and does, from the engine's data (``cardtext``)."""
     from rules.maracaibo import cardtext as ct
+    from rules.maracaibo import choicetext as ch
 
     a = action
     if isinstance(a, SetupPlan | Plan | SetupDiscard | Buy | Discard | Deliver):
@@ -245,6 +247,12 @@ def describe_detail(state: MaracaiboState, seat: str, action: MaracaiboAction) -
         return ct.prestige_detail(a.building)
     if isinstance(a, Task):
         return ct.task_detail(state, seat, a.task, a.row)
+    if isinstance(a, Sail):
+        return ch.sail_detail(state, seat, a)
+    if isinstance(a, Explore):
+        return ch.explore_detail(state, seat, a)
+    if isinstance(a, CombatAction):
+        return ch.combat_detail(state, seat, a)
     top = state.stack[-1] if state.stack else None
     if isinstance(a, Pay) and top is not None and top.kind == "explorer_quest" and top.card:
         return ct.quest_detail(top.card, ct.story_tiles_of(state))

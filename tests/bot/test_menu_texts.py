@@ -15,7 +15,7 @@ from bot.i18n import tx
 from bot.menu import DETAIL_LIMIT, choices_for, layout
 from rules.core.bots import seat_names
 from rules.registry import GAMES
-from tests.cogs.card_checks import CARD_CHOICES
+from tests.cogs.card_checks import CARD_CHOICES, SAID
 
 HANGUL = re.compile(r"[가-힣]")
 OPTIONS: dict[str, dict[str, Any]] = {"renaissance": {"end_condition": "epochs_1"}}
@@ -46,7 +46,7 @@ def test_menus_name_every_choice_and_describe_every_card(key: str) -> None:
                 label = re.sub(r"^\d+\. ", "", choice.label)
                 assert HANGUL.search(label), f"{key}: label {choice.label!r} is only an id"
                 action = actions[choice.index]
-                if action.type in CARD_CHOICES.get(key, set()):
+                if action.type in CARD_CHOICES.get(key, set()) | SAID.get(key, set()):
                     detail = spec.describe_detail(state, seat, action)
                     assert detail is not None, f"{key}: {action} has no description"
                     assert choice.detail == _clip(tx(detail, "ko")), action

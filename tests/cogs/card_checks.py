@@ -46,6 +46,9 @@ CARD_CHOICES: dict[str, set[str]] = {
     },
     "renaissance": {"play_card", "return_card", "give_card", "buy_advance"},
 }
+# choices that are no card but must say what they do as well (issue 19: where a ship sails,
+# where an explorer stops, what a combat action costs and gives)
+SAID: dict[str, set[str]] = {"maracaibo": {"sail", "explore", "combat_action"}}
 # the whole Korean games check the card choices of these games (Maracaibo: spec 8, 9.1, 9.2, 10)
 WHOLE_GAME_CARD_CHECKS = frozenset({"maracaibo"})
 COST = {"maracaibo": "비용"}
@@ -84,7 +87,7 @@ def check_menu_details(kind: str, spec: Any, state: Any, seat: str, menu: Reply)
                 if action.type != "setup_career" and kind in COST:
                     assert COST[kind] in shown, f"no cost in {shown!r}"
     for action in actions:
-        if kind in WHOLE_GAME_CARD_CHECKS and action.type in CARD_CHOICES[kind]:
+        if kind in WHOLE_GAME_CARD_CHECKS and action.type in CARD_CHOICES[kind] | SAID[kind]:
             assert spec.describe_detail(state, seat, action) is not None, action
     return checked
 

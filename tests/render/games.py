@@ -31,6 +31,11 @@ def _log(game: str, players: int, seed: int, options: tuple[tuple[str, Any], ...
     return log
 
 
+def game_log(game: str, players: int, seed: int) -> Any:
+    """The recorded random game (cached, shared with ``state_at``)."""
+    return _log(game, players, seed, ())
+
+
 @cache
 def state_at(
     game: str, players: int, seed: int, fraction: float, options: tuple[tuple[str, Any], ...] = ()

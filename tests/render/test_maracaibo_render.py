@@ -237,8 +237,8 @@ def test_every_word_drawn_for_a_korean_viewer_is_korean(players: int) -> None:
         for part in mr.BOARD_PARTS:
             render.render_board_part(view, tr, part)
     assert len(tr.out) > 60
-    cards = re.compile(r"^[ABC]\d+$")
-    drawn = {w for text in tr.out if not cards.match(text) for w in latin_words(text)}
+    printed = {"A", "B", "C"}  # the deck letters on the cards ("A12 수입: …")
+    drawn = {w for text in tr.out for w in latin_words(text, printed)}
     assert not drawn, sorted(drawn)
 
 
@@ -507,3 +507,33 @@ def test_issue19_5_track_and_fleet_numbers_sit_beside_their_spaces(
     assert not _overlapping([*drawn, *[(p, "") for p in pills]])
     assert [int(n) for n in re.findall(r"(\d+): ", out.summary)] == [n for n, _ in marks]
     assert img.height <= 2000 and not latin_words(out.summary)
+
+
+def test_issue19_1_ships_and_display_name_their_cards_not_ids() -> None:
+    """Issue 19 point 1 ("B88 서적" on every board part): the ships part lists each planned
+    and bought card by its code and what it does, and the display on the tracks part each
+    face-up card with its good and what it does; within 2,000 px with four long tableaus."""
+    from rules.maracaibo import cardtext as ct
+    from rules.maracaibo.components import data
+
+    view = _view(4, 0.9).model_copy(deep=True)
+    cards = sorted(data().cards)
+    for i, p in enumerate(view.players.values()):
+        p.tableau = cards[30 * i : 30 * i + 12]
+        p.plan = cards[30 * i + 12 : 30 * i + 14]
+    tr = Recording(KO)
+    img = decode(render.render_board_part(view, tr, "ships").png)
+    assert img.height <= MAX_HEIGHT
+    drawn = " ".join(tr.out)
+    for p in view.players.values():
+        for card in p.plan:  # every planned card, named
+            assert KO.text(ct.card_what(card)) in drawn, card
+        assert any(KO.text(ct.card_what(c)) in drawn for c in p.tableau)
+    assert "그 밖에" in drawn  # the cards left out are counted
+    tr = Recording(KO)
+    render.render_board_part(view, tr, "tracks")
+    drawn = " ".join(tr.out)
+    for card in view.board.display:
+        if card:
+            good = KO(f"maracaibo.good.{data().cards[card].discard_as}")
+            assert f"{good} · " in drawn and KO.text(ct.card_what(card)) in drawn, card

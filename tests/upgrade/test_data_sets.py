@@ -6,13 +6,15 @@ change the data of a game already running, nor stop it; new games use the new da
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from rules.core.data import override_dir
+from bot.service import current_data_hash
+from rules.core.data import current_data_set, override_dir
 from rules.endeavor import components as endeavor_components
 from rules.endeavor.components import data
 from rules.registry import GAMES
@@ -97,3 +99,58 @@ async def test_rules_topic_names_the_games_rules_version(harness: Harness) -> No
     reply = await h.slash(members[0], "game rules", topic="ilos:costs")
     newest = GAMES["ilos"].rules_version
     assert f"Rules version {newest} (newest {newest})" in reply.content
+
+
+def _touch_data_set(game: str, folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new data set for ``game`` that means the same: every shipped file again, one with a
+    trailing newline (the set's hash is over the bytes), as a club's override folder."""
+    shipped = (
+        Path(str(importlib.import_module(f"rules.{game}.components").__file__)).parent / "data"
+    )
+    target = folder / game
+    target.mkdir(parents=True)
+    first = sorted(shipped.glob("*.json"))[0]
+    (target / first.name).write_bytes(first.read_bytes() + b"\n")
+    monkeypatch.setenv("REFEREE_DATA_DIR", str(folder))
+    override_dir.cache_clear()
+    importlib.import_module(f"rules.{game}.components").data.cache_clear()
+    current_data_hash.cache_clear()
+
+
+@pytest.mark.guild_locale("ko")
+@pytest.mark.parametrize(("game", "parts"), [("maracaibo", ["map"]), ("renaissance", ["", "east"])])
+async def test_issue20_a_game_pinned_to_an_older_data_set_still_draws_its_map(
+    game: str,
+    parts: list[str],
+    harness: Harness,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 20 with issue 17.2: the geographic maps (``geography.json`` is read from today's
+    files, outside a game's pinned set) still draw for a game that plays on an older data
+    set after an upgrade: ``/game board`` in Korean answers with the map, no error."""
+    h = harness
+    names = ["민지", "서준", "하린"]
+    members = [h.member(n, locale="ko") for n in names]
+    await open_table(h, game, names)
+    running = await h.bot.store.current_game(h.channel().id)
+    assert running is not None
+    started_on = h.bot.service.state_of(running).data_hash
+    try:
+        _touch_data_set(game, tmp_path / "data", monkeypatch)
+        await h.restart()
+        running = await h.bot.store.current_game(h.channel().id)
+        assert running is not None
+        assert h.bot.service.state_of(running).data_hash == started_on  # pinned
+        assert current_data_set(GAMES[game]).hash != started_on  # today's set is another
+        for part in parts:
+            shown = await h.slash(members[0], "game board", **({"part": part} if part else {}))
+            images = await shown.images()
+            assert images, shown.content
+            assert "오류" not in shown.content, shown.content
+            assert images[0].width >= 700 and images[0].height >= 700, images[0].size
+    finally:
+        monkeypatch.delenv("REFEREE_DATA_DIR", raising=False)
+        override_dir.cache_clear()
+        importlib.import_module(f"rules.{game}.components").data.cache_clear()
+        current_data_hash.cache_clear()
