@@ -48,6 +48,35 @@ def test_rules_import_nothing_outside_rules() -> None:
     assert not found, "\n".join(found)
 
 
+LAYERS_BELOW = {
+    "rules": set(),
+    "render": {"rules"},
+    "db": {"rules"},
+    "bot": {"rules", "render", "db"},
+    "cogs": {"rules", "render", "db", "bot"},
+    "terminal": {"rules", "render", "bot"},
+}
+"""docs/architecture.md "Layers": the project packages each layer may import (bench measures
+everything, the test harness included, so it is not listed)."""
+
+
+def test_each_layer_imports_only_the_layers_below_it() -> None:
+    """Issue 22 point 5: imports point down the stack (statements and importlib alike);
+    ``rules/__main__.py`` alone hands over to the terminal tool."""
+    found = []
+    for layer, below in LAYERS_BELOW.items():
+        for path in sorted((ROOT / layer).rglob("*.py")):
+            allowed = {layer, *below}
+            if path == ROOT / "rules" / "__main__.py":
+                allowed.add("terminal")
+            found += [
+                f"{path.relative_to(ROOT)}:{i.line} imports {i.name}"
+                for i in imports_of(path)
+                if i.name.split(".")[0] in {*PACKAGES, "tests"} - allowed
+            ]
+    assert not found, "\n".join(found)
+
+
 PENDING_CYCLES = [
     # The engine-core work of issue 22 (points 1 and 2) reshapes these modules and removes
     # their cycles; until it lands, a cycle among them alone is tolerated here.
