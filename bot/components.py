@@ -675,7 +675,9 @@ class ResultSelect(
         bot = bot_of(interaction)
         lang = lang_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        game = await bot.service.viewable(interaction.channel_id or 0, int(value))
+        game = await bot.service.viewable(
+            interaction.channel_id or 0, int(value), guild_id=interaction.guild_id
+        )
         state = bot.service.state_of(game)
         head, _scores = bot.presenter.result_line(game, lang)
         text = f"**{head}**\n{bot.presenter.score_text(game, state, lang)}"

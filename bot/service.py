@@ -24,9 +24,11 @@ from typing import Any, Literal, Protocol, get_args, get_origin
 from pydantic import ValidationError
 
 from bot.clock import Clock, system_clock
+from bot.club_record import abandoned_archive, finished_archive
 from bot.data_sets import DataSetLibrary
 from bot.errors import RulesRefused, UserError
 from bot.i18n import escape_name, has, t
+from db.club_record import GameArchive
 from db.store import (
     ActionRecord,
     DuplicateInteraction,
@@ -299,6 +301,26 @@ class GameService:
         await self.data_sets.load(self.store)
         for game in await self.store.open_games():
             await self._settle_version(game)
+        await self.archive_ended_games()
+
+    async def archive_ended_games(self) -> int:
+        """Archive (and rate, in the order they ended) the games that ended before the club's
+        record existed; a game whose state cannot be scored any more is archived without a
+        result. Returns how many were archived."""
+        done = 0
+        for game in await self.store.unarchived_games():
+            archive = abandoned_archive(game)
+            if game.status == "finished" and game.state_json is not None:
+                try:
+                    await self.data_sets.fetch_for(self.store, game)
+                    await self._settle_version(game)
+                    spec = spec_of(game)
+                    archive = finished_archive(game, spec, self.state_of(game))
+                except Exception:
+                    log.warning("finished game %s cannot be scored to archive it", game.id)
+                    archive = GameArchive(outcome="finished", seats=archive.seats)
+            done += await self.store.archive_game(game.id, archive)
+        return done
 
     async def _settle_version(self, game: GameRecord) -> None:
         """For a stored state from before rules versions: replay its log (once per process,
@@ -332,13 +354,20 @@ class GameService:
         await self._settle_version(game)
         return game
 
-    async def viewable(self, channel_id: int, game_id: int | None = None) -> GameRecord:
+    async def viewable(
+        self, channel_id: int, game_id: int | None = None, *, guild_id: int | None = None
+    ) -> GameRecord:
         """The game people look at in a channel (``/game board``, ``log``, ``hand``): with
-        ``game_id``, one of the channel's finished games; else the running game, else the
-        channel's last finished game (it stays until a new game starts), else its lobby."""
+        ``game_id``, one of the channel's finished games (or, given ``guild_id``, one of the
+        server's); else the running game, else the channel's last finished game (it stays
+        until a new game starts), else its lobby."""
         if game_id is not None:
             game = await self.store.get_game(game_id)
-            if game is None or game.channel_id != channel_id or game.status != "finished":
+            here = game is not None and (
+                game.channel_id == channel_id
+                or (guild_id is not None and game.guild_id == guild_id)
+            )
+            if game is None or not here or game.status != "finished":
                 raise UserError("error.no_such_result")
         else:
             game = await self.store.current_game(channel_id)
@@ -688,6 +717,7 @@ class GameService:
                 state.model_dump_json(),
                 "finished" if over else "active",
                 campaign=spec.campaign_after(state) if over else None,
+                archive=finished_archive(game, spec, state) if over else None,
             )
         except DuplicateInteraction as exc:
             raise UserError("error.duplicate") from exc
@@ -731,7 +761,10 @@ class GameService:
             game = await self.current(channel_id)
             if by.user_id != game.creator_id and not can_manage:
                 raise UserError("error.abandon_forbidden")
-            stored = await self.store.update_game(game.id, game.version, status="abandoned")
+            archive = abandoned_archive(game) if game.status == "active" else None
+            stored = await self.store.update_game(
+                game.id, game.version, status="abandoned", archive=archive
+            )
             return Outcome(game=stored, ended=True, by_user=by.user_id)
 
         return await self._locked(channel_id, work)

@@ -14,11 +14,15 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.client import RefereeBot
+from bot.club_record import Card, leaderboard_card, player_stats, result_line, stats_card
 from bot.components import AbandonConfirm, ResultSelect, SeatOffer, UndoVote, player_of
 from bot.errors import UserError
 from bot.i18n import catalog, escape_name, has, t
+from bot.messages import file_of
 from bot.presenter import lang_of, lobby_text, lobby_view, reply, title_of, translator
-from bot.service import spec_of
+from bot.service import game_kind, spec_of
+from render.club_cards import render_cards
+from rules.core import Text
 from rules.core.data import override_dir
 from rules.registry import GAMES
 
@@ -32,6 +36,29 @@ def game_arg(value: str) -> int | None:
     if not (value.isascii() and value.isdigit() and len(value) <= 19):
         raise UserError("error.no_such_result")
     return int(value)
+
+
+def record_kind(typed: str) -> str | None:
+    """The game a record command is about (a key or a title, as ``/game new`` takes it);
+    None when empty; an unknown game is refused."""
+    if not typed.strip():
+        return None
+    kind = game_kind(typed.strip())
+    if kind not in GAMES:
+        titles = [Text(key=f"{k}.title") for k in sorted(GAMES)]
+        raise UserError("error.unknown_game", kind=typed[:40], known=titles)
+    return kind
+
+
+def kind_choices(lang: str, current: str) -> list[app_commands.Choice[str]]:
+    """Every registered game matching what was typed, by its title in ``lang``."""
+    titles = sorted((title_of(k, lang), k) for k in GAMES)
+    needle = current.lower().strip()
+    return [
+        app_commands.Choice(name=title, value=key)
+        for title, key in titles
+        if needle in title.lower() or needle in key
+    ][:25]
 
 
 def topics_of(kind: str) -> list[str]:
@@ -96,14 +123,7 @@ class Lobby(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """Every registered game, by its title in the user's language."""
-        lang = lang_of(interaction)
-        titles = sorted((title_of(k, lang), k) for k in GAMES)
-        needle = current.lower().strip()
-        return [
-            app_commands.Choice(name=title, value=key)
-            for title, key in titles
-            if needle in title.lower() or needle in key
-        ][:25]
+        return kind_choices(lang_of(interaction), current)
 
     @app_commands.command(
         name="join", description=_("Take a seat in this channel's game", key="cmd.game.join")
@@ -316,22 +336,50 @@ class Lobby(
 
     @app_commands.command(
         name="results",
-        description=_("This channel's finished games", key="cmd.game.results"),
+        description=_("Finished games of this channel or server", key="cmd.game.results"),
     )
-    async def results(self, interaction: discord.Interaction[Any]) -> None:
-        """The channel's finished games (date, players, scores, winners), newest first, and a
-        menu that opens any one's final board and log."""
+    @app_commands.describe(
+        scope=_("This channel or the whole server", key="cmd.game.results.scope"),
+        game=_("Only this game", key="cmd.game.record.game"),
+    )
+    @app_commands.choices(
+        scope=[
+            app_commands.Choice(
+                name=_("This channel", key="cmd.game.scope.channel"), value="channel"
+            ),
+            app_commands.Choice(name=_("This server", key="cmd.game.scope.server"), value="server"),
+        ]
+    )
+    async def results(
+        self,
+        interaction: discord.Interaction[Any],
+        scope: str = "channel",
+        game: app_commands.Range[str, 0, 40] = "",
+    ) -> None:
+        """The archived finished games of the channel (or the server), newest first, of one
+        game if asked (date, players, scores, winners), and a menu that opens any one's final
+        board and log."""
         lang = lang_of(interaction)
-        games = await self.bot.store.finished_games(interaction.channel_id or 0, limit=25)
+        kind = record_kind(game)
+        server = scope == "server" and interaction.guild_id is not None
+        games = await self.bot.store.archived_games(
+            guild_id=interaction.guild_id,
+            channel_id=None if server else interaction.channel_id or 0,
+            kind=kind,
+        )
         if not games:
-            raise UserError("error.no_results")
-        lines = [t("core.results_header", lang, count=len(games))]
+            raise UserError("error.no_results_server" if server else "error.no_results")
+        header = "core.results_header_server" if server else "core.results_header"
+        lines = [t(header, lang, count=len(games))]
         options = []
-        for game in games:
-            head, scores = self.bot.presenter.result_line(game, lang)
+        for record in games:
+            head, scores = result_line(record, lang, channel=server)
             lines.append(f"• **{head}**: {scores}")
+            label, _scores = result_line(record, lang)
             options.append(
-                discord.SelectOption(label=head[:100], description=scores[:100], value=str(game.id))
+                discord.SelectOption(
+                    label=label[:100], description=scores[:100], value=str(record.game_id)
+                )
             )
         view = discord.ui.View(timeout=None)
         view.add_item(ResultSelect(placeholder=t("core.results_open", lang)[:150], options=options))
@@ -341,6 +389,72 @@ class Lobby(
             view=view,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+
+    @app_commands.command(
+        name="stats", description=_("A player's record in this server", key="cmd.game.stats")
+    )
+    @app_commands.describe(
+        user=_("Whose record (you, if left empty)", key="cmd.game.stats.user"),
+        game=_("Only this game", key="cmd.game.record.game"),
+    )
+    async def stats(
+        self,
+        interaction: discord.Interaction[Any],
+        user: discord.User | None = None,
+        game: app_commands.Range[str, 0, 40] = "",
+    ) -> None:
+        """Games played, wins, average and best score, favourite game and last games of a
+        player in this server: a card as an image, and the same words in the message."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = lang_of(interaction)
+        kind = record_kind(game)
+        who = user or interaction.user
+        games = await self.bot.store.archived_games(
+            guild_id=interaction.guild_id, kind=kind, user_id=who.id, limit=1000
+        )
+        found = player_stats(who.id, who.display_name, games)
+        card = stats_card(found, lang, kind)
+        await self._card_reply(
+            interaction, card.text(), [stats_card(found, lang, kind, escape=False)], "stats.png"
+        )
+
+    @app_commands.command(
+        name="leaderboard",
+        description=_("A game's ratings in this server", key="cmd.game.leaderboard"),
+    )
+    @app_commands.describe(game=_("Which game", key="cmd.game.new.kind"))
+    async def leaderboard(
+        self, interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 40]
+    ) -> None:
+        """The game's ratings in this server (openskill's Plackett-Luce; shown as mu - 3
+        sigma), best first: an image and the same words in the message."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = lang_of(interaction)
+        kind = record_kind(game)
+        assert kind is not None
+        ratings = await self.bot.store.ratings(interaction.guild_id, kind, limit=20)
+        card = leaderboard_card(kind, ratings, lang)
+        drawn = leaderboard_card(kind, ratings, lang, escape=False)
+        await self._card_reply(interaction, card.text(), [drawn], "leaderboard.png")
+
+    async def _card_reply(
+        self, interaction: discord.Interaction[Any], text: str, cards: list[Card], filename: str
+    ) -> None:
+        image = await self.bot.renderer.run(render_cards, cards, filename)
+        await reply(
+            interaction,
+            text[:2000],
+            file=file_of(image),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @results.autocomplete("game")
+    @stats.autocomplete("game")
+    @leaderboard.autocomplete("game")
+    async def record_kinds(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return kind_choices(lang_of(interaction), current)
 
     # -------------------------------------------------------------- table management
     @app_commands.command(

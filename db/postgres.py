@@ -28,7 +28,7 @@ import json
 import os
 import re
 import signal
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from types import TracebackType
@@ -37,6 +37,20 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
+from db.club_record import (
+    RATING_COLUMNS,
+    RECORD_COLUMNS,
+    SEAT_COLUMNS,
+    ArchivedGame,
+    ArchiveSeat,
+    GameArchive,
+    Rating,
+    SeatRating,
+    archived_game,
+    rating_of,
+    seat_rows,
+    write_archive,
+)
 from db.migrate_postgres import MIGRATION_LOCK, ensure_schema, migrate_postgres
 from db.rows import (
     CLAIM_DM_CLOSED_SQL,
@@ -388,6 +402,7 @@ class PostgresStore:
         state_json: str | None = None,
         campaign: dict[str, Any] | None = None,
         creator_id: int | None = None,
+        archive: GameArchive | None = None,
     ) -> GameRecord:
         changes = game_changes(
             seats=seats,
@@ -407,6 +422,8 @@ class PostgresStore:
             ):  # the state the game starts with: the chain's first link
                 changes["initial_hash"] = state_digest(state_json)
             await self._bump(conn, game_id, expected_version, changes)
+            if archive is not None:
+                await self._archive(conn, game, archive, changes["updated_at"])
             return await self._fetch_game(conn, game_id)
 
     # -- the action log -----------------------------------------------------------------
@@ -420,6 +437,7 @@ class PostgresStore:
         status: GameStatus,
         *,
         campaign: dict[str, Any] | None = None,
+        archive: GameArchive | None = None,
     ) -> GameRecord:
         """Append ``actions`` and store the state they lead to, in one transaction (see
         ``GameStore.record_actions``; the duplicate check comes before the version check)."""
@@ -485,6 +503,8 @@ class PostgresStore:
                 raise
             if campaign is not None:
                 await self._put_campaign(conn, game.channel_id, game.kind, campaign, now)
+            if archive is not None:
+                await self._archive(conn, game, archive, now)
             if os.environ.get(CRASH_POINT_ENV) == "after_log_write":
                 os.kill(os.getpid(), signal.SIGKILL)
             return await self._fetch_game(conn, game_id)
@@ -714,6 +734,86 @@ class PostgresStore:
 
     # -- backup -------------------------------------------------------------------------
 
+    # -- the club's record (db.club_record) ----------------------------------------------
+
+    @staticmethod
+    async def _archive(conn: Conn, game: GameRecord, archive: GameArchive, ended: Any) -> bool:
+        writer = _ArchiveWriter(conn)
+        return await write_archive(
+            writer, game.id, game.guild_id, game.kind, archive, ended_at=ended, now=ended
+        )
+
+    async def archive_game(self, game_id: int, archive: GameArchive) -> bool:
+        async with self._write() as conn:
+            game = await self._fetch_game(conn, game_id, lock=True)
+            writer = _ArchiveWriter(conn)
+            return await write_archive(
+                writer,
+                game.id,
+                game.guild_id,
+                game.kind,
+                archive,
+                ended_at=game.updated_at,
+                now=self._now(),
+            )
+
+    async def unarchived_games(self) -> list[GameRecord]:
+        rows = await self._db.fetch(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('finished', 'abandoned') "
+            "AND NOT EXISTS (SELECT 1 FROM game_records AS r WHERE r.game_id = games.id) "
+            "ORDER BY updated_at, id"
+        )
+        return [_game_from_row(row) for row in rows]
+
+    async def archived_games(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int | None = None,
+        kind: str | None = None,
+        user_id: int | None = None,
+        outcome: str | None = "finished",
+        limit: int = 25,
+    ) -> list[ArchivedGame]:
+        where: list[str] = ["guild_id IS NOT DISTINCT FROM $1"]
+        params: list[Any] = [guild_id]
+        for column, value in (("channel_id", channel_id), ("kind", kind), ("outcome", outcome)):
+            if value is not None:
+                params.append(value)
+                where.append(f"{column} = ${len(params)}")
+        if user_id is not None:
+            params.append(user_id)
+            where.append(
+                f"game_id IN (SELECT game_id FROM record_seats WHERE user_id = ${len(params)})"
+            )
+        params.append(max(0, limit))
+        columns = RECORD_COLUMNS.replace("options_json", "options_json::text AS options_json")
+        columns = columns.replace("scores_json", "scores_json::text AS scores_json")
+        async with self._db.acquire() as conn, conn.transaction(isolation="repeatable_read"):
+            records = await conn.fetch(
+                f"SELECT {columns} FROM game_records WHERE {' AND '.join(where)} "
+                f"ORDER BY ended_at DESC, game_id DESC LIMIT ${len(params)}",
+                *params,
+            )
+            seats = await conn.fetch(
+                f"SELECT {SEAT_COLUMNS} FROM record_seats WHERE game_id = ANY($1::bigint[])",
+                [row["game_id"] for row in records],
+            )
+        return [
+            archived_game(row, [s for s in seats if s["game_id"] == row["game_id"]], _utc)
+            for row in records
+        ]
+
+    async def ratings(self, guild_id: int | None, kind: str, limit: int = 25) -> list[Rating]:
+        rows = await self._db.fetch(
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND kind = $2 "
+            "ORDER BY mu - 3 * sigma DESC, games DESC, player LIMIT $3",
+            guild_id if guild_id is not None else 0,
+            kind,
+            max(0, limit),
+        )
+        return [rating_of(row, _utc) for row in rows]
+
     async def backup(self, path: str) -> None:
         """PostgreSQL is backed up with its own tool; this says which command to run."""
         raise StoreError(
@@ -727,6 +827,90 @@ class PostgresStore:
         parts = urlsplit(self.url)
         query = [*parse_qsl(parts.query, keep_blank_values=True), ("schema", self.schema)]
         return urlunsplit(parts._replace(query=urlencode(query)))
+
+
+# pg_advisory_xact_lock(int, int) key space of the ratings ("RFRF", hash of server and kind):
+# two games of one kind ending in one server at once are rated one after the other.
+RATINGS_LOCK = 0x52465246
+
+
+class _ArchiveWriter:
+    """``db.club_record.ArchiveWriter`` on the connection of an open transaction."""
+
+    def __init__(self, conn: Conn) -> None:
+        self.conn = conn
+
+    async def archived(self, game_id: int) -> bool:
+        found = await self.conn.fetchval(
+            "SELECT EXISTS (SELECT 1 FROM game_records WHERE game_id = $1)", game_id
+        )
+        return bool(found)
+
+    async def insert_record(
+        self, game_id: int, archive: GameArchive, rated: bool, ended_at: Any
+    ) -> None:
+        await self.conn.execute(
+            f"INSERT INTO game_records ({RECORD_COLUMNS}) "
+            "SELECT id, guild_id, channel_id, kind, $2, options_json, $3::json, $4, "
+            "COALESCE(started_at, (SELECT MIN(a.created_at) FROM actions AS a "
+            "WHERE a.game_id = games.id), created_at), $5 FROM games WHERE id = $1",
+            game_id,
+            archive.outcome,
+            archive.scores_json,
+            rated,
+            ended_at,
+        )
+
+    async def current_ratings(
+        self, guild_id: int, kind: str, players: Sequence[str]
+    ) -> dict[str, tuple[float, float]]:
+        await self.conn.execute(
+            "SELECT pg_advisory_xact_lock($1, hashtext($2))", RATINGS_LOCK, f"{guild_id}:{kind}"
+        )
+        rows = await self.conn.fetch(
+            "SELECT player, mu, sigma FROM ratings "
+            "WHERE guild_id = $1 AND kind = $2 AND player = ANY($3::text[])",
+            guild_id,
+            kind,
+            list(players),
+        )
+        return {row["player"]: (row["mu"], row["sigma"]) for row in rows}
+
+    async def put_rating(
+        self,
+        guild_id: int,
+        kind: str,
+        seat: ArchiveSeat,
+        mu: float,
+        sigma: float,
+        won: bool,
+        now: Any,
+    ) -> None:
+        await self.conn.execute(
+            f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8, $9) "
+            "ON CONFLICT (guild_id, kind, player) DO UPDATE SET user_id = excluded.user_id, "
+            "name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, "
+            "games = ratings.games + 1, wins = ratings.wins + excluded.wins, "
+            "updated_at = excluded.updated_at",
+            guild_id,
+            kind,
+            seat.player,
+            seat.user_id,
+            seat.name,
+            mu,
+            sigma,
+            int(won),
+            now,
+        )
+
+    async def insert_seats(
+        self, game_id: int, seats: Sequence[ArchiveSeat], ratings: Sequence[SeatRating]
+    ) -> None:
+        await self.conn.executemany(
+            f"INSERT INTO record_seats ({SEAT_COLUMNS}) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+            seat_rows(game_id, seats, ratings),
+        )
 
 
 async def _seal_chains(conn: Conn) -> None:

@@ -63,6 +63,8 @@ def game_changes(
     if status is not None:
         check_status(status)
         changes["status"] = status
+        if status == "active":  # the lobby becomes a game (the archive's start time)
+            changes["started_at"] = now
     if state_json is not None:
         changes["state_json"] = state_json
     changes["updated_at"] = now

@@ -38,6 +38,7 @@ class GameRow:
     updated_at: datetime
     campaign_json: str | None
     initial_hash: str | None = None
+    started_at: datetime | None = None
 
     def record(self) -> GameRecord:
         campaign = self.campaign_json
@@ -145,6 +146,50 @@ class PlayerDmRow:
     closed_told_at: datetime | None
 
 
+@dataclass(frozen=True)
+class ArchiveRow:
+    game_id: int
+    guild_id: int | None
+    channel_id: int
+    kind: str
+    outcome: str
+    options_json: str
+    scores_json: str | None
+    rated: bool
+    started_at: datetime
+    ended_at: datetime
+
+
+@dataclass(frozen=True)
+class ArchiveSeatRow:
+    game_id: int
+    seat: str
+    player: str
+    user_id: int | None
+    name: str
+    score: int | None
+    rank: int | None
+    winner: bool
+    mu_before: float | None
+    sigma_before: float | None
+    mu_after: float | None
+    sigma_after: float | None
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    guild_id: int
+    kind: str
+    player: str
+    user_id: int | None
+    name: str
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    updated_at: datetime
+
+
 @dataclass
 class Snapshot:
     games: list[GameRow] = field(default_factory=list)
@@ -156,6 +201,9 @@ class Snapshot:
     data_sets: list[DataSetRow] = field(default_factory=list)
     seat_offers: list[SeatOfferRow] = field(default_factory=list)
     player_dms: list[PlayerDmRow] = field(default_factory=list)
+    game_records: list[ArchiveRow] = field(default_factory=list)
+    record_seats: list[ArchiveSeatRow] = field(default_factory=list)
+    ratings: list[RatingRow] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:
         return {f.name: len(getattr(self, f.name)) for f in fields(self)}
@@ -179,6 +227,9 @@ TABLES: dict[str, tuple[type[Any], str]] = {
     "data_sets": (DataSetRow, "hash"),
     "seat_offers": (SeatOfferRow, "id"),
     "player_dms": (PlayerDmRow, "game_id, user_id"),
+    "game_records": (ArchiveRow, "game_id"),
+    "record_seats": (ArchiveSeatRow, "game_id, seat"),
+    "ratings": (RatingRow, "guild_id, kind, player"),
 }
 _TIMES = {
     "created_at",
@@ -188,8 +239,10 @@ _TIMES = {
     "taken_at",
     "given_at",
     "closed_told_at",
+    "started_at",
+    "ended_at",
 }
-_FLAGS = {"reveals", "undone"}
+_FLAGS = {"reveals", "undone", "rated", "winner"}
 
 
 def _sqlite_value(name: str, value: Any) -> Any:

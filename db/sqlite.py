@@ -31,6 +31,20 @@ import aiosqlite
 
 from db import filelock
 from db.backup import backup_database
+from db.club_record import (
+    RATING_COLUMNS,
+    RECORD_COLUMNS,
+    SEAT_COLUMNS,
+    ArchivedGame,
+    ArchiveSeat,
+    GameArchive,
+    Rating,
+    SeatRating,
+    archived_game,
+    rating_of,
+    seat_rows,
+    write_archive,
+)
 from db.migrate import migrate
 from db.rows import (
     CLAIM_DM_CLOSED_SQL,
@@ -362,6 +376,7 @@ class SqliteStore:
         state_json: str | None = None,
         campaign: dict[str, Any] | None = None,
         creator_id: int | None = None,
+        archive: GameArchive | None = None,
     ) -> GameRecord:
         changes = game_changes(
             seats=seats,
@@ -383,6 +398,8 @@ class SqliteStore:
                 if not logged:  # the state the game starts with: the chain's first link
                     changes["initial_hash"] = state_digest(state_json)
             await self._bump(conn, game_id, expected_version, changes)
+            if archive is not None:
+                await self._archive(conn, game, archive, changes["updated_at"])
             return await self._fetch_game(conn, game_id)
 
     # -- the action log -----------------------------------------------------------------
@@ -396,6 +413,7 @@ class SqliteStore:
         status: GameStatus,
         *,
         campaign: dict[str, Any] | None = None,
+        archive: GameArchive | None = None,
     ) -> GameRecord:
         """Append ``actions`` and store the state they lead to, in one transaction.
 
@@ -459,6 +477,8 @@ class SqliteStore:
             )
             if campaign is not None:
                 await self._put_campaign(conn, game.channel_id, game.kind, campaign, now)
+            if archive is not None:
+                await self._archive(conn, game, archive, now)
             _test_crash_point("after_log_write")
             return await self._fetch_game(conn, game_id)
 
@@ -667,6 +687,86 @@ class SqliteStore:
         rows = await self._read("SELECT files_json FROM data_sets WHERE hash = ?", (hash,))
         return str(rows[0]["files_json"]) if rows else None
 
+    # -- the club's record (db.club_record) ----------------------------------------------
+
+    async def _archive(
+        self, conn: aiosqlite.Connection, game: GameRecord, archive: GameArchive, ended: str
+    ) -> bool:
+        writer = _ArchiveWriter(conn)
+        return await write_archive(
+            writer, game.id, game.guild_id, game.kind, archive, ended_at=ended, now=ended
+        )
+
+    async def archive_game(self, game_id: int, archive: GameArchive) -> bool:
+        async with self._write() as conn:
+            game = await self._fetch_game(conn, game_id)
+            writer = _ArchiveWriter(conn)
+            return await write_archive(
+                writer,
+                game.id,
+                game.guild_id,
+                game.kind,
+                archive,
+                ended_at=game.updated_at.isoformat(),
+                now=self._now_text(),
+            )
+
+    async def unarchived_games(self) -> list[GameRecord]:
+        rows = await self._read(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('finished', 'abandoned') "
+            "AND NOT EXISTS (SELECT 1 FROM game_records AS r WHERE r.game_id = games.id) "
+            "ORDER BY updated_at, id"
+        )
+        return [_game_from_row(row) for row in rows]
+
+    async def archived_games(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int | None = None,
+        kind: str | None = None,
+        user_id: int | None = None,
+        outcome: str | None = "finished",
+        limit: int = 25,
+    ) -> list[ArchivedGame]:
+        where: list[str] = ["guild_id IS ?"]
+        params: list[Any] = [guild_id]
+        for column, value in (("channel_id", channel_id), ("kind", kind), ("outcome", outcome)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        if user_id is not None:
+            where.append("game_id IN (SELECT game_id FROM record_seats WHERE user_id = ?)")
+            params.append(user_id)
+        async with self._lock:
+            records = list(
+                await self._db.execute_fetchall(
+                    f"SELECT {RECORD_COLUMNS} FROM game_records WHERE {' AND '.join(where)} "
+                    "ORDER BY ended_at DESC, game_id DESC LIMIT ?",
+                    (*params, max(0, limit)),
+                )
+            )
+            ids = [row["game_id"] for row in records]
+            seats = list(
+                await self._db.execute_fetchall(
+                    f"SELECT {SEAT_COLUMNS} FROM record_seats "
+                    f"WHERE game_id IN ({', '.join('?' for _ in ids)})",
+                    ids,
+                )
+            )
+        return [
+            archived_game(row, [s for s in seats if s["game_id"] == row["game_id"]], _when)
+            for row in records
+        ]
+
+    async def ratings(self, guild_id: int | None, kind: str, limit: int = 25) -> list[Rating]:
+        rows = await self._read(
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND kind = ? "
+            "ORDER BY mu - 3 * sigma DESC, games DESC, player LIMIT ?",
+            (guild_id if guild_id is not None else 0, kind, max(0, limit)),
+        )
+        return [rating_of(row, _when) for row in rows]
+
     # -- backup -------------------------------------------------------------------------
 
     async def backup(self, path: str) -> None:
@@ -676,6 +776,73 @@ class SqliteStore:
         if self.path in ("", ":memory:"):
             raise StoreError("backup needs the store to be opened on a database file")
         await asyncio.to_thread(backup_database, self.path, path)
+
+
+def _when(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+class _ArchiveWriter:
+    """``db.club_record.ArchiveWriter`` on the connection of an open write transaction
+    (``BEGIN IMMEDIATE`` already keeps every other writer out while a game is rated)."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def archived(self, game_id: int) -> bool:
+        rows = await self.conn.execute_fetchall(
+            "SELECT 1 FROM game_records WHERE game_id = ?", (game_id,)
+        )
+        return bool(list(rows))
+
+    async def insert_record(
+        self, game_id: int, archive: GameArchive, rated: bool, ended_at: Any
+    ) -> None:
+        await self.conn.execute(
+            f"INSERT INTO game_records ({RECORD_COLUMNS}) "
+            "SELECT id, guild_id, channel_id, kind, ?, options_json, ?, ?, COALESCE(started_at, "
+            "(SELECT MIN(a.created_at) FROM actions AS a WHERE a.game_id = games.id), "
+            "created_at), ? FROM games WHERE id = ?",
+            (archive.outcome, archive.scores_json, int(rated), ended_at, game_id),
+        )
+
+    async def current_ratings(
+        self, guild_id: int, kind: str, players: Sequence[str]
+    ) -> dict[str, tuple[float, float]]:
+        rows = await self.conn.execute_fetchall(
+            "SELECT player, mu, sigma FROM ratings WHERE guild_id = ? AND kind = ? "
+            f"AND player IN ({', '.join('?' for _ in players)})",
+            (guild_id, kind, *players),
+        )
+        return {row["player"]: (row["mu"], row["sigma"]) for row in rows}
+
+    async def put_rating(
+        self,
+        guild_id: int,
+        kind: str,
+        seat: ArchiveSeat,
+        mu: float,
+        sigma: float,
+        won: bool,
+        now: Any,
+    ) -> None:
+        await self.conn.execute(
+            f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) "
+            "ON CONFLICT (guild_id, kind, player) DO UPDATE SET user_id = excluded.user_id, "
+            "name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, "
+            "games = ratings.games + 1, wins = ratings.wins + excluded.wins, "
+            "updated_at = excluded.updated_at",
+            (guild_id, kind, seat.player, seat.user_id, seat.name, mu, sigma, int(won), now),
+        )
+
+    async def insert_seats(
+        self, game_id: int, seats: Sequence[ArchiveSeat], ratings: Sequence[SeatRating]
+    ) -> None:
+        await self.conn.executemany(
+            f"INSERT INTO record_seats ({SEAT_COLUMNS}) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(*row[:7], int(row[7]), *row[8:]) for row in seat_rows(game_id, seats, ratings)],
+        )
 
 
 async def _seal_chains(conn: aiosqlite.Connection) -> None:

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, Protocol
 
+from db.club_record import ArchivedGame, GameArchive, Rating
+
 GameStatus = Literal["lobby", "active", "finished", "abandoned"]
 OPEN_STATUSES: tuple[GameStatus, ...] = ("lobby", "active")
 
@@ -275,11 +277,13 @@ class GameStore(Protocol):
         state_json: str | None = None,
         campaign: dict[str, Any] | None = None,
         creator_id: int | None = None,
+        archive: GameArchive | None = None,
     ) -> GameRecord:
         """Change the given fields (others stay); version + 1. ``VersionConflict`` if stale.
 
         ``campaign`` records the campaign state the game started from (set once, at start);
-        ``creator_id`` hands the creator's rights on (when the creator's seat changes hands)."""
+        ``creator_id`` hands the creator's rights on (when the creator's seat changes hands);
+        ``archive`` archives the game in the same transaction (an abandoned game)."""
         ...
 
     async def record_actions(
@@ -291,11 +295,13 @@ class GameStore(Protocol):
         status: GameStatus,
         *,
         campaign: dict[str, Any] | None = None,
+        archive: GameArchive | None = None,
     ) -> GameRecord:
         """Append ``actions`` to the log and store the state they lead to, in one transaction.
 
         ``campaign`` (when not None) replaces the channel's campaign state for the game's kind
-        in the same transaction.
+        in the same transaction; so does ``archive`` archive the game that ends and update its
+        players' ratings (``archive_game``).
 
         ``DuplicateInteraction`` if an interaction id was already recorded for this game;
         ``VersionConflict`` if the version moved. Nothing is written when either is raised.
@@ -402,6 +408,39 @@ class GameStore(Protocol):
 
     async def get_data_set(self, hash: str) -> str | None:
         """The stored data set with this hash (``DataSet.to_json`` text), else None."""
+        ...
+
+    # -- the club's record: archived games and ratings (db.club_record) ------------------
+
+    async def archive_game(self, game_id: int, archive: GameArchive) -> bool:
+        """Archive an ended game (its seats and result) and, when ``archive.rated``, update its
+        players' ratings for its kind and server, in one transaction; a game is archived once
+        (False: it already was). ``record_actions`` and ``update_game`` do the same inside
+        the transaction that ends a game."""
+        ...
+
+    async def unarchived_games(self) -> list[GameRecord]:
+        """Finished and abandoned games without an archive row (ended before the archive
+        existed), the earliest ended first."""
+        ...
+
+    async def archived_games(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int | None = None,
+        kind: str | None = None,
+        user_id: int | None = None,
+        outcome: str | None = "finished",
+        limit: int = 25,
+    ) -> list[ArchivedGame]:
+        """Archived games of a server (``guild_id``; None: games outside any server), or of
+        one channel, of one kind and with one player if asked, the most recently ended first.
+        ``outcome`` None lists abandoned games too."""
+        ...
+
+    async def ratings(self, guild_id: int | None, kind: str, limit: int = 25) -> list[Rating]:
+        """The ratings of a game kind in a server, highest ordinal (mu - 3 sigma) first."""
         ...
 
     async def backup(self, path: str) -> None:
