@@ -4,7 +4,7 @@ archive, each player's statistics, and the texts of ``/game results``, ``/game s
 
 Who is rated: a person by their Discord id, a bot seat by its level (``BOT_LEVEL``: the bot
 seats play uniformly random legal moves today), a game's automa opponent (a scored seat no
-one holds, e.g. Maracaibo's Jean) by its seat (``db.club_record``).
+one holds: a solo game's automa) by its seat (``db.club_record``).
 """
 
 from __future__ import annotations

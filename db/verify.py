@@ -55,14 +55,19 @@ def damaged_columns(game: GameRow, log: Sequence[ActionRow]) -> list[str]:
 
 
 def replay_problem(
-    game: GameRow, log: Sequence[ActionRow], data_sets: Mapping[str, DataSet] | None = None
+    game: GameRow,
+    log: Sequence[ActionRow],
+    data_sets: Mapping[str, DataSet] | None = None,
+    archived_scores: str | None = None,
 ) -> str | None:
     """What is wrong with this game's state and log (None: the log replays to the state).
 
     The game replays on its own rules version and component data set (``data_sets``: the
     sets the database holds, by hash; today's files need none). States are compared in
     canonical form (each loaded and dumped again), so a field added since the state was
-    stored, read with its default, is no difference."""
+    stored, read with its default, is no difference. ``archived_scores``: the result the
+    club's record archived for the game (``game_records.scores_json``), which the replayed
+    state must score to exactly."""
     from rules.core.data import current_data_set, released_data_sets, using_data_sets
     from rules.core.errors import DataError
     from rules.core.replay import GameSetup, differences, replay_entry, version_of
@@ -133,6 +138,11 @@ def replay_problem(
             f"{describe(game)}: stored state differs from its log replayed "
             f"({len(played)} actions, rules version {version}); first difference at {where}"
         )
+    if archived_scores is not None:
+        with using_data_sets(pins):
+            scored = spec.scores(state).model_dump_json()
+        if scored != archived_scores:
+            return f"{describe(game)}: the archived result differs from its replayed log"
     return None
 
 
@@ -147,11 +157,12 @@ def replay_problems(snapshot: Snapshot, game_ids: Iterable[int] | None = None) -
     logs = snapshot.logs()
     data_sets = {row.hash: DataSet.from_json(row.files_json) for row in snapshot.data_sets}
     wanted = set(game_ids) if game_ids is not None else None
+    archived = {row.game_id: row.scores_json for row in snapshot.game_records}
     problems = []
     for game in snapshot.games:
         if wanted is not None and game.id not in wanted:
             continue
-        problem = replay_problem(game, logs.get(game.id, []), data_sets)
+        problem = replay_problem(game, logs.get(game.id, []), data_sets, archived.get(game.id))
         if problem is not None:
             problems.append(problem)
     return problems

@@ -3,15 +3,24 @@ game (four bids end it): the end post's chart of how the game went."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+import sqlite3
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from contextlib import closing
 from typing import Any
 
+import asyncpg  # type: ignore[import-untyped]
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.service import GameService, spec_of
 from db.club_record import ArchivedGame
+from db.postgres import PostgresStore
+from db.tools import check, copy_sqlite_to_postgres
 from rules.registry import register, unregister
 from tests.cogs.helpers import open_table
+from tests.db.conftest import POSTGRES_ENV, postgres_unavailable
 from tests.harness import Harness, select_options
 from tests.korean import latin_words
 from tests.plugin_game.rules import SPEC
@@ -153,3 +162,76 @@ async def test_issue25_three_games_in_one_server_make_results_stats_and_leaderbo
     assert "서준의" in theirs.content and "게임 수: 2" in theirs.content, theirs.content
     assert "승리: 2" in theirs.content and "최고 점수: 1" in theirs.content
     assert not latin_words(theirs.content), theirs.content
+
+
+@pytest.fixture
+async def postgres_url() -> AsyncIterator[str]:
+    """A fresh schema on the test PostgreSQL server (skipped when it does not answer)."""
+    reason = postgres_unavailable()
+    if reason is not None:
+        pytest.skip(reason)
+    url = os.environ[POSTGRES_ENV]
+    schema = f"referee_test_{uuid.uuid4().hex[:12]}"
+    try:
+        yield f"{url}{'&' if '?' in url else '?'}schema={schema}"
+    finally:
+        conn = await asyncpg.connect(url)
+        try:
+            await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        finally:
+            await conn.close()
+
+
+async def replays_to_its_archive(service: GameService, record: ArchivedGame) -> None:
+    """The archived game's log, replayed, ends in exactly the archived result."""
+    game = await service.store.get_game(record.game_id)
+    assert game is not None and game.status == "finished"
+    state, _ = await service.replay(game, await service.store.actions(game.id))
+    assert spec_of(game).scores(state).model_dump_json() == record.scores_json
+    assert [s.score for s in record.seats] == [
+        row.total for row in spec_of(game).scores(state).seats
+    ]
+
+
+@pytest.mark.guild_locale("ko")
+async def test_issue25_5_an_archive_replays_after_a_restart_and_after_db_copy(
+    sealed: None, harness: Harness, postgres_url: str
+) -> None:
+    h = harness
+    members = [h.member(n, locale="ko") for n in NAMES]
+    await open_in(h, h.channel(), members)
+    await play(h, members, [(2, 1), (0, 1)])
+    await open_in(h, h.channel(), members)
+    await play(h, members, [(3, 0), (1, 0)])
+
+    await h.restart()
+    archived = await h.bot.store.archived_games(guild_id=h.guild.id)
+    assert len(archived) == 2
+    for record in archived:
+        await replays_to_its_archive(h.bot.service, record)
+    listed = await h.slash(members[1], "game results")
+    assert "(2개" in listed.content, listed.content
+    ratings = await h.bot.store.ratings(h.guild.id, "sealed")
+
+    await h.bot.store.close()  # db copy wants the bot on the file stopped
+    await copy_sqlite_to_postgres(str(h.db_path), postgres_url)
+    async with PostgresStore(postgres_url) as store:
+        service = GameService(store)
+        await service.prepare()
+        assert await store.archived_games(guild_id=h.guild.id) == archived
+        assert await store.ratings(h.guild.id, "sealed") == ratings
+        for record in archived:
+            await replays_to_its_archive(service, record)
+    report = await check(postgres_url)
+    assert report.ok, report.problems
+
+    # db check replays every archived result: an edited one is reported
+    assert (await check(str(h.db_path))).ok
+    with closing(sqlite3.connect(h.db_path)) as raw:
+        raw.execute("DROP TRIGGER game_records_never_changed")
+        raw.execute(
+            "UPDATE game_records SET scores_json = json_set(scores_json, '$.winners', json('[]'))"
+        )
+        raw.commit()
+    problems = (await check(str(h.db_path))).problems
+    assert any("archived result differs" in p for p in problems), problems

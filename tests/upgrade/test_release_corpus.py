@@ -33,9 +33,11 @@ import pytest
 from bot.i18n import t
 from bot.service import GameService, current_data_hash, spec_of
 from db.__main__ import main as db_main
+from db.snapshot import read_sqlite
 from db.sqlite import SqliteStore
 from db.store import ActionRecord, GameRecord
 from db.tools import check
+from db.verify import replay_problems
 from rules.core import data as core_data
 from rules.maracaibo import components as maracaibo_components
 from tests.db.conftest import POSTGRES_ENV, postgres_unavailable
@@ -154,6 +156,26 @@ async def test_17_4_every_running_game_plays_to_its_end(store: SqliteStore, db_p
     report = await check(str(db_path))
     played = [p for p in report.problems if any(f"game {g.id} (" in p for g in games)]
     assert not played, f"{len(played)} of {len(games)} games played on:\n" + "\n".join(played)
+
+
+async def test_issue25_5_games_ended_before_the_archive_are_archived_at_start(
+    store: SqliteStore, db_path: Path
+) -> None:
+    """Issue 25 point 5: at start-up the bot archives (and rates, in the order they ended) the
+    finished and abandoned games an old release left, each finished one with the result its
+    log replays to (db check compares them)."""
+    ended = await store.unarchived_games()
+    assert {g.status for g in ended} == {"finished", "abandoned"}, "the corpus has ended games"
+    service = GameService(store)
+    await service.data_sets.load(store)
+    assert await service.archive_ended_games() == len(ended)  # what start-up does for them
+    assert await store.unarchived_games() == []
+    snapshot = read_sqlite(db_path)
+    records = {r.game_id: r for r in snapshot.game_records}
+    assert {g.id: g.status for g in ended} == {i: r.outcome for i, r in records.items()}
+    finished = [r for r in records.values() if r.outcome == "finished"]
+    assert all(r.scores_json is not None and r.rated for r in finished)
+    assert not replay_problems(snapshot, [r.game_id for r in finished])
 
 
 @contextmanager
