@@ -45,8 +45,8 @@ def _draw_card(card: CardText, width: int) -> Image.Image:
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, width - 1, image.height - 1), outline=kit.PANEL_EDGE, width=3)
     inner = width - 2 * PAD
-    title_font = kit.fit_font(card.title, inner, TITLE, bold=True)
-    draw.text((PAD, PAD), kit.safe_text(card.title), font=title_font, fill=kit.INK)
+    title_font = kit.font(TITLE, bold=True)
+    draw.text((PAD, PAD), kit.shorten(card.title, inner, title_font), font=title_font, fill=kit.INK)
     y = PAD + TITLE + 20
     label_font, value_font = kit.font(24), kit.font(26, bold=True)
     for label, value in card.rows:
@@ -65,7 +65,7 @@ def _draw_card(card: CardText, width: int) -> Image.Image:
         draw.text((PAD, y), kit.shorten(line, inner, line_font), font=line_font, fill=kit.INK)
         y += LINE
     if card.note:
-        note_font = kit.fit_font(card.note, inner, 20, min_size=16)
+        note_font = kit.font(18)
         draw.text(
             (PAD, y), kit.shorten(card.note, inner, note_font), font=note_font, fill=kit.MUTED
         )
