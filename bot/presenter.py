@@ -139,6 +139,10 @@ def _children(row: Any) -> list[Any]:
     return list(getattr(row, "children", [row]))
 
 
+async def _nothing() -> None:
+    return None
+
+
 class Host(Protocol):
     """What the presenter needs of the running bot (``bot.client.RefereeBot``)."""
 
@@ -348,17 +352,19 @@ class Presenter:
         kwargs: dict[str, Any] = {
             "allowed_mentions": discord.AllowedMentions(users=mentions, roles=False, everyone=False)
         }
-        table = await self.table_images(game, state, lang)
+        over = spec.is_over(state)
+        table, chart = await asyncio.gather(
+            self.table_images(game, state, lang),
+            self.score_chart(game, state, lang) if over else _nothing(),
+        )
         files: list[discord.File] = []
         if table:
             digest = hashlib.sha256(b"".join(i.png for i in table)).hexdigest()
             if self.last_board.get(game.channel_id) != digest:
                 files = [file_of(i) for i in table]
                 self.last_board[game.channel_id] = digest
-        if spec.is_over(state):
-            chart = await self.score_chart(game, state, lang)
-            if chart is not None:
-                files = [*files[: MAX_ATTACHMENTS - 1], file_of(chart)]
+        if chart is not None:
+            files = [*files[: MAX_ATTACHMENTS - 1], file_of(chart)]
         if files:
             kwargs["files"] = files
         if view is not None:
