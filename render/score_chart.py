@@ -92,7 +92,8 @@ def render_score_chart(
     draw.line((plot[0], y_of(max(low, 0)), plot[2], y_of(max(low, 0))), fill=kit.INK, width=2)
     every = max(1, -(-points // MAX_LABELS))
     for i in range(points):
-        if i % every == 0 or i == points - 1:
+        last = i == points - 1
+        if every == 1 or last or (i % every == 0 and points - 1 - i >= every // 2 + 1):
             draw.text(
                 (x_of(i), plot[3] + 12),
                 round_label(track, i, tr),
