@@ -139,6 +139,9 @@ async def test_issue25_three_games_in_one_server_make_results_stats_and_leaderbo
     )
     assert await board.images()
     assert not latin_words(board.content, allow=["sealed"]), board.content
+    english = await h.slash(h.member("Alex"), "game leaderboard", game="sealed")
+    assert "Sealed Bids ratings (this server)" in english.content, english.content
+    assert "🤖 random bot" in english.content and "μ − 3σ" in english.content
 
     # results: this channel (two games), the server (three, with their channels), one game
     here = await h.slash(seojun, "game results")
