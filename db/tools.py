@@ -94,20 +94,25 @@ def sqlite_integrity(path: str) -> list[str]:
     return problems
 
 
+async def read_postgres_target(url: str) -> Snapshot:
+    """Every row of the PostgreSQL store at ``url``, as one consistent view."""
+    store = PostgresStore(url)
+    await store.open()
+    try:
+        async with (
+            store.connection() as conn,
+            conn.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            return await read_postgres(conn)
+    finally:
+        await store.close()
+
+
 async def check(target: str) -> CheckReport:
     """Check the database ``target`` (a SQLite path or a PostgreSQL URL)."""
     if is_postgres(target):
         report = CheckReport(target=redact(target), integrity="skipped")
-        store = PostgresStore(target)
-        await store.open()
-        try:
-            async with (
-                store.connection() as conn,
-                conn.transaction(isolation="repeatable_read", readonly=True),
-            ):
-                snapshot = await read_postgres(conn)
-        finally:
-            await store.close()
+        snapshot = await read_postgres_target(target)
     else:
         if not Path(target).is_file():
             raise StoreError(f"no database at {target}")

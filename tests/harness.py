@@ -365,12 +365,17 @@ async def attached(
 
 @asynccontextmanager
 async def running(
-    db_path: Path, *, seed: int = 7, guild_locale: str = "en-US"
+    db_path: Path,
+    *,
+    seed: int = 7,
+    guild_locale: str = "en-US",
+    bot: RefereeBot | None = None,
 ) -> AsyncIterator[Harness]:
-    """A fresh simcord world with the real bot on ``db_path`` (for use outside pytest fixtures)."""
+    """A fresh simcord world with the real bot on ``db_path`` (for use outside pytest fixtures);
+    ``bot``: this bot instead, made by the caller (another store or clock)."""
     holder: dict[str, Any] = {}
     async with (
-        simcord.run(new_bot(db_path, holder, seed)) as env,
+        simcord.run(bot or new_bot(db_path, holder, seed)) as env,
         attached(env, db_path, holder, guild_locale=guild_locale) as h,
     ):
         yield h
