@@ -320,6 +320,8 @@ async def test_nothing_can_be_deleted_and_the_log_is_append_only(
     request = await store.request_undo(game.id, game.version + 1, 101, 0)
     await store.approve_undo(request.game_id, request.version, 102)
     await store.claim_reminder(game.id, game.version + 1)
+    await store.consent_to_seat(game.id, 101, 103, "take", 103, "c")
+    await store.consent_to_seat(game.id, 101, 103, "give", 101)  # closed: never changes
     for sql in (
         "DELETE FROM actions",
         "DELETE FROM games",
@@ -330,6 +332,8 @@ async def test_nothing_can_be_deleted_and_the_log_is_append_only(
         "UPDATE actions SET action_json = '{}'",
         "UPDATE actions SET seq = 9",
         "UPDATE undo_requests SET keep_through_seq = 1",
+        "DELETE FROM seat_offers",
+        "UPDATE seat_offers SET taker_id = 104",
     ):
         with pytest.raises(backend.integrity_errors):
             await backend.raw(sql)

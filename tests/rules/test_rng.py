@@ -135,6 +135,29 @@ def test_two_games_with_identical_public_setup_differ_in_hidden_order() -> None:
     assert _hidden(first) != _hidden(second)
 
 
+@pytest.mark.parametrize("kind", ["ilos", "renaissance"])
+def test_games_whose_public_board_is_identical_differ_in_hidden_cards(kind: str) -> None:
+    """Issue 18, done when: two games whose public setup is identical, the very same public
+    board (found by drawing 256-bit secrets until two boards match; Age of Renaissance
+    starts every game on the same board), differ in what is hidden: the seats' own cards.
+    The public board does not pin the hidden order, as it did with 31-bit seeds."""
+    spec = GAMES[kind]
+    seats = [f"p{i + 1}" for i in range(spec.min_players)]
+    options = spec.Options.model_validate({"players": spec.min_players})
+    draw = random.Random(kind)
+    boards: dict[str, Any] = {}
+    for _ in range(400):
+        state = spec.new_game(seats, options, draw.getrandbits(256) | WIDE)
+        board = spec.view(state, None).model_dump_json()
+        if board in boards:
+            other = boards[board]
+            hidden = [spec.view(g, s).model_dump_json() for g in (state, other) for s in seats]
+            assert hidden[: len(seats)] != hidden[len(seats) :]
+            return
+        boards[board] = state
+    pytest.fail("no two of 400 games showed the same public board")
+
+
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_no_view_carries_the_secret(key: str) -> None:
     """Every game's views (each seat and the spectator), at the start and after each of a
