@@ -9,7 +9,8 @@ one process, which the file lock allows; several processes need PostgreSQL).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 
 import pytest
 
@@ -142,6 +143,19 @@ async def test_a_reminder_is_claimed_exactly_once_across_processes(
         await reopened.close()
 
 
+@asynccontextmanager
+async def opened(backend: Backend, count: int = 1) -> AsyncIterator[list[GameStore]]:
+    """``count`` more open stores on the same database: other processes, or a restart."""
+    stores: list[GameStore] = [backend.store() for _ in range(count)]
+    for other in stores:
+        await other.open()
+    try:
+        yield stores
+    finally:
+        for other in stores:
+            await other.close()
+
+
 async def test_seat_consents_given_on_two_processes_meet_and_complete_once(
     store: GameStore, new_game: NewGame, backend: Backend
 ) -> None:
@@ -150,9 +164,7 @@ async def test_seat_consents_given_on_two_processes_meet_and_complete_once(
     (two processes on PostgreSQL), exactly one press completes each offer; a press after
     that opens a new offer, and a restart between the two presses loses no consent."""
     game = await played(store, new_game)
-    other = backend.store()
-    await other.open()
-    try:
+    async with opened(backend) as (other,):
         for taker in range(300, 310):
             take = store.consent_to_seat(game.id, 101, taker, "take", taker, f"t{taker}")
             give = other.consent_to_seat(game.id, 101, taker, "give", 101)
@@ -166,17 +178,11 @@ async def test_seat_consents_given_on_two_processes_meet_and_complete_once(
         again = await store.consent_to_seat(game.id, 101, 300, "take", 300, "t300")
         assert not again.complete
         assert not (await store.consent_to_seat(game.id, 101, 300, "take", 300)).complete
-    finally:
-        await other.close()
     # Take before a restart, Give (by a moderator, for a holder who left) after it.
     await store.consent_to_seat(game.id, 102, 400, "take", 400, "민지")
-    reopened = backend.store()
-    await reopened.open()
-    try:
+    async with opened(backend) as (reopened,):
         done = await reopened.consent_to_seat(game.id, 102, 400, "give", 900)
         assert done.complete and (done.taker_name, done.given_by) == ("민지", 900)
-    finally:
-        await reopened.close()
     with pytest.raises(ValueError):
         await store.consent_to_seat(game.id, 101, 300, "mod", 900)  # type: ignore[arg-type]
 
@@ -192,10 +198,7 @@ async def test_remembered_dms_and_the_closed_dm_notice_are_shared(
     assert await store.take_own_dm(game.id, 101) is None
     await store.keep_own_dm(game.id, 101, DirectMessage(11, 12))
     await store.keep_own_dm(game.id, 101, DirectMessage(11, 13))  # the newer DM replaces it
-    others = [backend.store() for _ in range(2)]
-    for other in others:
-        await other.open()
-    try:
+    async with opened(backend, 2) as others:
         assert await others[0].take_own_dm(game.id, 101) == DirectMessage(11, 13)
         assert await others[1].take_own_dm(game.id, 101) is None  # taken: edited once
         claims = await asyncio.gather(
@@ -204,16 +207,9 @@ async def test_remembered_dms_and_the_closed_dm_notice_are_shared(
         assert claims.count(True) == 1
         assert await others[0].claim_dm_closed_notice(game.id, 101) is True  # another player
         await others[1].keep_own_dm(game.id, 102, DirectMessage(21, 22))
-    finally:
-        for other in others:
-            await other.close()
-    reopened = backend.store()
-    await reopened.open()
-    try:
+    async with opened(backend) as (reopened,):
         assert await reopened.take_own_dm(game.id, 102) == DirectMessage(21, 22)
         assert await reopened.claim_dm_closed_notice(game.id, 102) is False
-    finally:
-        await reopened.close()
 
 
 async def test_channel_lock_lets_one_change_at_a_time_per_channel(store: GameStore) -> None:

@@ -31,19 +31,17 @@ import json
 import os
 import signal
 import sys
-import uuid
 from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
 from typing import Any
 
-import asyncpg  # type: ignore[import-untyped]
-import pytest
-
 from bot.service import logged_steps
 from db.snapshot import Snapshot, read_sqlite
 from db.tools import read_postgres_target
-from tests.db.conftest import POSTGRES_ENV, postgres_unavailable
+from tests.db.conftest import Backend, postgres_backend
+
+__all__ = ["postgres_backend"]  # the fixture: a fresh schema, dropped afterwards (skips without)
 
 REPO = Path(__file__).resolve().parents[2]
 ROUNDS = int(os.environ.get("REFEREE_DELIVERY_ROUNDS", "10"))
@@ -57,12 +55,14 @@ ANSWER_TIMEOUT = 60.0
 class Proc:
     """One worker process, asked one request at a time."""
 
-    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+    def __init__(self, proc: asyncio.subprocess.Process, log: Path) -> None:
         self.proc = proc
+        self.log = log
 
     @classmethod
     async def start(cls, target: str, world: int, tmp: Path, now: float) -> Proc:
-        err = (tmp / f"world{world}.log").open("ab")
+        log = tmp / f"world{world}.log"
+        err = log.open("ab")
         proc = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
@@ -77,15 +77,15 @@ class Proc:
             cwd=REPO,
         )
         err.close()
-        worker = cls(proc)
+        worker = cls(proc, log)
         ready = await worker.read()
-        assert "ready" in ready, (tmp / f"world{world}.log").read_text()
+        assert "ready" in ready, log.read_text()
         return worker
 
     async def read(self) -> dict[str, Any]:
         assert self.proc.stdout is not None
         line = await asyncio.wait_for(self.proc.stdout.readline(), ANSWER_TIMEOUT)
-        assert line, "the worker died (see its log)"
+        assert line, "the worker died:\n" + self.log.read_text()[-3000:]
         answer: dict[str, Any] = json.loads(line)
         return answer
 
@@ -206,20 +206,8 @@ async def test_each_post_reaches_its_channel_once_on_sqlite_with_a_process_kille
 
 
 async def test_each_post_reaches_its_channel_once_on_postgres_with_a_process_killed(
-    tmp_path: Path,
+    tmp_path: Path, postgres_backend: Backend
 ) -> None:
-    reason = postgres_unavailable()
-    if reason is not None:
-        pytest.skip(reason)
-    url = os.environ[POSTGRES_ENV]
-    schema = f"referee_test_{uuid.uuid4().hex[:12]}"
-    target = f"{url}{'&' if '?' in url else '?'}schema={schema}"
-    try:
-        await run(target, 2, tmp_path)
-        check(await read_postgres_target(target), tmp_path, 2)
-    finally:
-        conn = await asyncpg.connect(url)
-        try:
-            await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-        finally:
-            await conn.close()
+    target = postgres_backend.target
+    await run(target, 2, tmp_path)
+    check(await read_postgres_target(target), tmp_path, 2)
