@@ -1,4 +1,6 @@
-"""Schema migrations: numbered SQL files in ``db/migrations/`` run in order.
+"""Schema migrations: numbered SQL files in ``db/migrations/`` run in order, and the one
+runner both databases use (``run_migrations``; PostgreSQL's files and steps are in
+``db.migrate_postgres``).
 
 Each file ``NNNN_name.sql`` runs once, in its own ``BEGIN IMMEDIATE`` transaction together
 with the ``schema_version`` row that records it, so a migration is either wholly applied and
@@ -13,10 +15,12 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Protocol
 
 import aiosqlite
 
@@ -91,6 +95,88 @@ async def applied_versions(conn: aiosqlite.Connection) -> list[int]:
     return [int(row[0]) for row in rows]
 
 
+class Step(Protocol):
+    """What the runner needs of one database to apply one migration."""
+
+    def transaction(self) -> AbstractAsyncContextManager[None]:
+        """One transaction holding the database's migration lock (its write lock)."""
+        ...
+
+    async def recorded(self, version: int) -> bool: ...
+
+    async def apply(self, migration: Migration) -> None:
+        """Run the migration's SQL (and check what it left)."""
+        ...
+
+    async def record(self, migration: Migration) -> None: ...
+
+
+async def run_migrations(
+    known: Sequence[Migration],
+    applied: Collection[int],
+    step: Step,
+    errors: tuple[type[Exception], ...],
+) -> list[int]:
+    """The one migration runner: apply each of ``known`` not in ``applied``, each in its own
+    transaction together with the ``schema_version`` row that records it, re-checked under
+    the lock (another process may have applied it while this one waited). A database newer
+    than ``known`` is refused. The database's ``errors`` become ``MigrationError``. Returns
+    the versions applied now (empty if none)."""
+    newest_known = max((m.version for m in known), default=0)
+    if applied and max(applied) > newest_known:
+        raise MigrationError(
+            f"the database schema is at version {max(applied)}, newer than this code "
+            f"knows ({newest_known}); run a newer Referee or restore a matching backup"
+        )
+    done: list[int] = []
+    for migration in known:
+        if migration.version in applied:
+            continue
+        try:
+            async with step.transaction():
+                if not await step.recorded(migration.version):
+                    await step.apply(migration)
+                    await step.record(migration)
+                    done.append(migration.version)
+        except errors as exc:
+            label = f"{migration.version:04d}_{migration.name}"
+            raise MigrationError(f"migration {label} failed: {exc}") from exc
+    return done
+
+
+class _SqliteStep:
+    def __init__(self, conn: aiosqlite.Connection, now: Callable[[], datetime]) -> None:
+        self.conn, self.now = conn, now
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[None]:
+        await self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+            await self.conn.execute("COMMIT")
+        except BaseException:
+            await self.conn.rollback()
+            raise
+
+    async def recorded(self, version: int) -> bool:
+        sql = "SELECT 1 FROM schema_version WHERE version = ?"
+        return bool(await self.conn.execute_fetchall(sql, (version,)))
+
+    async def apply(self, migration: Migration) -> None:
+        for statement in split_statements(migration.sql):
+            await self.conn.execute(statement)
+        problems = await self.conn.execute_fetchall("PRAGMA foreign_key_check")
+        if problems:
+            label = f"{migration.version:04d}_{migration.name}"
+            raise MigrationError(f"migration {label} broke foreign keys: {problems!r}")
+
+    async def record(self, migration: Migration) -> None:
+        await self.conn.execute(
+            "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
+            (migration.version, migration.name, self.now().isoformat()),
+        )
+
+
 async def migrate(
     conn: aiosqlite.Connection,
     *,
@@ -103,37 +189,4 @@ async def migrate(
     """
     known = list(migrations) if migrations is not None else load_migrations()
     applied = set(await applied_versions(conn))
-    newest_known = max((m.version for m in known), default=0)
-    if applied and max(applied) > newest_known:
-        raise MigrationError(
-            f"the database schema is at version {max(applied)}, newer than this code "
-            f"knows ({newest_known}); run a newer Referee or restore a matching backup"
-        )
-    done: list[int] = []
-    for migration in known:
-        if migration.version in applied:
-            continue
-        label = f"{migration.version:04d}_{migration.name}"
-        await conn.execute("BEGIN IMMEDIATE")
-        try:
-            already = await conn.execute_fetchall(
-                "SELECT 1 FROM schema_version WHERE version = ?", (migration.version,)
-            )
-            if not already:  # another process may have applied it while we waited
-                for statement in split_statements(migration.sql):
-                    await conn.execute(statement)
-                problems = await conn.execute_fetchall("PRAGMA foreign_key_check")
-                if problems:
-                    raise MigrationError(f"migration {label} broke foreign keys: {problems!r}")
-                await conn.execute(
-                    "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
-                    (migration.version, migration.name, now().isoformat()),
-                )
-                done.append(migration.version)
-            await conn.execute("COMMIT")
-        except BaseException as exc:
-            await conn.rollback()
-            if isinstance(exc, sqlite3.Error):
-                raise MigrationError(f"migration {label} failed: {exc}") from exc
-            raise
-    return done
+    return await run_migrations(known, applied, _SqliteStep(conn, now), (sqlite3.Error,))

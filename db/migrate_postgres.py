@@ -10,14 +10,15 @@ one waits, then sees the version recorded and skips it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]
 
-from db.migrate import Migration, MigrationError, load_migrations
+from db.migrate import Migration, load_migrations, run_migrations
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations_postgres"
 
@@ -55,6 +56,32 @@ async def applied_versions(conn: Any) -> list[int]:
     return [int(row[0]) for row in rows]
 
 
+class _PostgresStep:
+    def __init__(self, conn: Any, now: Callable[[], datetime]) -> None:
+        self.conn, self.now = conn, now
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[None]:
+        async with self.conn.transaction():
+            await _lock(self.conn)
+            yield
+
+    async def recorded(self, version: int) -> bool:
+        sql = "SELECT 1 FROM schema_version WHERE version = $1"
+        return bool(await self.conn.fetchval(sql, version))
+
+    async def apply(self, migration: Migration) -> None:
+        await self.conn.execute(migration.sql)
+
+    async def record(self, migration: Migration) -> None:
+        await self.conn.execute(
+            "INSERT INTO schema_version (version, name, applied_at) VALUES ($1, $2, $3)",
+            migration.version,
+            migration.name,
+            self.now(),
+        )
+
+
 async def migrate_postgres(
     conn: Any,
     *,
@@ -64,33 +91,4 @@ async def migrate_postgres(
     """Apply every pending migration; returns the versions applied now (empty if none)."""
     known = list(migrations) if migrations is not None else load_migrations(MIGRATIONS_DIR)
     applied = set(await applied_versions(conn))
-    newest_known = max((m.version for m in known), default=0)
-    if applied and max(applied) > newest_known:
-        raise MigrationError(
-            f"the database schema is at version {max(applied)}, newer than this code "
-            f"knows ({newest_known}); run a newer Referee or restore a matching backup"
-        )
-    done: list[int] = []
-    for migration in known:
-        if migration.version in applied:
-            continue
-        label = f"{migration.version:04d}_{migration.name}"
-        try:
-            async with conn.transaction():
-                await _lock(conn)
-                already = await conn.fetchval(
-                    "SELECT 1 FROM schema_version WHERE version = $1", migration.version
-                )
-                if not already:  # another process may have applied it while we waited
-                    await conn.execute(migration.sql)
-                    await conn.execute(
-                        "INSERT INTO schema_version (version, name, applied_at) "
-                        "VALUES ($1, $2, $3)",
-                        migration.version,
-                        migration.name,
-                        now(),
-                    )
-                    done.append(migration.version)
-        except asyncpg.PostgresError as exc:
-            raise MigrationError(f"migration {label} failed: {exc}") from exc
-    return done
+    return await run_migrations(known, applied, _PostgresStep(conn, now), (asyncpg.PostgresError,))

@@ -1,0 +1,592 @@
+"""The ``GameStore`` written once, in SQL both databases run, over a small dialect layer.
+
+Every statement is written here with PostgreSQL's ``$n`` placeholders (SQLite reads them as
+``?n``); booleans as ``TRUE``/``FALSE``/``NOT``, which SQLite reads as 1/0. What differs
+between the databases is the dialect's (``db.sqlite.SqliteStore``, ``db.postgres.PostgresStore``):
+
+- ``_write()``: one write transaction. SQLite takes its write lock up front (``BEGIN
+  IMMEDIATE``, serialised in the process by the connection's lock); PostgreSQL runs a pooled
+  connection's transaction and locks a game's row (``_for_update``) before changing it, so
+  writers on one game run one after the other on both.
+- ``_read()``: a connection to read on.
+- ``_time()`` / ``_when()``: how a time is stored (SQLite: ISO text in UTC; PostgreSQL:
+  ``timestamptz``) and read back as an aware UTC datetime.
+- ``_unique_violation()``: which unique index a driver error broke, if any.
+- ``_open_in_channel``: the clause picking a channel's open game, spelled so the database
+  uses its index of open games.
+- ``channel_lock`` and the life cycle (``open``/``close``), which are the dialect's own.
+
+Every write names the version it read (``VersionConflict`` otherwise); state and log change
+in one transaction; a repeated interaction is a ``DuplicateInteraction`` even when the
+version moved meanwhile (that check comes first).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+from collections.abc import Callable, Sequence
+from contextlib import AbstractAsyncContextManager
+from datetime import UTC, datetime
+from types import TracebackType
+from typing import Any, Literal, Protocol, Self
+
+from db.rows import (
+    CLAIM_DM_CLOSED_SQL,
+    FORGET_OWN_DM_SQL,
+    KEEP_OWN_DM_SQL,
+    OWN_DM_SQL,
+    SEAT_CONSENT_SQL,
+    STATUSES,
+    action_record,
+    chained,
+    check_status,
+    dumps,
+    game_changes,
+    game_columns,
+    game_record,
+    seal_chain,
+    seat_consent_params,
+    seats_json,
+)
+from db.store import (
+    OPEN_STATUSES,
+    ActionRecord,
+    ChannelBusy,
+    DirectMessage,
+    DuplicateInteraction,
+    GameNotFound,
+    GameRecord,
+    GameStatus,
+    NewAction,
+    SeatConsent,
+    SeatRecord,
+    UndoRequest,
+    VersionConflict,
+    state_digest,
+)
+
+
+def status_literals(statuses: Sequence[str]) -> str:
+    for status in statuses:
+        if status not in STATUSES:
+            raise ValueError(f"unknown game status {status!r}")
+    return "(" + ", ".join(f"'{status}'" for status in statuses) + ")"
+
+
+OPEN_SQL = status_literals(OPEN_STATUSES)
+"""The open statuses as SQL literals, exactly as the partial index of open games spells them."""
+GAME_COLUMNS = game_columns("NOT a.undone")
+ACTION_COLUMNS = (
+    "game_id, seq, seat, user_id, action_json, interaction_id, reveals, undone, created_at, "
+    "state_hash, chain_hash"
+)
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+# Test-only crash hook: when this variable names a point, the process SIGKILLs itself there
+# (inside the open transaction), so a test can prove a crash leaves the last committed state.
+CRASH_POINT_ENV = "REFEREE_DB_CRASH_POINT"
+
+
+def test_crash_point(name: str) -> None:
+    if os.environ.get(CRASH_POINT_ENV) == name:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+class Tx(Protocol):
+    """One connection of a store, inside a transaction or not."""
+
+    async def rows(self, sql: str, *args: Any) -> list[Any]:
+        """The rows a statement returns (each indexed by column name and by position)."""
+        ...
+
+    async def run(self, sql: str, *args: Any) -> int:
+        """Run a statement; how many rows it changed."""
+        ...
+
+    async def run_many(self, sql: str, args: Sequence[tuple[Any, ...]]) -> None: ...
+
+
+async def first(tx: Tx, sql: str, *args: Any) -> Any:
+    """The first row a statement returns, or None."""
+    rows = await tx.rows(sql, *args)
+    return rows[0] if rows else None
+
+
+class SqlStore:
+    """What both stores share; a dialect subclass supplies the members named above."""
+
+    _for_update = ""
+    _open_in_channel: str
+    _clock: Clock
+
+    async def open(self) -> None:
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def __aenter__(self) -> Self:
+        await self.open()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    def _now(self) -> datetime:
+        moment = self._clock()
+        if moment.tzinfo is None:
+            raise ValueError("the store's clock must return timezone-aware datetimes")
+        return moment.astimezone(UTC)
+
+    def _write(self) -> AbstractAsyncContextManager[Tx]:
+        raise NotImplementedError
+
+    def _read(self) -> AbstractAsyncContextManager[Tx]:
+        raise NotImplementedError
+
+    def _time(self, moment: datetime) -> Any:
+        raise NotImplementedError
+
+    def _when(self, stored: Any) -> datetime:
+        raise NotImplementedError
+
+    def _unique_violation(self, error: Exception) -> tuple[str, str] | None:
+        """(index name, detail) when ``error`` is the driver's unique violation, else None."""
+        return None
+
+    async def schema_version(self) -> int:
+        """The newest migration applied to the database."""
+        async with self._read() as tx:
+            return int((await first(tx, "SELECT COALESCE(MAX(version), 0) FROM schema_version"))[0])
+
+    # -- plumbing -----------------------------------------------------------------------
+
+    async def _fetch_game(self, tx: Tx, game_id: int, *, lock: bool = False) -> GameRecord:
+        sql = f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1"
+        row = await first(tx, sql + (self._for_update if lock else ""), game_id)
+        if row is None:
+            raise GameNotFound(f"no game with id {game_id}")
+        return game_record(row, self._when)
+
+    async def _games(self, where: str, *args: Any) -> list[GameRecord]:
+        async with self._read() as tx:
+            rows = await tx.rows(f"SELECT {GAME_COLUMNS} FROM games {where}", *args)
+        return [game_record(row, self._when) for row in rows]
+
+    async def _check_version(self, tx: Tx, game_id: int, expected_version: int) -> GameRecord:
+        game = await self._fetch_game(tx, game_id, lock=True)
+        if game.version != expected_version:
+            raise VersionConflict(
+                f"game {game_id} is at version {game.version}, not {expected_version}"
+            )
+        return game
+
+    async def _check_channel_free(
+        self, tx: Tx, channel_id: int, *, other_than: int | None = None
+    ) -> None:
+        for row in await tx.rows(f"SELECT id FROM games {self._open_in_channel}", channel_id):
+            if row["id"] != other_than:
+                raise ChannelBusy(f"channel {channel_id} already has open game {row['id']}")
+
+    async def _bump(
+        self, tx: Tx, game_id: int, expected_version: int, changes: dict[str, Any]
+    ) -> None:
+        """``UPDATE games`` guarded by the optimistic version check; version + 1."""
+        assignments = "".join(f"{column} = ${i}, " for i, column in enumerate(changes, start=3))
+        sql = f"UPDATE games SET {assignments}version = version + 1 WHERE id = $1 AND version = $2"
+        try:
+            changed = await tx.run(sql, game_id, expected_version, *changes.values())
+        except Exception as exc:
+            unique = self._unique_violation(exc)
+            if unique is not None and unique[0] == "games_one_open_per_channel":
+                raise ChannelBusy(f"game {game_id}'s channel already has an open game") from exc
+            raise
+        if changed != 1:
+            raise VersionConflict(f"game {game_id} changed since version {expected_version}")
+
+    # -- games --------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int | None,
+        kind: str,
+        creator_id: int,
+        options: dict[str, Any],
+        seed: int,
+        seats: list[SeatRecord],
+    ) -> GameRecord:
+        options_json, seats_text = dumps(options), seats_json(seats)
+        now = self._time(self._now())
+        async with self._write() as tx:
+            await self._check_channel_free(tx, channel_id)
+            try:
+                row = await first(
+                    tx,
+                    "INSERT INTO games (channel_id, guild_id, kind, status, creator_id, "
+                    "options_json, seed, seats_json, state_json, version, created_at, "
+                    "updated_at) VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, NULL, 0, $8, $8) "
+                    "RETURNING id",
+                    *(channel_id, guild_id, kind, creator_id, options_json, str(seed)),
+                    *(seats_text, now),
+                )
+            except Exception as exc:
+                if self._unique_violation(exc) is not None:
+                    raise ChannelBusy(f"channel {channel_id} already has an open game") from exc
+                raise
+            return await self._fetch_game(tx, int(row["id"]))
+
+    async def current_game(self, channel_id: int) -> GameRecord | None:
+        games = await self._games(self._open_in_channel, channel_id)
+        return games[0] if games else None
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        games = await self._games("WHERE id = $1", game_id)
+        return games[0] if games else None
+
+    async def finished_games(self, channel_id: int, limit: int = 25) -> list[GameRecord]:
+        return await self._games(
+            "WHERE channel_id = $1 AND status = 'finished' "
+            "ORDER BY updated_at DESC, id DESC LIMIT $2",
+            channel_id,
+            max(0, limit),
+        )
+
+    async def open_games(self) -> list[GameRecord]:
+        return await self._games(f"WHERE status IN {OPEN_SQL} ORDER BY id")
+
+    async def idle_games(self, unchanged_since: datetime) -> list[GameRecord]:
+        return await self._games(
+            "WHERE status = 'active' AND updated_at <= $1 ORDER BY id", self._time(unchanged_since)
+        )
+
+    async def update_game(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seats: list[SeatRecord] | None = None,
+        options: dict[str, Any] | None = None,
+        status: GameStatus | None = None,
+        state_json: str | None = None,
+        campaign: dict[str, Any] | None = None,
+        creator_id: int | None = None,
+    ) -> GameRecord:
+        changes = game_changes(
+            seats=seats,
+            options=options,
+            status=status,
+            state_json=state_json,
+            campaign=campaign,
+            creator_id=creator_id,
+            now=self._time(self._now()),
+        )
+        async with self._write() as tx:
+            game = await self._check_version(tx, game_id, expected_version)
+            if status in OPEN_STATUSES and game.status not in OPEN_STATUSES:
+                await self._check_channel_free(tx, game.channel_id, other_than=game_id)
+            if state_json is not None and not await tx.rows(
+                "SELECT 1 FROM actions WHERE game_id = $1 LIMIT 1", game_id
+            ):  # the state the game starts with: the chain's first link
+                changes["initial_hash"] = state_digest(state_json)
+            await self._bump(tx, game_id, expected_version, changes)
+            return await self._fetch_game(tx, game_id)
+
+    # -- the action log -----------------------------------------------------------------
+
+    async def record_actions(
+        self,
+        game_id: int,
+        expected_version: int,
+        actions: list[NewAction],
+        state_json: str,
+        status: GameStatus,
+        *,
+        campaign: dict[str, Any] | None = None,
+    ) -> GameRecord:
+        """Append ``actions`` and store the state they lead to, in one transaction.
+
+        ``campaign``, when given, replaces the channel's campaign state for this game kind in
+        the same transaction (a game that ends writes what persists with its final state).
+
+        A repeated interaction is reported as ``DuplicateInteraction`` even when the version
+        has moved meanwhile (a retry of an interaction that already succeeded), so the
+        duplicate check comes before the version check.
+        """
+        check_status(status)
+        interaction_ids = [a.interaction_id for a in actions if a.interaction_id is not None]
+        if len(set(interaction_ids)) != len(interaction_ids):
+            raise DuplicateInteraction("the same interaction id appears twice in one write")
+        now = self._time(self._now())
+        async with self._write() as tx:
+            game = await self._fetch_game(tx, game_id, lock=True)
+            if interaction_ids:
+                placeholders = ", ".join(f"${i}" for i in range(2, len(interaction_ids) + 2))
+                seen = await tx.rows(
+                    "SELECT interaction_id FROM actions "
+                    f"WHERE game_id = $1 AND interaction_id IN ({placeholders})",
+                    game_id,
+                    *interaction_ids,
+                )
+                if seen:
+                    ids = sorted(row[0] for row in seen)
+                    raise DuplicateInteraction(f"game {game_id} already recorded {ids}")
+            if game.version != expected_version:
+                raise VersionConflict(
+                    f"game {game_id} is at version {game.version}, not {expected_version}"
+                )
+            if status in OPEN_STATUSES and game.status not in OPEN_STATUSES:
+                await self._check_channel_free(tx, game.channel_id, other_than=game_id)
+            await self._bump(
+                tx,
+                game_id,
+                expected_version,
+                {"state_json": state_json, "status": status, "updated_at": now},
+            )
+            last = await first(
+                tx, "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = $1", game_id
+            )
+            rows = [
+                (
+                    *(game_id, seq, a.seat, a.user_id, a.action_json, a.interaction_id),
+                    *(a.reveals, now, state_hash, chain),
+                )
+                for seq, a, state_hash, chain in chained(game, int(last[0]), actions, state_json)
+            ]
+            try:
+                await tx.run_many(
+                    f"INSERT INTO actions ({ACTION_COLUMNS}) "
+                    "VALUES ($1, $2, $3, $4, $5, $6, $7, FALSE, $8, $9, $10)",
+                    rows,
+                )
+            except Exception as exc:
+                unique = self._unique_violation(exc)
+                if unique is not None and unique[0] == "actions_one_per_interaction":
+                    raise DuplicateInteraction(f"game {game_id}: {unique[1]}") from exc
+                raise
+            if campaign is not None:
+                await self._put_campaign(tx, game.channel_id, game.kind, campaign, now)
+            test_crash_point("after_log_write")
+            return await self._fetch_game(tx, game_id)
+
+    async def actions(self, game_id: int, *, include_undone: bool = False) -> list[ActionRecord]:
+        where = "game_id = $1" if include_undone else "game_id = $1 AND NOT undone"
+        async with self._read() as tx:
+            rows = await tx.rows(
+                f"SELECT {ACTION_COLUMNS} FROM actions WHERE {where} ORDER BY seq", game_id
+            )
+        return [action_record(row, self._when) for row in rows]
+
+    async def undo_to(
+        self, game_id: int, expected_version: int, keep_through_seq: int, state_json: str
+    ) -> GameRecord:
+        if keep_through_seq < 0:
+            raise ValueError("keep_through_seq must be 0 or more")
+        now = self._time(self._now())
+        async with self._write() as tx:
+            await self._check_version(tx, game_id, expected_version)
+            await tx.run(
+                "UPDATE actions SET undone = TRUE WHERE game_id = $1 AND seq > $2 AND NOT undone",
+                game_id,
+                keep_through_seq,
+            )
+            await self._bump(
+                tx, game_id, expected_version, {"state_json": state_json, "updated_at": now}
+            )
+            return await self._fetch_game(tx, game_id)
+
+    # -- takeback votes and reminders ----------------------------------------------------
+
+    async def request_undo(
+        self, game_id: int, version: int, requester_id: int, keep_through_seq: int
+    ) -> UndoRequest:
+        if keep_through_seq < 0:
+            raise ValueError("keep_through_seq must be 0 or more")
+        now = self._time(self._now())
+        async with self._write() as tx:
+            await self._check_version(tx, game_id, version)
+            await tx.run(
+                "INSERT INTO undo_requests (game_id, version, requester_id, keep_through_seq, "
+                "created_at) VALUES ($1, $2, $3, $4, $5) "
+                "ON CONFLICT (game_id, version) WHERE closed_at IS NULL DO NOTHING",
+                *(game_id, version, requester_id, keep_through_seq, now),
+            )
+            request = await self._open_request(tx, game_id, version)
+        assert request is not None
+        return request
+
+    async def undo_request(self, game_id: int, version: int) -> UndoRequest | None:
+        async with self._read() as tx:
+            return await self._open_request(tx, game_id, version)
+
+    async def approve_undo(self, game_id: int, version: int, user_id: int) -> UndoRequest | None:
+        now = self._time(self._now())
+        async with self._write() as tx:
+            await tx.run(
+                "INSERT INTO undo_approvals (request_id, user_id, created_at) "
+                "SELECT id, $1, $2 FROM undo_requests "
+                "WHERE game_id = $3 AND version = $4 AND closed_at IS NULL "
+                "ON CONFLICT (request_id, user_id) DO NOTHING",
+                *(user_id, now, game_id, version),
+            )
+            return await self._open_request(tx, game_id, version)
+
+    async def close_undo_request(self, game_id: int, version: int) -> bool:
+        return await self._changed_one(
+            "UPDATE undo_requests SET closed_at = $1 "
+            "WHERE game_id = $2 AND version = $3 AND closed_at IS NULL",
+            *(self._time(self._now()), game_id, version),
+        )
+
+    async def claim_reminder(self, game_id: int, version: int) -> bool:
+        return await self._changed_one(
+            "INSERT INTO reminders (game_id, version, claimed_at) VALUES ($1, $2, $3) "
+            "ON CONFLICT (game_id, version) DO NOTHING",
+            *(game_id, version, self._time(self._now())),
+        )
+
+    async def _changed_one(self, sql: str, *args: Any) -> bool:
+        """Run one statement in its own transaction: did it change exactly one row?"""
+        async with self._write() as tx:
+            return await tx.run(sql, *args) == 1
+
+    async def _open_request(self, tx: Tx, game_id: int, version: int) -> UndoRequest | None:
+        row = await first(
+            tx,
+            "SELECT id, requester_id, keep_through_seq, created_at FROM undo_requests "
+            "WHERE game_id = $1 AND version = $2 AND closed_at IS NULL",
+            game_id,
+            version,
+        )
+        if row is None:
+            return None
+        approvals = await tx.rows(
+            "SELECT user_id FROM undo_approvals WHERE request_id = $1", row["id"]
+        )
+        return UndoRequest(
+            game_id=game_id,
+            version=version,
+            requester_id=int(row["requester_id"]),
+            keep_through_seq=int(row["keep_through_seq"]),
+            approvals=frozenset(int(a[0]) for a in approvals),
+            created_at=self._when(row["created_at"]),
+        )
+
+    # -- seat offers and players' DMs ---------------------------------------------------
+
+    async def consent_to_seat(
+        self,
+        game_id: int,
+        holder_id: int,
+        taker_id: int,
+        consent: Literal["take", "give"],
+        user_id: int,
+        taker_name: str | None = None,
+    ) -> SeatConsent:
+        now = self._time(self._now())
+        given = seat_consent_params(consent, user_id, taker_name, now)
+        async with self._write() as tx:
+            row = await first(tx, SEAT_CONSENT_SQL, game_id, holder_id, taker_id, *given, now)
+        given_by = row["given_by"]
+        return SeatConsent(
+            row["taker_name"], None if given_by is None else int(given_by), bool(row["complete"])
+        )
+
+    async def take_own_dm(self, game_id: int, user_id: int) -> DirectMessage | None:
+        async with self._write() as tx:
+            row = await first(tx, OWN_DM_SQL + self._for_update, game_id, user_id)
+            if row is None:
+                return None
+            await tx.run(FORGET_OWN_DM_SQL, game_id, user_id)
+        return DirectMessage(int(row["dm_channel_id"]), int(row["dm_message_id"]))
+
+    async def keep_own_dm(self, game_id: int, user_id: int, dm: DirectMessage) -> None:
+        async with self._write() as tx:
+            await tx.run(KEEP_OWN_DM_SQL, game_id, user_id, dm.channel_id, dm.message_id)
+
+    async def claim_dm_closed_notice(self, game_id: int, user_id: int) -> bool:
+        return await self._changed_one(
+            CLAIM_DM_CLOSED_SQL, game_id, user_id, self._time(self._now())
+        )
+
+    # -- campaigns ----------------------------------------------------------------------
+
+    async def get_campaign(self, channel_id: int, kind: str) -> dict[str, Any] | None:
+        async with self._read() as tx:
+            row = await first(
+                tx,
+                "SELECT data_json FROM campaigns WHERE channel_id = $1 AND kind = $2",
+                channel_id,
+                kind,
+            )
+        if row is None:
+            return None
+        data: dict[str, Any] = json.loads(row["data_json"])
+        return data
+
+    async def put_campaign(self, channel_id: int, kind: str, data: dict[str, Any]) -> None:
+        async with self._write() as tx:
+            await self._put_campaign(tx, channel_id, kind, data, self._time(self._now()))
+
+    @staticmethod
+    async def _put_campaign(
+        tx: Tx, channel_id: int, kind: str, data: dict[str, Any], now: Any
+    ) -> None:
+        await tx.run(
+            "INSERT INTO campaigns (channel_id, kind, data_json, updated_at) "
+            "VALUES ($1, $2, $3, $4) ON CONFLICT (channel_id, kind) "
+            "DO UPDATE SET data_json = excluded.data_json, updated_at = excluded.updated_at",
+            *(channel_id, kind, dumps(data), now),
+        )
+
+    # -- data sets ----------------------------------------------------------------------
+
+    async def put_data_set(self, hash: str, kind: str, files_json: str) -> bool:
+        return await self._changed_one(
+            "INSERT INTO data_sets (hash, kind, files_json, created_at) "
+            "VALUES ($1, $2, $3, $4) ON CONFLICT (hash) DO NOTHING",
+            *(hash, kind, files_json, self._time(self._now())),
+        )
+
+    async def get_data_set(self, hash: str) -> str | None:
+        async with self._read() as tx:
+            row = await first(tx, "SELECT files_json FROM data_sets WHERE hash = $1", hash)
+        return None if row is None else str(row["files_json"])
+
+
+async def seal_chains(tx: Tx) -> None:
+    """Give the games logged before the hash chain existed their chain (``seal_chain``); the
+    caller holds the transaction (and its lock). Nothing to do once every row has one."""
+    games = await tx.rows(
+        "SELECT id, state_json, initial_hash FROM games AS g WHERE "
+        "EXISTS (SELECT 1 FROM actions AS a WHERE a.game_id = g.id AND a.chain_hash IS NULL)"
+        " OR (g.state_json IS NOT NULL AND g.initial_hash IS NULL AND NOT EXISTS "
+        "(SELECT 1 FROM actions AS a WHERE a.game_id = g.id AND NOT a.undone))"
+    )
+    for game in games:
+        rows = await tx.rows(
+            "SELECT seq, seat, action_json, state_hash, chain_hash, undone FROM actions "
+            "WHERE game_id = $1 ORDER BY seq",
+            game["id"],
+        )
+        initial, updates = seal_chain(game["state_json"], game["initial_hash"], list(rows))
+        if initial is not None:
+            await tx.run("UPDATE games SET initial_hash = $1 WHERE id = $2", initial, game["id"])
+        await tx.run_many(
+            "UPDATE actions SET state_hash = $1, chain_hash = $2 WHERE game_id = $3 AND seq = $4",
+            [(state, chain, game["id"], seq) for seq, state, chain in updates],
+        )
