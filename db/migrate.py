@@ -144,19 +144,27 @@ async def run_migrations(
     return done
 
 
+@asynccontextmanager
+async def immediate(conn: aiosqlite.Connection) -> AsyncIterator[None]:
+    """One SQLite write transaction (``BEGIN IMMEDIATE`` takes the write lock up front):
+    committed if the body returns, rolled back if it raises."""
+    try:
+        # Inside the try: if the task is cancelled while BEGIN waits for the lock, BEGIN
+        # still runs on aiosqlite's thread and the queued rollback undoes it.
+        await conn.execute("BEGIN IMMEDIATE")
+        yield
+        await conn.execute("COMMIT")
+    except BaseException:
+        await conn.rollback()
+        raise
+
+
 class _SqliteStep:
     def __init__(self, conn: aiosqlite.Connection, now: Callable[[], datetime]) -> None:
         self.conn, self.now = conn, now
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[None]:
-        await self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-            await self.conn.execute("COMMIT")
-        except BaseException:
-            await self.conn.rollback()
-            raise
+    def transaction(self) -> AbstractAsyncContextManager[None]:
+        return immediate(self.conn)
 
     async def recorded(self, version: int) -> bool:
         sql = "SELECT 1 FROM schema_version WHERE version = ?"

@@ -27,7 +27,7 @@ import aiosqlite
 
 from db import filelock
 from db.backup import backup_database
-from db.migrate import migrate
+from db.migrate import immediate, migrate
 from db.rows import decode_text, sqlite_sql
 from db.sql import CRASH_POINT_ENV as CRASH_POINT_ENV
 from db.sql import OPEN_SQL as _OPEN_SQL
@@ -97,13 +97,8 @@ class SqliteStore(SqlStore):
             await conn.execute("PRAGMA synchronous = FULL")
             await conn.execute("PRAGMA foreign_keys = ON")
             self.migrations_applied = await migrate(conn, now=self._now)
-            await conn.execute("BEGIN IMMEDIATE")
-            try:
+            async with immediate(conn):
                 await seal_chains(_Connection(conn))
-                await conn.execute("COMMIT")
-            except BaseException:
-                await conn.rollback()
-                raise
         except BaseException:
             await conn.close()
             filelock.release(file_lock)
@@ -147,16 +142,8 @@ class SqliteStore(SqlStore):
     async def _write(self) -> AsyncIterator[Tx]:
         """One write transaction: committed if the body returns, rolled back if it raises."""
         conn = self._db
-        async with self._lock:
-            try:
-                # Inside the try: if the task is cancelled while BEGIN waits for the lock,
-                # BEGIN still runs on aiosqlite's thread and the queued rollback undoes it.
-                await conn.execute("BEGIN IMMEDIATE")
-                yield _Connection(conn)
-                await conn.execute("COMMIT")
-            except BaseException:
-                await conn.rollback()
-                raise
+        async with self._lock, immediate(conn):
+            yield _Connection(conn)
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[Tx]:
