@@ -44,6 +44,9 @@ Conn = Any  # asyncpg.Connection
 
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
+# pg_advisory_xact_lock(int, int) key space of the ratings ("RFRF", hash of server and kind).
+RATINGS_LOCK = 0x52465246
+
 
 class ChannelLockTimeout(StoreError):
     """Another process held the channel's lock for longer than the store's ``lock_timeout``."""
@@ -100,6 +103,7 @@ class PostgresStore(SqlStore):
 
     _for_update = " FOR UPDATE"
     _open_in_channel = f"WHERE channel_id = $1 AND status IN {OPEN_SQL}"
+    _json_cast = "::json"  # a parameter in INSERT ... SELECT has no column type to take
 
     def __init__(
         self,
@@ -212,6 +216,18 @@ class PostgresStore(SqlStore):
     async def _read(self) -> AsyncIterator[Tx]:
         async with self._db.acquire() as conn:
             yield _Connection(conn)
+
+    @asynccontextmanager
+    async def _snapshot(self) -> AsyncIterator[Tx]:
+        async with self._db.acquire() as conn, conn.transaction(isolation="repeatable_read"):
+            yield _Connection(conn)
+
+    async def _lock_ratings(self, tx: Tx, guild_id: int, kind: str) -> None:
+        """Two games of one kind ending in one server at once are rated one after the other
+        (a transaction-scoped advisory lock in the ratings' key space)."""
+        await tx.rows(
+            "SELECT pg_advisory_xact_lock($1, hashtext($2))", RATINGS_LOCK, f"{guild_id}:{kind}"
+        )
 
     # -- channel locks ------------------------------------------------------------------
 

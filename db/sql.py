@@ -14,6 +14,9 @@ between the databases is the dialect's (``db.sqlite.SqliteStore``, ``db.postgres
 - ``_unique_violation()``: which unique index a driver error broke, if any.
 - ``_open_in_channel``: the clause picking a channel's open game, spelled so the database
   uses its index of open games.
+- ``_snapshot()``: a read that sees one state of the database across its statements;
+  ``_lock_ratings()``: keep every other transaction from rating a server's game kind until
+  this one ends; ``_same`` and ``_json_cast``: null-safe equality and a JSON parameter.
 - ``channel_lock`` and the life cycle (``open``/``close``), which are the dialect's own.
 
 Every write names the version it read (``VersionConflict`` otherwise); state and log change
@@ -32,6 +35,20 @@ from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any, Literal, Protocol, Self
 
+from db.club_record import (
+    RATING_COLUMNS,
+    RECORD_COLUMNS,
+    SEAT_COLUMNS,
+    ArchivedGame,
+    ArchiveSeat,
+    GameArchive,
+    Rating,
+    SeatRating,
+    archived_game,
+    rating_of,
+    seat_rows,
+    write_archive,
+)
 from db.rows import (
     CLAIM_DM_CLOSED_SQL,
     FORGET_OWN_DM_SQL,
@@ -125,6 +142,8 @@ class SqlStore:
 
     _for_update = ""
     _open_in_channel: str
+    _same = "IS NOT DISTINCT FROM"
+    _json_cast = ""
     _clock: Clock
 
     async def open(self) -> None:
@@ -162,6 +181,12 @@ class SqlStore:
 
     def _when(self, stored: Any) -> datetime:
         raise NotImplementedError
+
+    def _snapshot(self) -> AbstractAsyncContextManager[Tx]:
+        return self._read()
+
+    async def _lock_ratings(self, tx: Tx, guild_id: int, kind: str) -> None:
+        """Nothing to do where a write transaction already keeps every other writer out."""
 
     def _unique_violation(self, error: Exception) -> tuple[str, str] | None:
         """(index name, detail) when ``error`` is the driver's unique violation, else None."""
@@ -285,6 +310,7 @@ class SqlStore:
         state_json: str | None = None,
         campaign: dict[str, Any] | None = None,
         creator_id: int | None = None,
+        archive: GameArchive | None = None,
     ) -> GameRecord:
         changes = game_changes(
             seats=seats,
@@ -304,6 +330,8 @@ class SqlStore:
             ):  # the state the game starts with: the chain's first link
                 changes["initial_hash"] = state_digest(state_json)
             await self._bump(tx, game_id, expected_version, changes)
+            if archive is not None:
+                await self._archive(tx, game, archive, changes["updated_at"])
             return await self._fetch_game(tx, game_id)
 
     # -- the action log -----------------------------------------------------------------
@@ -317,11 +345,13 @@ class SqlStore:
         status: GameStatus,
         *,
         campaign: dict[str, Any] | None = None,
+        archive: GameArchive | None = None,
     ) -> GameRecord:
         """Append ``actions`` and store the state they lead to, in one transaction.
 
         ``campaign``, when given, replaces the channel's campaign state for this game kind in
-        the same transaction (a game that ends writes what persists with its final state).
+        the same transaction (a game that ends writes what persists with its final state);
+        ``archive`` archives the game that ends and rates its players there too.
 
         A repeated interaction is reported as ``DuplicateInteraction`` even when the version
         has moved meanwhile (a retry of an interaction that already succeeded), so the
@@ -335,10 +365,9 @@ class SqlStore:
         async with self._write() as tx:
             game = await self._fetch_game(tx, game_id, lock=True)
             if interaction_ids:
-                placeholders = ", ".join(f"${i}" for i in range(2, len(interaction_ids) + 2))
                 seen = await tx.rows(
                     "SELECT interaction_id FROM actions "
-                    f"WHERE game_id = $1 AND interaction_id IN ({placeholders})",
+                    f"WHERE game_id = $1 AND interaction_id IN ({_numbered(interaction_ids, 2)})",
                     game_id,
                     *interaction_ids,
                 )
@@ -380,6 +409,8 @@ class SqlStore:
                 raise
             if campaign is not None:
                 await self._put_campaign(tx, game.channel_id, game.kind, campaign, now)
+            if archive is not None:
+                await self._archive(tx, game, archive, now)
             test_crash_point("after_log_write")
             return await self._fetch_game(tx, game_id)
 
@@ -566,6 +597,152 @@ class SqlStore:
         async with self._read() as tx:
             row = await first(tx, "SELECT files_json FROM data_sets WHERE hash = $1", hash)
         return None if row is None else str(row["files_json"])
+
+    # -- the club's record (db.club_record) ----------------------------------------------
+
+    async def _archive(self, tx: Tx, game: GameRecord, archive: GameArchive, ended: Any) -> bool:
+        writer = _ArchiveWriter(self, tx)
+        return await write_archive(
+            writer, game.id, game.guild_id, game.kind, archive, ended_at=ended, now=ended
+        )
+
+    async def archive_game(self, game_id: int, archive: GameArchive) -> bool:
+        async with self._write() as tx:
+            game = await self._fetch_game(tx, game_id, lock=True)
+            return await write_archive(
+                _ArchiveWriter(self, tx),
+                game.id,
+                game.guild_id,
+                game.kind,
+                archive,
+                ended_at=self._time(game.updated_at),
+                now=self._time(self._now()),
+            )
+
+    async def unarchived_games(self) -> list[GameRecord]:
+        return await self._games(
+            "WHERE status IN ('finished', 'abandoned') "
+            "AND NOT EXISTS (SELECT 1 FROM game_records AS r WHERE r.game_id = games.id) "
+            "ORDER BY updated_at, id"
+        )
+
+    async def archived_games(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int | None = None,
+        kind: str | None = None,
+        user_id: int | None = None,
+        outcome: str | None = "finished",
+        limit: int = 25,
+    ) -> list[ArchivedGame]:
+        where: list[str] = [f"guild_id {self._same} $1"]
+        params: list[Any] = [guild_id]
+        for column, value in (("channel_id", channel_id), ("kind", kind), ("outcome", outcome)):
+            if value is not None:
+                params.append(value)
+                where.append(f"{column} = ${len(params)}")
+        if user_id is not None:
+            params.append(user_id)
+            where.append(
+                f"game_id IN (SELECT game_id FROM record_seats WHERE user_id = ${len(params)})"
+            )
+        params.append(max(0, limit))
+        async with self._snapshot() as tx:
+            records = await tx.rows(
+                f"SELECT {RECORD_COLUMNS} FROM game_records WHERE {' AND '.join(where)} "
+                f"ORDER BY ended_at DESC, game_id DESC LIMIT ${len(params)}",
+                *params,
+            )
+            ids = [row["game_id"] for row in records]
+            seats = (
+                await tx.rows(
+                    f"SELECT {SEAT_COLUMNS} FROM record_seats WHERE game_id IN ({_numbered(ids)})",
+                    *ids,
+                )
+                if ids
+                else []
+            )
+        return [
+            archived_game(row, [s for s in seats if s["game_id"] == row["game_id"]], self._when)
+            for row in records
+        ]
+
+    async def ratings(self, guild_id: int | None, kind: str, limit: int = 25) -> list[Rating]:
+        async with self._read() as tx:
+            rows = await tx.rows(
+                f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND kind = $2 "
+                "ORDER BY mu - 3 * sigma DESC, games DESC, player LIMIT $3",
+                guild_id if guild_id is not None else 0,
+                kind,
+                max(0, limit),
+            )
+        return [rating_of(row, self._when) for row in rows]
+
+
+def _numbered(values: Sequence[Any], start: int = 1) -> str:
+    """Placeholders for ``values`` from ``$start`` on (``$1, $2, ...``)."""
+    return ", ".join(f"${i}" for i in range(start, start + len(values)))
+
+
+class _ArchiveWriter:
+    """``db.club_record.ArchiveWriter`` on the transaction that ends a game."""
+
+    def __init__(self, store: SqlStore, tx: Tx) -> None:
+        self.store, self.tx = store, tx
+
+    async def archived(self, game_id: int) -> bool:
+        sql = "SELECT 1 FROM game_records WHERE game_id = $1"
+        return bool(await self.tx.rows(sql, game_id))
+
+    async def insert_record(
+        self, game_id: int, archive: GameArchive, rated: bool, ended_at: Any
+    ) -> None:
+        await self.tx.run(
+            f"INSERT INTO game_records ({RECORD_COLUMNS}) "
+            f"SELECT id, guild_id, channel_id, kind, $2, options_json, $3{self.store._json_cast}, "
+            "$4, COALESCE(started_at, (SELECT MIN(a.created_at) FROM actions AS a "
+            "WHERE a.game_id = games.id), created_at), $5 FROM games WHERE id = $1",
+            *(game_id, archive.outcome, archive.scores_json, rated, ended_at),
+        )
+
+    async def current_ratings(
+        self, guild_id: int, kind: str, players: Sequence[str]
+    ) -> dict[str, tuple[float, float]]:
+        await self.store._lock_ratings(self.tx, guild_id, kind)
+        rows = await self.tx.rows(
+            "SELECT player, mu, sigma FROM ratings WHERE guild_id = $1 AND kind = $2 "
+            f"AND player IN ({_numbered(players, 3)})",
+            *(guild_id, kind, *players),
+        )
+        return {row["player"]: (row["mu"], row["sigma"]) for row in rows}
+
+    async def put_rating(
+        self,
+        guild_id: int,
+        kind: str,
+        seat: ArchiveSeat,
+        mu: float,
+        sigma: float,
+        won: bool,
+        now: Any,
+    ) -> None:
+        await self.tx.run(
+            f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8, $9) "
+            "ON CONFLICT (guild_id, kind, player) DO UPDATE SET user_id = excluded.user_id, "
+            "name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, "
+            "games = ratings.games + 1, wins = ratings.wins + excluded.wins, "
+            "updated_at = excluded.updated_at",
+            *(guild_id, kind, seat.player, seat.user_id, seat.name, mu, sigma, int(won), now),
+        )
+
+    async def insert_seats(
+        self, game_id: int, seats: Sequence[ArchiveSeat], ratings: Sequence[SeatRating]
+    ) -> None:
+        await self.tx.run_many(
+            f"INSERT INTO record_seats ({SEAT_COLUMNS}) VALUES ({_numbered(range(12))})",
+            seat_rows(game_id, seats, ratings),
+        )
 
 
 async def seal_chains(tx: Tx) -> None:

@@ -60,6 +60,7 @@ class SqliteStore(SqlStore):
     """The SQLite ``GameStore``. ``now`` must return timezone-aware datetimes (stored as UTC)."""
 
     _open_in_channel = f"WHERE channel_id = ? AND status IN {_OPEN_SQL}"
+    _same = "IS"
 
     def __init__(self, path: str, *, now: Clock = utc_now) -> None:
         self.path = path
