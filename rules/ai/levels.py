@@ -23,6 +23,8 @@ EASY_TURN_STEPS = 6
 """After each candidate, ``easy`` plays at most this many more random steps of its own turn
 (and the others' simultaneous choices) before it scores the position, so a first step of a
 multi-step choice is judged by a finished step and a sealed bid once revealed."""
+EASY_BATCH_STEPS = 12
+"""At most this many steps per seat deciding at the same time (a sealed setup is several)."""
 
 Level = Callable[[GameSpec[Any, Any, Any, Any], GameAI, Observation, random.Random, Budget], Any]
 
@@ -76,14 +78,16 @@ def _settle(
     """Play on at random until ``seat``'s choice shows: the rest of its own turn's steps,
     and the others' choices made at the same time as its own (a sealed bid is judged once
     the bids are revealed)."""
-    for _ in range(EASY_TURN_STEPS + 2 * len(batch)):
+    own_steps = 0
+    for _ in range(EASY_TURN_STEPS + EASY_BATCH_STEPS * len(batch)):
         if spec.is_over(state):
             break
         acting = spec.to_act(state)
-        own_turn = acting == {seat}
+        own_turn = acting == {seat} and own_steps < EASY_TURN_STEPS
         same_batch = len(batch) > 1 and seat not in acting and acting <= batch
         if not (own_turn or same_batch):
             break
+        own_steps += own_turn
         who = min(acting)
         options = spec.legal_actions(state, who)
         state = step_function(spec)(state, who, options[rnd.randrange(len(options))])
