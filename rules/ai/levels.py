@@ -12,19 +12,11 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.ai.budget import Budget
+from rules.ai.greedy import one_ply
 from rules.ai.hooks import GameAI, game_ai
 from rules.ai.observe import Observation
-from rules.ai.search import ismcts, step_function
+from rules.ai.search import ismcts
 from rules.core.spec import GameSpec
-
-EASY_MAX_ACTIONS = 48
-"""``easy`` weighs at most this many of the legal actions (a random sample of them)."""
-EASY_TURN_STEPS = 6
-"""After each candidate, ``easy`` plays at most this many more random steps of its own turn
-(and the others' simultaneous choices) before it scores the position, so a first step of a
-multi-step choice is judged by a finished step and a sealed bid once revealed."""
-EASY_BATCH_STEPS = 12
-"""At most this many steps per seat deciding at the same time (a sealed setup is several)."""
 
 Level = Callable[[GameSpec[Any, Any, Any, Any], GameAI, Observation, random.Random, Budget], Any]
 
@@ -55,43 +47,9 @@ def _easy(
     if len(actions) == 1:
         return actions[0]
     world = ai.sample(obs.info, seat, rnd)
-    step = step_function(spec)
-    order = list(range(len(actions)))
-    rnd.shuffle(order)
-    best, best_value = order[0], -1.0
-    batch = spec.to_act(world)
-    for i in order[:EASY_MAX_ACTIONS]:
-        state = _settle(spec, step(world, seat, actions[i]), seat, batch, rnd)
-        value = ai.rewards(spec, state).get(seat, 0.0)
-        if value > best_value:
-            best, best_value = i, value
+    values = one_ply(spec, ai, world, seat, actions, rnd)
+    best = max((i for i, v in enumerate(values) if v is not None), key=lambda i: values[i] or 0.0)
     return actions[best]
-
-
-def _settle(
-    spec: GameSpec[Any, Any, Any, Any],
-    state: Any,
-    seat: str,
-    batch: frozenset[str],
-    rnd: random.Random,
-) -> Any:
-    """Play on at random until ``seat``'s choice shows: the rest of its own turn's steps,
-    and the others' choices made at the same time as its own (a sealed bid is judged once
-    the bids are revealed)."""
-    own_steps = 0
-    for _ in range(EASY_TURN_STEPS + EASY_BATCH_STEPS * len(batch)):
-        if spec.is_over(state):
-            break
-        acting = spec.to_act(state)
-        own_turn = acting == {seat} and own_steps < EASY_TURN_STEPS
-        same_batch = len(batch) > 1 and seat not in acting and acting <= batch
-        if not (own_turn or same_batch):
-            break
-        own_steps += own_turn
-        who = min(acting)
-        options = spec.legal_actions(state, who)
-        state = step_function(spec)(state, who, options[rnd.randrange(len(options))])
-    return state
 
 
 def _strong(
@@ -101,8 +59,16 @@ def _strong(
     rnd: random.Random,
     budget: Budget,
 ) -> Any:
-    """Information-Set MCTS within the budget (``rules.ai.search``)."""
-    return ismcts(spec, ai, obs.info, obs.seat, rnd, budget.start())
+    """Information-Set MCTS within the budget (``rules.ai.search``), its root seeded with
+    the one-ply judgement of each action (one visit each), so a short budget never plays
+    worse than ``easy`` by lack of visits."""
+    done = budget.start()
+    actions = spec.legal_actions(obs.info, obs.seat)
+    if len(actions) == 1:
+        return actions[0]
+    world = ai.sample(obs.info, obs.seat, rnd)
+    prior = one_ply(spec, ai, world, obs.seat, actions, rnd)
+    return ismcts(spec, ai, obs.info, obs.seat, rnd, done, prior=prior)
 
 
 LEVELS: dict[str, Level] = {"random": _random, "easy": _easy, "strong": _strong}

@@ -75,13 +75,19 @@ def ismcts(
     done: Callable[[int], bool],
     *,
     rollout_steps: int = ROLLOUT_STEPS,
+    prior: list[float | None] | None = None,
 ) -> Any:
-    """The action ``seat`` should take in the information state ``info``."""
+    """The action ``seat`` should take in the information state ``info``; ``prior`` (a
+    reward per root action, ``None`` where unknown) counts as one visit of each."""
     root_actions = spec.legal_actions(info, seat)
     if len(root_actions) == 1:
         return root_actions[0]
     step = step_function(spec)
     root = Node()
+    for action, value in zip(root_actions, prior or [], strict=False):
+        if value is not None:
+            key = action_key(action)
+            root.visits[key], root.reward[key], root.avail[key] = 1, value, 1
     iterations = 0
     while not done(iterations):
         iterations += 1

@@ -15,7 +15,9 @@ SCALE = 40.0
 CHAOS = -3000.0
 """A player in chaos (AOR-R116): worse than any score still in the game."""
 TOKEN = 1.0
-DOMINATION = 4.0
+"""A token on the map or waiting in the expansion area (on its way to a domination)."""
+DOMINATION = 8.0
+"""A domination marker on the map: $2 more income each turn (AOR-D9) for the turns left."""
 CARD = 2.0
 """A card in hand (less the stabilization it will cost, AOR-R60)."""
 DANGER = 3.0
@@ -44,7 +46,8 @@ def evaluate(state: RenaissanceState) -> dict[str, float]:
             value -= misery
         else:
             value -= DANGER * misery
-            value += TOKEN * tokens.get(seat, 0) + DOMINATION * dominations.get(seat, 0)
+            value += TOKEN * (tokens.get(seat, 0) + p.expansion)
+            value += DOMINATION * dominations.get(seat, 0)
             value += CARD * len(p.hand) - stabilization_cost(state, seat)
         out[seat] = value
     return out

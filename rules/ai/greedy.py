@@ -1,0 +1,71 @@
+"""One-ply judgement: each candidate action played in one determinization and scored by the
+game's evaluation once its effect shows (the ``easy`` level, and the ``strong`` level's
+first guess at its root)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.ai.hooks import GameAI
+from rules.ai.search import step_function
+from rules.core.spec import GameSpec
+
+MAX_ACTIONS = 48
+"""At most this many of the legal actions are judged (a random sample of them)."""
+TURN_STEPS = 6
+"""After each candidate, at most this many more random steps of the seat's own turn are
+played before the position is scored, so a first step of a multi-step choice is judged by a
+finished step."""
+BATCH_STEPS = 12
+"""At most this many steps per seat deciding at the same time as the candidate's seat, so a
+sealed choice is judged once all are made and revealed (a sealed setup is several steps)."""
+
+
+def one_ply(
+    spec: GameSpec[Any, Any, Any, Any],
+    ai: GameAI,
+    world: Any,
+    seat: str,
+    actions: list[Any],
+    rnd: random.Random,
+) -> list[float | None]:
+    """Each action's reward for ``seat`` in ``world`` (``None``: not judged). Every candidate
+    is followed by the same random choices (common random numbers), so the candidates are
+    compared on the same footing and not on the luck of the others' random replies."""
+    step = step_function(spec)
+    order = list(range(len(actions)))
+    rnd.shuffle(order)
+    batch = spec.to_act(world)
+    replies = rnd.getrandbits(64)
+    values: list[float | None] = [None] * len(actions)
+    for i in order[:MAX_ACTIONS]:
+        state = settle(spec, step(world, seat, actions[i]), seat, batch, random.Random(replies))
+        values[i] = ai.rewards(spec, state).get(seat, 0.0)
+    return values
+
+
+def settle(
+    spec: GameSpec[Any, Any, Any, Any],
+    state: Any,
+    seat: str,
+    batch: frozenset[str],
+    rnd: random.Random,
+) -> Any:
+    """Play on at random until ``seat``'s choice shows: the rest of its own turn's steps,
+    and the others' choices made at the same time as its own."""
+    step = step_function(spec)
+    own_steps = 0
+    for _ in range(TURN_STEPS + BATCH_STEPS * len(batch)):
+        if spec.is_over(state):
+            break
+        acting = spec.to_act(state)
+        own_turn = acting == {seat} and own_steps < TURN_STEPS
+        same_batch = len(batch) > 1 and seat not in acting and acting <= batch
+        if not (own_turn or same_batch):
+            break
+        own_steps += own_turn
+        who = min(acting)
+        options = spec.legal_actions(state, who)
+        state = step(state, who, options[rnd.randrange(len(options))])
+    return state
