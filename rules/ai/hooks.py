@@ -2,7 +2,8 @@
 
 ``rules/<game>/evaluation.py`` exports ``evaluate(state) -> {competitor: points}`` (an
 estimate of each competitor's final score now: seats, and a solo game's automa under
-its own key) and ``SCALE`` (how many points make a clear lead).
+its own key) and ``SCALE`` (how many points make a clear lead); optionally ``ABSOLUTE``
+and ``ABSOLUTE_SCALE`` (``GameAI.absolute``).
 ``rules/<game>/determinization.py`` exports ``mask(state, seat)`` (the same state with every
 piece of information hidden from ``seat`` replaced by a canonical stand-in, so two states
 that look the same to ``seat`` mask to the same state) and ``sample(masked, seat, rnd)`` (a
@@ -31,6 +32,10 @@ class GameAI:
     scale: float
     mask: Callable[[Any, str], Any]
     sample: Callable[[Any, str, random.Random], Any]
+    absolute: float = 0.0
+    """How much of a reward is the seat's own value, not its lead (a game where everyone
+    can lose together, e.g. by a shared disaster, needs some): 0 to 1."""
+    absolute_scale: float = 1.0
 
     def rewards(self, spec: GameSpec[Any, Any, Any, Any], state: Any) -> dict[str, float]:
         """Each seat's reward in [0, 1]: at the end, mostly whether it won (a shared win is
@@ -43,10 +48,23 @@ class GameAI:
             out: dict[str, float] = {}
             for seat in state.seats:
                 won = share if seat in result.winners else 0.0
-                out[seat] = 0.8 * won + 0.2 * _lead(totals, seat, self.scale)
+                relative = 0.8 * won + 0.2 * _lead(totals, seat, self.scale)
+                out[seat] = self._blend(relative, totals.get(seat, 0.0))
             return out
         values = self.evaluate(state)
-        return {seat: _lead(values, seat, self.scale) for seat in state.seats}
+        return {
+            seat: self._blend(_lead(values, seat, self.scale), values.get(seat, 0.0))
+            for seat in state.seats
+        }
+
+    def _blend(self, relative: float, own: float) -> float:
+        if not self.absolute:
+            return relative
+        return (1 - self.absolute) * relative + self.absolute * _squash(own / self.absolute_scale)
+
+
+def _squash(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
 def _lead(values: dict[str, float], seat: str, scale: float) -> float:
@@ -54,8 +72,7 @@ def _lead(values: dict[str, float], seat: str, scale: float) -> float:
     others = [v for k, v in values.items() if k != seat]
     if not others:
         return 0.5
-    margin = (mine - max(others)) / scale
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, margin))))
+    return _squash((mine - max(others)) / scale)
 
 
 def game_ai(spec: GameSpec[Any, Any, Any, Any]) -> GameAI:
@@ -78,6 +95,8 @@ def _hooks(key: str, package: str) -> GameAI:
         scale=float(evaluation.SCALE),
         mask=determinization.mask,
         sample=determinization.sample,
+        absolute=float(getattr(evaluation, "ABSOLUTE", 0.0)),
+        absolute_scale=float(getattr(evaluation, "ABSOLUTE_SCALE", 1.0)),
     )
 
 

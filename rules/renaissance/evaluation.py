@@ -22,6 +22,13 @@ CARD = 2.0
 """A card in hand (less the stabilization it will cost, AOR-R60)."""
 DANGER = 3.0
 """Misery is counted this many times over (chaos comes from misery): keep well clear."""
+SAFE_BOX = 8
+BOX_DANGER = 10.0
+"""Above ``SAFE_BOX``, each misery box costs this much more, squared (chaos is box 26)."""
+ABSOLUTE = 0.5
+"""Half of a reward is the seat's own value: misery events hurt every player, and a lead
+among players who all fall into chaos is worth nothing (rules.ai.hooks)."""
+ABSOLUTE_SCALE = 150.0
 
 
 def evaluate(state: RenaissanceState) -> dict[str, float]:
@@ -45,7 +52,7 @@ def evaluate(state: RenaissanceState) -> dict[str, float]:
         if over:
             value -= misery
         else:
-            value -= DANGER * misery
+            value -= DANGER * misery + BOX_DANGER * max(0, p.misery - SAFE_BOX) ** 2
             value += TOKEN * (tokens.get(seat, 0) + p.expansion)
             value += DOMINATION * dominations.get(seat, 0)
             value += CARD * len(p.hand) - stabilization_cost(state, seat)
