@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rules.renaissance.components import data
 from rules.renaissance.economy import misery_value
+from rules.renaissance.endturn import income
 from rules.renaissance.model import RenaissanceState
 from rules.renaissance.purchase import stabilization_cost
 
@@ -16,8 +17,9 @@ CHAOS = -3000.0
 """A player in chaos (AOR-R116): worse than any score still in the game."""
 TOKEN = 1.0
 """A token on the map or waiting in the expansion area (on its way to a domination)."""
-DOMINATION = 8.0
-"""A domination marker on the map: $2 more income each turn (AOR-D9) for the turns left."""
+INCOME_TURNS = 3.0
+"""This turn's income (AOR-R112, by dominations) counts this many times: a player who lost
+every domination earns nothing and sinks into misery."""
 CARD = 2.0
 """A card in hand (less the stabilization it will cost, AOR-R60)."""
 DANGER = 3.0
@@ -34,12 +36,9 @@ ABSOLUTE_SCALE = 150.0
 def evaluate(state: RenaissanceState) -> dict[str, float]:
     advances = data().advances
     tokens: dict[str, int] = {}
-    dominations: dict[str, int] = {}
     for prov in state.provinces.values():
         for seat, n in prov.tokens.items():
             tokens[seat] = tokens.get(seat, 0) + n
-        if prov.dm is not None:
-            dominations[prov.dm] = dominations.get(prov.dm, 0) + 1
     over = state.phase == "over"
     out: dict[str, float] = {}
     for seat in state.seats:
@@ -54,7 +53,7 @@ def evaluate(state: RenaissanceState) -> dict[str, float]:
         else:
             value -= DANGER * misery + BOX_DANGER * max(0, p.misery - SAFE_BOX) ** 2
             value += TOKEN * (tokens.get(seat, 0) + p.expansion)
-            value += DOMINATION * dominations.get(seat, 0)
+            value += INCOME_TURNS * income(state, seat)
             value += CARD * len(p.hand) - stabilization_cost(state, seat)
         out[seat] = value
     return out
