@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import logging
-import re
 from datetime import timedelta
 from typing import Any
 
@@ -15,7 +14,7 @@ from discord.ext import commands, tasks
 
 from bot.clock import Clock, system_clock
 from bot.collector import freeze_start_up, thaw
-from bot.components import ALL_COMPONENTS, Host
+from bot.components import ALL_COMPONENTS, Host, known_custom_id
 from bot.cooldown import Cooldown
 from bot.errors import UserError, answer_error
 from bot.i18n import catalog, language_of, t
@@ -30,11 +29,6 @@ from db.store import GameRecord, GameStore
 from rules.registry import GAMES
 
 log = logging.getLogger(__name__)
-
-
-def _template(item: type[discord.ui.DynamicItem[Any]]) -> re.Pattern[str]:
-    pattern: re.Pattern[str] = item.__discord_ui_compiled_template__
-    return pattern
 
 
 def extensions() -> tuple[str, ...]:
@@ -146,7 +140,7 @@ class RefereeBot(commands.Bot):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if any(_template(item).fullmatch(custom_id) for item in ALL_COMPONENTS):
+        if known_custom_id(custom_id):
             return
         if not interaction.response.is_done():
             await answer_error(interaction, UserError("error.bad_input"))

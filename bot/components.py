@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, Protocol, cast
+from typing import Any, ClassVar, Protocol, cast
 
 import discord
 
@@ -80,7 +80,16 @@ def player_of(interaction: discord.Interaction[Any]) -> Player:
 
 class Component:
     """Mixed into each of our persistent components (before ``DynamicItem``): one error path,
-    the user's language remembered."""
+    the user's language remembered, and the ``custom_id`` template kept where the bot can
+    read it (``known_custom_id``)."""
+
+    templates: ClassVar[list[re.Pattern[str]]] = []
+
+    def __init_subclass__(cls, *, template: str | None = None, **kwargs: Any) -> None:
+        if template is not None:
+            Component.templates.append(re.compile(template))
+            kwargs["template"] = template
+        super().__init_subclass__(**kwargs)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if not await bot_of(interaction).admit(interaction):
@@ -92,6 +101,11 @@ class Component:
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         raise NotImplementedError
+
+
+def known_custom_id(custom_id: str) -> bool:
+    """Is ``custom_id`` one of our components' (by their templates)?"""
+    return any(template.fullmatch(custom_id) for template in Component.templates)
 
 
 async def _game_at(interaction: discord.Interaction[Any], game_id: int, version: int | None) -> Any:
