@@ -672,48 +672,79 @@ def place_name(view: EndeavorView, anchor: str, tr: Translate) -> str:
     return anchor
 
 
-MARK_R = 15
+MARK_TEXT = TEXT + 2  # a choice number: at least 14 px when the map is shown 400 px wide
+
+
+LABEL_STROKE = 3  # the outline around a printed name
+
+
+def choice_placer(geo: MapGeometry, span: tuple[int, int] | None = None) -> kit.Placer:
+    """What the map draws where (each panel's band, places, their printed names, the honour
+    numbers, track spaces, card chips, the open sea), so that a choice number goes beside
+    its place and covers none of it; the names are recorded as texts. With ``span``, a
+    number may go only inside that panel (from its top to its bottom)."""
+    top_y, bottom_y = span if span is not None else (0, geo.height)
+    placer = kit.Placer(MAP_W, bottom_y, top_y)
+    for _area, ageo, top in geo.areas:
+
+        def shift(box: Box, dx: float = PAD, dy: float = top) -> Box:
+            return (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+
+        placer.block(shift((0, 0, ageo.key.width, BAND_H)))
+        for nid, _kind, honour, label, _fx, _fy in ageo.key.nodes:
+            if nid not in ageo.nodes:
+                continue
+            x, y = ageo.nodes[nid]
+            placer.block(shift((x - NODE_R, y - NODE_R, x + NODE_R, y + NODE_R)))
+            if honour >= 2:
+                placer.block(shift((x + NODE_R, y - NODE_R - 10, x + NODE_R + 22, y - NODE_R + 14)))
+            width = font(TEXT).getlength(label)
+            x0, y0, x1, y1 = _label_box((x, y), width, nid in ageo.above)
+            m = LABEL_STROKE
+            placer.block(shift((x0 - m, y0 - m, x1 + m, y1 + m)), kit.safe_text(label))
+        for x, y in ageo.track:
+            placer.block(shift((x - TRACK_R, y - TRACK_R, x + TRACK_R, y + TRACK_R)))
+        for box in [*ageo.decks.values(), *([ageo.governor] if ageo.governor else [])]:
+            placer.block(shift(box))
+        if ageo.sea is not None:
+            sx, sy = ageo.sea
+            placer.block(shift((sx - COL_W / 2, sy - 22, sx + COL_W / 2, sy + 22)))
+    return placer
 
 
 def mark_choices(
     img: Image.Image, geo: MapGeometry, marks: list[tuple[int, str]]
 ) -> list[tuple[int, int]]:
-    """Draw each numbered mark at its anchor; returns the vertical spans of the marked
+    """Outline each marked place and put its number beside it, covering no printed name,
+    place or other number (``kit.mark_choices``); returns the vertical spans of the marked
     panels, top to bottom."""
     d = ImageDraw.Draw(img)
-    fnt = font(TEXT + 2, True)
-    seen: dict[str, int] = {}
-    spans: set[tuple[int, int]] = set()
+    grouped: dict[str, list[int]] = {}
     for number, anchor in marks:
+        if geo.anchor(anchor) is not None:
+            grouped.setdefault(anchor, []).append(number)
+    spans: set[tuple[int, int]] = set()
+    todo: dict[tuple[int, int] | None, list[kit.Mark]] = {}
+    for anchor, numbers in grouped.items():
         point = geo.anchor(anchor)
-        if point is None:
-            continue
-        k = seen.get(anchor, 0)
-        seen[anchor] = k + 1
-        if k == 0:
-            kind = anchor.partition(":")[0]
-            px, py = point
-            if kind == "deck":
-                box = (px - COL_W / 2 - 4, py - 39, px + COL_W / 2 + 4, py + 39)
-                d.rounded_rectangle(box, radius=8, outline=kit.HIGHLIGHT, width=4)
-            elif kind == "sea":
-                box = (px - COL_W / 2 - 4, py - 26, px + COL_W / 2 + 4, py + 26)
-                d.ellipse(box, outline=kit.HIGHLIGHT, width=4)
-            else:
-                ring = TRACK_R + 4 if kind == "track" else NODE_R + 5
-                d.ellipse(
-                    (px - ring, py - ring, px + ring, py + ring), outline=kit.HIGHLIGHT, width=3
-                )
-        x, y = point[0] + 12 + k * 2 * MARK_R, point[1] - 14
-        x = min(max(x, MARK_R + 2), MAP_W - MARK_R - 2)
-        d.ellipse(
-            (x - MARK_R, y - MARK_R, x + MARK_R, y + MARK_R),
-            fill=kit.HIGHLIGHT,
-            outline=kit.WHITE,
-            width=3,
-        )
-        kit.label(d, (x, y + 1), str(number), fnt, fill=kit.WHITE, anchor="mm")
+        assert point is not None
+        kind = anchor.partition(":")[0]
+        px, py = point
+        words = ",".join(map(str, numbers))
         span = geo.area_of(anchor)
+        panel = todo.setdefault(span, [])
+        if kind == "deck":
+            box = (px - COL_W / 2 - 4, py - 39, px + COL_W / 2 + 4, py + 39)
+            d.rounded_rectangle(box, radius=8, outline=kit.HIGHLIGHT, width=4)
+            panel.append(kit.Mark(words, point, COL_W / 2 - 4, ring=False))
+        elif kind == "sea":
+            box = (px - COL_W / 2 - 4, py - 26, px + COL_W / 2 + 4, py + 26)
+            d.ellipse(box, outline=kit.HIGHLIGHT, width=4)
+            panel.append(kit.Mark(words, point, 22, ring=False))
+        else:
+            panel.append(kit.Mark(words, point, TRACK_R if kind == "track" else NODE_R))
         if span is not None:
             spans.add(span)
+    for span, panel in todo.items():
+        kit.mark_choices(img, choice_placer(geo, span), panel, MARK_TEXT)
     return sorted(spans)

@@ -868,11 +868,11 @@ class Placer:
             self.texts.append((box, text))
         return box
 
-    def spot(
+    def spots(
         self, size: tuple[float, float], anchor: Point, gap: float, rings: int = 6
-    ) -> Box | None:
-        """The first free box of ``size`` beside ``anchor`` (right, left, above, below, then
-        the corners, then the same a little further out), or ``None``."""
+    ) -> Iterator[Box]:
+        """Every free box of ``size`` beside ``anchor``, nearest first (right, left, above,
+        below, then the corners, then the same a little further out)."""
         w, h = size
         x, y = anchor
         for k in range(rings):
@@ -889,8 +889,23 @@ class Placer:
             ):
                 box = (bx, by, bx + w, by + h)
                 if self.free(box):
-                    return box
-        return None
+                    yield box
+
+    def spot(
+        self, size: tuple[float, float], anchor: Point, gap: float, rings: int = 6
+    ) -> Box | None:
+        """The first free box of ``size`` beside ``anchor`` (see :meth:`spots`), or ``None``."""
+        return next(self.spots(size, anchor, gap, rings), None)
+
+    def crosses_text(self, a: Point, b: Point) -> bool:
+        """Whether the segment from ``a`` to ``b`` runs over a recorded text."""
+        steps = max(1, round(math.dist(a, b) / 3))
+        for i in range(steps + 1):
+            px = a[0] + (b[0] - a[0]) * i / steps
+            py = a[1] + (b[1] - a[1]) * i / steps
+            if any(t[0] <= px <= t[2] and t[1] <= py <= t[3] for t, _w in self.texts):
+                return True
+        return False
 
 
 @dataclass(frozen=True)
@@ -901,9 +916,17 @@ class Mark:
     words: str
     at: Point
     radius: float
+    ring: bool = True
+    """Draw the ring (``False``: the caller outlines the place itself, e.g. a card)."""
 
 
 MARK_FILL: RGB = HIGHLIGHT
+
+
+def _leader_crosses_text(placer: Placer, at: Point, pill: Box, reach: float) -> bool:
+    """Whether a pill this far from its place needs a line that would run over a name."""
+    centre = ((pill[0] + pill[2]) / 2, (pill[1] + pill[3]) / 2)
+    return math.dist(centre, at) > reach and placer.crosses_text(at, centre)
 
 
 def mark_choices(img: Image.Image, placer: Placer, marks: Sequence[Mark], size: int) -> list[Box]:
@@ -916,7 +939,8 @@ def mark_choices(img: Image.Image, placer: Placer, marks: Sequence[Mark], size: 
     for m in marks:
         x, y = m.at
         r = m.radius + 5
-        d.ellipse((x - r, y - r, x + r, y + r), outline=MARK_FILL, width=5)
+        if m.ring:
+            d.ellipse((x - r, y - r, x + r, y + r), outline=MARK_FILL, width=5)
         placer.block((x - r, y - r, x + r, y + r))
     for m in marks:
         x, y = m.at
@@ -924,11 +948,20 @@ def mark_choices(img: Image.Image, placer: Placer, marks: Sequence[Mark], size: 
         words = safe_text(m.words)
         h = round(size * 1.3)
         w = max(round(fnt.getlength(words) + size * 0.7), h + 2)
-        box = placer.spot((w, h), (x, y), r + 4, rings=10)
-        if box is None:  # nowhere free: at least beside the place, never over its number
-            box = (x + r + 4, y - h / 2, x + r + 4 + w, y + h / 2)
+        reach = r + max(w, h)  # a pill further out is joined to its place by a line
+
+        found = list(placer.spots((w, h), (x, y), r + 4, rings=10))
+        box = next(
+            (b for b in found if not _leader_crosses_text(placer, (x, y), b, reach)),
+            found[0] if found else None,
+        )
+        if box is None:  # nowhere free: at least beside the place (right, else left), inside
+            bx0, by0, bx1, by1 = placer.bounds
+            left = x + r + 4 if x + r + 4 + w <= bx1 else max(bx0, x - r - 4 - w)
+            top = min(max(by0, y - h / 2), by1 - h)
+            box = (left, top, left + w, top + h)
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-        if math.dist((cx, cy), (x, y)) > r + max(w, h):
+        if math.dist((cx, cy), (x, y)) > reach:
             d.line((x, y, cx, cy), fill=MARK_FILL, width=4)
         d.rounded_rectangle(box, radius=h // 2 - 2, fill=MARK_FILL, outline=WHITE, width=3)
         d.text((cx, cy), words, font=fnt, fill=WHITE, anchor="mm")

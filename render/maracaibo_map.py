@@ -543,6 +543,9 @@ def _geo_layer(
         _draw_node(d, loc, kind_of(loc, legacy), round(x), round(y), GEO_NODE)
         r = GEO_NODE + 6
         placer.block((x - r, y - r, x + r, y + r))
+        number = _node_label(loc)  # the printed location number, recorded as a text
+        half = font(TEXT, True).getlength(number) / 2
+        placer.texts.append(((x - half, y - TEXT / 2, x + half, y + TEXT / 2), number))
     fnt = font(TEXT)
     for loc in sorted(nodes, key=lambda n: (n not in NAMED, n)):
         if loc not in NAMED:

@@ -54,6 +54,8 @@ PLAYS: dict[str, tuple[str, int, dict[str, int], str]] = {
     "maracaibo": ("maracaibo", 3, {}, ""),
     "maracaibo-solo": ("maracaibo", 1, {}, "difficulty=hard"),
 }
+# games whose hand-over posts are counted part by part here (the others: test_whole_table)
+WHOLE_TABLE = frozenset({"maracaibo"})
 # Latin letters the Korean rulebooks themselves print (Maracaibo's "A 카드", "B 카드")
 PRINTED: dict[str, set[str]] = {"maracaibo": {"A", "B", "C"}}
 
@@ -128,6 +130,10 @@ async def test_whole_game_in_korean_has_no_english_and_no_raw_ids(
         acting_after = frozenset() if spec.is_over(now) else spec.to_act(now)
         new_posts = h.messages()[posts_seen:]
         posts_seen += len(new_posts)
+        if kind in WHOLE_TABLE and new_posts and not spec.is_over(now):
+            # issue 19 point 2: each hand-over post shows every public part
+            parts = h.bot.presenter.board_parts(after, now)
+            assert len(new_posts[-1].attachments) == len(parts), (kind, len(parts))
         if jean_played(state, now):
             # issue 19: the automa's turn is told at once, in the next post
             jean_turns += 1

@@ -20,6 +20,7 @@ from render.maracaibo_common import min_font, recording_fonts
 from rules.maracaibo.anchors import choice_anchor
 from rules.maracaibo.components import geography
 from rules.maracaibo.model import MaracaiboState
+from rules.maracaibo.query import card_term
 from rules.maracaibo.spec import SPEC
 from rules.maracaibo.view import MaracaiboView
 from tests.korean import latin_words
@@ -430,13 +431,15 @@ def test_sailing_choices_zoom_and_numbers_never_cover_a_location_number() -> Non
     full = mm.geo_viewport(geography().box)
     assert port.scale > full.scale * 1.5  # zoomed in
     img, placer, nodes = mm.draw_geo_panel(view, KO, port, "t", None)
+    printed = len(placer.texts)
     kit.mark_choices(
         img,
         placer,
         [kit.Mark(str(n), nodes[a[4:]], mm.GEO_NODE) for n, a in marks],
         mr.MARK_TEXT,
     )
-    pills = [(b, w) for b, w in placer.texts if w in ("7", "8", "9")]
+    pills = placer.texts[printed:]
+    assert {"9", "10", "11"} <= {w for _b, w in placer.texts[:printed]}  # the printed numbers
     assert len(pills) == 3
     for box, _w in pills:
         for x, y in nodes.values():
@@ -537,3 +540,30 @@ def test_issue19_1_ships_and_display_name_their_cards_not_ids() -> None:
         if card:
             good = KO(f"maracaibo.good.{data().cards[card].discard_as}")
             assert f"{good} · " in drawn and KO.text(ct.card_what(card)) in drawn, card
+
+
+def test_issue19_1_the_hand_image_draws_every_held_cards_text(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 19 "done when": the private image (``/game hand``) draws every held and planned
+    card's name and its whole text (cost, effect, points), in Korean."""
+    from render import maracaibo_common, maracaibo_parts
+    from rules.maracaibo import cardtext as ct
+
+    drawn: list[str] = []
+    draw = maracaibo_common.text
+
+    def spy(d: Any, xy: Any, words: str, *args: Any, **kw: Any) -> float:
+        drawn.append(words)
+        return draw(d, xy, words, *args, **kw)
+
+    monkeypatch.setattr(maracaibo_parts, "text", spy)
+    view = _view(3, 0.5, "p2")
+    assert view.you is not None
+    held = [*view.you.hand, *view.players["p2"].plan]
+    assert held
+    assert render.render_private(view, KO) is not None
+    lines = " ".join(drawn)
+    for card in held:
+        assert KO.text(card_term(card)) in drawn, card
+        assert KO.text(ct.card_detail(card)) in lines, card
