@@ -519,8 +519,8 @@ def _geo_layer(
         header_band(img, d, title, port.top)
     placer = kit.Placer(port.width, port.height, port.top)
     panel_of = {p.id: p.panel for p in geography().locations}
-    shown = {loc for row in shown_locations(legacy) for loc in row}
-    where = geo_points()
+    shown = [loc for row in shown_locations(legacy) for loc in row]  # in route order: the
+    where = geo_points()  # picture must not depend on the process's string hashing
     inside = {
         loc: port.xy(*where[loc])
         for loc in shown

@@ -252,6 +252,7 @@ GOLDENS: dict[str, tuple[int, int, float, str | None, str, str]] = {
     # issue 20: the Caribbean map early in both languages, and the route overview
     "maracaibo_map_2p_early": (2, 11, 0.02, None, "map", "en"),
     "maracaibo_map_3p_ko_early": (3, 11, 0.02, None, "map", "ko"),
+    "maracaibo_map_2p_late": (2, 11, 0.95, None, "map", "en"),
     "maracaibo_route_3p": (3, 11, 0.6, None, "route", "en"),
     "maracaibo_tracks_1p_ko": (1, 11, 0.6, None, "tracks", "ko"),
     "maracaibo_tracks_2p": (2, 11, 0.7, None, "tracks", "en"),
