@@ -166,3 +166,18 @@ def test_the_bot_refuses_to_start_with_the_same_line(tmp_path: Path) -> None:
     assert started.returncode == 2, started.stderr
     assert "field provenance: " in checked and "(got 'printed')" in checked
     assert started.stderr.strip() == "referee: " + checked.removeprefix("check-data: ")
+
+
+def test_issue20_a_map_file_is_checked_like_every_data_file(tmp_path: Path) -> None:
+    """Issue 20 point 4: ``geography.json`` (where the map draws each place; the rules never
+    read it) is validated with the rest: an override that leaves a location out is refused
+    before the bot starts, instead of a map that fails in the middle of a game."""
+    geography = _copy(tmp_path, "maracaibo", "geography.json")
+    places = geography["locations"]
+    assert isinstance(places, list)
+    geography["locations"] = places[:-1]
+    _write(tmp_path, "maracaibo", "geography.json", geography)
+
+    line = _refused(tmp_path)
+
+    assert line == "check-data: maracaibo/geography.json: one place per board location needed"

@@ -7,7 +7,7 @@ from rules.maracaibo.actions import ACTION_ADAPTER, MaracaiboAction, action_grou
 from rules.maracaibo.anchors import choice_anchor
 from rules.maracaibo.campaign import after as campaign_after
 from rules.maracaibo.cardtext import visible_cards
-from rules.maracaibo.components import data
+from rules.maracaibo.components import data, geography
 from rules.maracaibo.describe import describe_action, describe_detail
 from rules.maracaibo.engine import apply
 from rules.maracaibo.invariants import invariants
@@ -25,6 +25,9 @@ def _is_over(state: MaracaiboState) -> bool:
 
 
 def _data_source() -> str:
+    """Where the data comes from, once it loaded and validated: the rules' files and the
+    map's ``geography.json`` (drawing only, but checked with the rest, issue 20)."""
+    geography()
     return data().source
 
 

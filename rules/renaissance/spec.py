@@ -8,7 +8,7 @@ from rules.core import GameSpec
 from rules.renaissance.actions import ACTION_ADAPTER
 from rules.renaissance.anchors import choice_anchor
 from rules.renaissance.cardtext import visible_cards
-from rules.renaissance.components import data
+from rules.renaissance.components import data, geography
 from rules.renaissance.describe import action_group, describe_action, describe_detail
 from rules.renaissance.engine import anytime_actions, apply, is_over
 from rules.renaissance.flow import to_act
@@ -24,6 +24,9 @@ from rules.renaissance.view import RenaissanceView, view
 
 
 def _data_source() -> str:
+    """Where the data comes from, once it loaded and validated: the rules' files and the
+    map's ``geography.json`` (drawing only, but checked with the rest, issue 20)."""
+    geography()
     return data().source
 
 
