@@ -136,6 +136,18 @@ def run(
         "levels": {},
         "records": [r.__dict__ for r in records],
     }
+    automa: dict[str, list[int]] = {}
+    for record in records:
+        for key, total in record.scores.items():
+            if key not in record.levels:
+                automa.setdefault(key, []).append(total)
+    summary["automa"] = {
+        key: {
+            "mean_score": statistics.fmean(totals),
+            "wins": sum(key in r.winners for r in records),
+        }
+        for key, totals in automa.items()
+    }
     for level, entry in stats.items():
         low, high = wilson(entry.wins, entry.seat_games)
         summary["levels"][level] = {
@@ -168,6 +180,8 @@ def print_summary(summary: dict[str, Any]) -> None:
             f"decision p50 {row['time_p50'] * 1000:.0f} ms p95 {row['time_p95'] * 1000:.0f} ms "
             f"({row['decisions']} decisions)"
         )
+    for key, row in summary["automa"].items():
+        print(f"  {key:>6} (automa): won {row['wins']} games, mean score {row['mean_score']:.1f}")
 
 
 OptionsParser = Callable[[GameSpec[Any, Any, Any, Any], int, list[str]], Any]

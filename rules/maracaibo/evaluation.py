@@ -1,32 +1,33 @@
-"""How a Maracaibo AI judges a position (rules.ai.hooks): victory points now, plus
-doubloons, cards, income and influence that turn into points later; Jean (solo) is judged
-by her points."""
+"""How a Maracaibo AI judges a position (rules.ai.hooks): the victory points each competitor
+would have if the final scoring (10.2 steps 2-5: income, cards, prestige, majorities,
+nobility; Jean's too) were held now, plus a little for doubloons and cards in hand, which
+turn into points later."""
 
 from __future__ import annotations
 
+from rules.maracaibo.flow import _final_steps
 from rules.maracaibo.model import MaracaiboState
 
-SCALE = 6.0
+SCALE = 8.0
 """A few victory points make a clear lead."""
 
 DOUBLOON = 0.25
-CARD = 0.8
-TABLEAU = 1.0
-INCOME_VP = 1.5
-INFLUENCE = 0.5
-QUEST = 1.0
+CARD = 0.5
 
 
 def evaluate(state: MaracaiboState) -> dict[str, float]:
-    over = state.phase == "over"
+    if state.phase == "over":
+        projected = state
+    else:
+        projected = state.copied()
+        _final_steps(projected, [])
     out: dict[str, float] = {}
-    for seat, p in state.players.items():
+    for seat, p in projected.players.items():
         value = float(p.vp)
-        if not over:
-            value += DOUBLOON * p.doubloons + CARD * len(p.hand) + TABLEAU * len(p.tableau)
-            value += INCOME_VP * p.inc_vp + INFLUENCE * sum(p.influence.values())
-            value += QUEST * len(p.quests)
+        if state.phase != "over":
+            now = state.players[seat]
+            value += DOUBLOON * now.doubloons + CARD * len(now.hand)
         out[seat] = value
-    if state.jean is not None:
-        out["jean"] = float(state.jean.vp)
+    if projected.jean is not None:
+        out["jean"] = float(projected.jean.vp)
     return out
