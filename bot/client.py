@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.ai_seats import AiSeats
 from bot.clock import Clock, system_clock
 from bot.collector import freeze_start_up, thaw
 from bot.components import ALL_COMPONENTS, Host, known_custom_id
@@ -97,8 +98,13 @@ class RefereeBot(commands.Bot):
         self.cooldown = Cooldown(settings.cooldown_per_10s)
         self.renderer = Renderer(settings.render_processes)
         self.presenter = Presenter(self)
+        self.ai = AiSeats(settings.ai_processes, settings.ai_seconds)
         self.service = GameService(
-            self.store, clock=clock, announcer=self.presenter, seed_source=seed_source
+            self.store,
+            clock=clock,
+            announcer=self.presenter,
+            seed_source=seed_source,
+            ai=self.ai,
         )
 
     async def setup_hook(self) -> None:
@@ -149,6 +155,7 @@ class RefereeBot(commands.Bot):
         if self.remind.is_running():
             self.remind.cancel()
         self.renderer.close()
+        self.ai.close()
         await super().close()
         await self.store.close()
         thaw()  # what start-up froze may be garbage now (a test process starts many bots)

@@ -2,8 +2,8 @@
 archive, each player's statistics, and the texts of ``/game results``, ``/game stats`` and
 ``/game leaderboard`` (the cards and the leaderboard image carry the same words).
 
-Who is rated: a person by their Discord id, a bot seat by its level (``BOT_LEVEL``: the bot
-seats play uniformly random legal moves today), a game's automa opponent (a scored seat no
+Who is rated: a person by their Discord id, a bot seat by its level (``rules.ai`` levels;
+a seat without one is ``BOT_LEVEL``, the random-move bot), a game's automa opponent (a scored seat no
 one holds: a solo game's automa) by its seat (``db.club_record``).
 """
 
@@ -19,14 +19,16 @@ from db.store import GameRecord, SeatRecord
 from rules.core.spec import GameSpec
 
 BOT_LEVEL = "random"
-"""The level of today's bot seats (``rules.core.bots.random_action``)."""
+"""The level of a bot seat that names none (``rules.core.bots.random_action``)."""
 
 LAST_GAMES = 5
 
 
 def player_of(seat: SeatRecord) -> str:
     """The rated identity of a seat's holder: ``user:<id>`` or ``bot:<level>``."""
-    return f"user:{seat.user_id}" if seat.user_id is not None else f"bot:{BOT_LEVEL}"
+    if seat.user_id is not None:
+        return f"user:{seat.user_id}"
+    return f"bot:{seat.level or BOT_LEVEL}"
 
 
 def finished_archive(

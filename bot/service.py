@@ -23,6 +23,7 @@ from typing import Any, Literal, Protocol, get_args, get_origin
 
 from pydantic import ValidationError
 
+from bot.ai_seats import AiSeats
 from bot.clock import Clock, system_clock
 from bot.club_record import abandoned_archive, finished_archive
 from bot.data_sets import DataSetLibrary
@@ -40,6 +41,9 @@ from db.store import (
     VersionConflict,
     state_digest,
 )
+from rules.ai import LEVELS, observe
+from rules.ai.budget import DEFAULT_SECONDS
+from rules.ai.hooks import has_ai
 from rules.core import Event, OptionRefused, RuleViolation, StateUnreadable, Text
 from rules.core.bots import random_action
 from rules.core.data import pin_data_set
@@ -284,8 +288,11 @@ class GameService:
         clock: Clock = system_clock,
         announcer: Announcer | None = None,
         seed_source: Callable[[], int] | None = None,
+        ai: AiSeats | None = None,
     ) -> None:
         self.store = store
+        self.ai = ai or AiSeats(processes=0, seconds=DEFAULT_SECONDS)
+        """Where AI seats (bots above the random level) think."""
         self.clock = clock
         self.announcer = announcer
         self._seed_source = seed_source or new_secret
@@ -491,7 +498,13 @@ class GameService:
         return await self._add_seat(channel_id, player.user_id, player.name, by=player)
 
     async def _add_seat(
-        self, channel_id: int, user_id: int | None, name: str, *, by: Player
+        self,
+        channel_id: int,
+        user_id: int | None,
+        name: str,
+        *,
+        by: Player,
+        level: str | None = None,
     ) -> Outcome:
         """Seat a player (``user_id``) or a bot (``None``, added by a seated ``by``) in the lobby."""
 
@@ -504,7 +517,7 @@ class GameService:
                 raise UserError("error.not_joined")
             if len(game.seats) >= spec.max_players:
                 raise UserError("error.game_full", max=spec.max_players)
-            seats = [*game.seats, SeatRecord(seat="", user_id=user_id, name=name)]
+            seats = [*game.seats, SeatRecord(seat="", user_id=user_id, name=name, level=level)]
             return Outcome(game=await self.store.update_game(game.id, game.version, seats=seats))
 
         return await self._locked(channel_id, work)
@@ -528,10 +541,22 @@ class GameService:
 
         return await self._locked(channel_id, work)
 
-    async def add_bot(self, channel_id: int, by: Player) -> Outcome:
+    async def add_bot(
+        self, channel_id: int, by: Player, level: str = "random", lang: str = "en"
+    ) -> Outcome:
+        """Seat a bot that plays at ``level`` (``rules.ai.LEVELS``), named in ``lang``."""
+        if level not in LEVELS:
+            raise UserError("error.bad_input")
         game = await self._lobby(channel_id)
         number = sum(1 for s in game.seats if s.is_bot) + 1
-        return await self._add_seat(channel_id, None, f"🤖 {number}", by=by)
+        if level == "random":
+            name = f"🤖 {number}"
+        else:
+            name = t(
+                "core.ai_seat", lang, number=number, level=t(f"core.record.level.{level}", lang)
+            )
+        stored = None if level == "random" else level
+        return await self._add_seat(channel_id, None, name, by=by, level=stored)
 
     async def start(self, channel_id: int, by: Player) -> Outcome:
         async def work() -> Outcome:
@@ -545,7 +570,7 @@ class GameService:
             if spec.seat_order == "random":
                 random.Random(game.seed).shuffle(order)
             seats = [
-                SeatRecord(seat=f"p{i + 1}", user_id=s.user_id, name=s.name)
+                SeatRecord(seat=f"p{i + 1}", user_id=s.user_id, name=s.name, level=s.level)
                 for i, s in enumerate(order)
             ]
             try:
@@ -727,20 +752,22 @@ class GameService:
         return outcome
 
     def _bot_moves(self, game: GameRecord, state: Any) -> tuple[list[Event], list[NewAction], Any]:
-        """Let bot-filled seats move while only bots must act (deterministic per game version)."""
+        """Let bot-filled seats move while only bots must act (runs in a thread). A random
+        bot's moves are deterministic per game version; an AI seat decides from its own
+        observation (``rules.ai.observe``) in a worker process (``AiSeats``)."""
         spec = spec_of(game)
-        bots = {s.seat for s in game.seats if s.is_bot}
+        bots = {s.seat: s.level or "random" for s in game.seats if s.is_bot}
         events: list[Event] = []
         logged: list[NewAction] = []
         rnd = random.Random(f"{game.seed}:{game.version}")
         for _ in range(MAX_BOT_STEPS):
             if spec.is_over(state):
                 break
-            acting = spec.to_act(state) & bots
+            acting = spec.to_act(state) & bots.keys()
             if not acting:
                 break
             seat = sorted(acting)[0]
-            action = random_action(spec, state, seat, rnd)
+            action = self._bot_action(game, spec, state, seat, bots[seat], rnd)
             result = spec.apply(state, seat, action)
             state = result.state
             events.extend(result.events)
@@ -754,6 +781,26 @@ class GameService:
                 )
             )
         return events, logged, state
+
+    def _bot_action(
+        self,
+        game: GameRecord,
+        spec: GameSpec[Any, Any, Any, Any],
+        state: Any,
+        seat: str,
+        level: str,
+        rnd: random.Random,
+    ) -> Any:
+        if level == "random" or not has_ai(spec):
+            return random_action(spec, state, seat, rnd)
+        answer = self.ai.decide(game.kind, level, observe(spec, state, seat))
+        action = spec.parse_action(answer)
+        if action not in spec.legal_actions(state, seat):  # the AI saw only its seat's view
+            log.error(
+                "game %s: AI seat %s chose an illegal action; a random one instead", game.id, seat
+            )
+            return random_action(spec, state, seat, rnd)
+        return action
 
     # ------------------------------------------------------------------ table management
     async def abandon(self, channel_id: int, by: Player, *, can_manage: bool) -> Outcome:

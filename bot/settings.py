@@ -63,6 +63,14 @@ class Settings(BaseSettings):
         2, ge=0, le=32, validation_alias=_env("REFEREE_RENDER_PROCESSES", "render_processes")
     )
     """Worker processes drawing images (0 = threads in the bot's process)."""
+    ai_processes: int = Field(
+        1, ge=0, le=32, validation_alias=_env("REFEREE_AI_PROCESSES", "ai_processes")
+    )
+    """Worker processes where AI seats think (0 = threads in the bot's process)."""
+    ai_seconds: float = Field(
+        3.0, gt=0, le=60, validation_alias=_env("REFEREE_AI_SECONDS", "ai_seconds")
+    )
+    """How long an AI seat may think about one decision (issue 24: 3 s)."""
     data_dir: str | None = Field(None, validation_alias=_env("REFEREE_DATA_DIR", "data_dir"))
     """A folder of component data overrides (``rules.core.data``); the bot hands it on to
     the rules through the process environment at start-up (``apply_data_dir``)."""
@@ -131,6 +139,8 @@ _NAMES = {
     "shard_ids": "REFEREE_SHARD_IDS",
     "cooldown_per_10s": "REFEREE_COOLDOWN",
     "render_processes": "REFEREE_RENDER_PROCESSES",
+    "ai_processes": "REFEREE_AI_PROCESSES",
+    "ai_seconds": "REFEREE_AI_SECONDS",
     "data_dir": "REFEREE_DATA_DIR",
 }
 

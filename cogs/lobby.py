@@ -140,11 +140,23 @@ class Lobby(
         await self._update_lobby(interaction, outcome.game)
 
     @app_commands.command(
-        name="add-bot", description=_("Fill a seat with a random-move bot", key="cmd.game.add_bot")
+        name="add-bot", description=_("Fill a seat with a bot", key="cmd.game.add_bot")
     )
-    async def add_bot(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.describe(level=_("How well it plays", key="cmd.game.add_bot.level"))
+    @app_commands.choices(
+        level=[
+            app_commands.Choice(
+                name=_("Bot (random)", key="core.ai_choice.random"), value="random"
+            ),
+            app_commands.Choice(name=_("Bot (easy)", key="core.ai_choice.easy"), value="easy"),
+            app_commands.Choice(
+                name=_("Bot (strong)", key="core.ai_choice.strong"), value="strong"
+            ),
+        ]
+    )
+    async def add_bot(self, interaction: discord.Interaction[Any], level: str = "random") -> None:
         outcome = await self.bot.service.add_bot(
-            interaction.channel_id or 0, player_of(interaction)
+            interaction.channel_id or 0, player_of(interaction), level, lang_of(interaction)
         )
         await self._update_lobby(interaction, outcome.game)
 

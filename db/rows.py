@@ -37,7 +37,7 @@ def check_status(status: str) -> None:
 
 
 def seats_json(seats: Sequence[SeatRecord]) -> str:
-    return dumps([{"seat": s.seat, "user_id": s.user_id, "name": s.name} for s in seats])
+    return dumps([s.as_json() for s in seats])
 
 
 def game_changes(
@@ -137,10 +137,7 @@ def game_record(row: Any, when: Callable[[Any], datetime]) -> GameRecord:
             return default
 
     def seats_of(text: str) -> list[SeatRecord]:
-        return [
-            SeatRecord(seat=str(s["seat"]), user_id=s["user_id"], name=str(s["name"]))
-            for s in json.loads(text)
-        ]
+        return [SeatRecord.from_json(s) for s in json.loads(text)]
 
     for column in row.keys():  # noqa: SIM118 -- sqlite3.Row iterates values, not keys
         if isinstance(row[column], Undecodable):

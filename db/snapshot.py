@@ -51,10 +51,7 @@ class GameRow:
             creator_id=self.creator_id,
             options=json.loads(self.options_json),
             seed=int(self.seed),
-            seats=[
-                SeatRecord(seat=str(s["seat"]), user_id=s["user_id"], name=str(s["name"]))
-                for s in json.loads(self.seats_json)
-            ],
+            seats=[SeatRecord.from_json(s) for s in json.loads(self.seats_json)],
             state_json=self.state_json,
             version=self.version,
             created_at=self.created_at,

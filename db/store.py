@@ -86,15 +86,35 @@ class ChainHead:
 
 @dataclass(frozen=True)
 class SeatRecord:
-    """A seat: ``user_id`` is None for a bot-filled seat."""
+    """A seat: ``user_id`` is None for a bot-filled seat, whose ``level`` is how it plays
+    (``rules.ai`` levels; ``None`` is the random-move bot, as every bot before levels)."""
 
     seat: str
     user_id: int | None
     name: str
+    level: str | None = None
 
     @property
     def is_bot(self) -> bool:
         return self.user_id is None
+
+    def as_json(self) -> dict[str, Any]:
+        """As stored in a game's seats (``level`` only when set, so older rows stay as
+        they were)."""
+        out: dict[str, Any] = {"seat": self.seat, "user_id": self.user_id, "name": self.name}
+        if self.level is not None:
+            out["level"] = self.level
+        return out
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> SeatRecord:
+        level = raw.get("level")
+        return cls(
+            seat=str(raw["seat"]),
+            user_id=raw["user_id"],
+            name=str(raw["name"]),
+            level=None if level is None else str(level),
+        )
 
 
 @dataclass(frozen=True)

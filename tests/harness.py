@@ -320,6 +320,8 @@ def _new_bot(
         reminder_hours=24.0,
         cooldown_per_10s=cooldown,
         render_processes=0,  # threads: simcord drives one process (the pool is tested apart)
+        ai_processes=0,  # AI seats think in the bot's thread here (the pool is tested apart)
+        ai_seconds=0.05,
     )
     fixed = seed if seed is not None else next(_seeds)
     return create_bot(

@@ -75,8 +75,24 @@ def _lead(values: dict[str, float], seat: str, scale: float) -> float:
     return _squash((mine - max(others)) / scale)
 
 
+_REGISTERED: dict[str, GameAI] = {}
+"""Hooks of games living outside ``rules/`` (a test game), by key."""
+
+
+def register_ai(key: str, hooks: GameAI) -> None:
+    """Give a game registered at run time (``rules.registry.register``) its AI hooks."""
+    _REGISTERED[key] = hooks
+
+
+def unregister_ai(key: str) -> None:
+    _REGISTERED.pop(key, None)
+
+
 def game_ai(spec: GameSpec[Any, Any, Any, Any]) -> GameAI:
     """The game's AI hooks (``LookupError`` naming what is missing if it has none)."""
+    registered = _REGISTERED.get(spec.key)
+    if registered is not None:
+        return registered
     return _hooks(spec.key, spec.package)
 
 
