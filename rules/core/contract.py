@@ -6,12 +6,10 @@ from typing import Any
 
 from rules.core.models import Result
 from rules.core.replay import state_hash
-from rules.core.spec import GameSpec
+from rules.core.spec import GameSpec, S
 
 
-def checked_apply(
-    spec: GameSpec[Any, Any, Any, Any], state: Any, seat: str, action: Any
-) -> Result[Any]:
+def checked_apply(spec: GameSpec[S, Any, Any, Any], state: S, seat: str, action: Any) -> Result[S]:
     """``apply`` plus every generic contract check; raises AssertionError naming what broke."""
     before = state_hash(state)
     action_json = spec.dump_action(action)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError
 
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
 
 OVERRIDE_ENV = "REFEREE_DATA_DIR"
 
@@ -172,12 +173,22 @@ def using_data_sets(pins: dict[str, DataSet]) -> Iterator[None]:
         _PINNED.reset(token)
 
 
-def per_data_set(game: str) -> Callable[[Callable[[], T]], Callable[[], T]]:
+class DataLoader(Protocol[T_co]):
+    """A game's data loader as ``per_data_set`` makes it: call it for the data of the data set
+    in force; ``cache_clear()`` forgets every data set built (tests that change the override
+    folder)."""
+
+    def __call__(self) -> T_co: ...
+
+    def cache_clear(self) -> None: ...
+
+
+def per_data_set(game: str) -> Callable[[Callable[[], T]], DataLoader[T]]:
     """Decorate a game's data loader: built once per data set, the pinned one or today's.
 
     The decorated loader keeps ``cache_clear()`` (tests that change the override folder)."""
 
-    def decorate(build: Callable[[], T]) -> Callable[[], T]:
+    def decorate(build: Callable[[], T]) -> DataLoader[T]:
         built: dict[str | None, T] = {}
         lock = threading.Lock()
 
@@ -206,8 +217,8 @@ def per_data_set(game: str) -> Callable[[Callable[[], T]], Callable[[], T]]:
                 _CURRENT.pop(game, None)
 
         functools.update_wrapper(loader, build)
-        loader.cache_clear = cache_clear  # type: ignore[attr-defined]
-        return loader
+        loader.cache_clear = cache_clear  # type: ignore[attr-defined]  # a function's new attribute
+        return cast(DataLoader[T], loader)
 
     return decorate
 

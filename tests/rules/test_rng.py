@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from bot.service import new_secret
+from rules.core import StateUnreadable
 from rules.core.bots import random_action
 from rules.core.rng import KEYED_FROM, PERSON, Rng
-from rules.core.spec import StateUnreadable
 from rules.registry import GAMES
 
 WIDE = 1 << 255

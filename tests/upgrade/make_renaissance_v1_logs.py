@@ -2,7 +2,7 @@
 
 Run once with the engine of version 1 (before the version-2 changes), from the tree root::
 
-    python tests/upgrade/make_renaissance_v1_logs.py
+    python -m tests.upgrade.make_renaissance_v1_logs
 
 Each fixture is a ``rules.core.replay.GameLog`` (``rules_version: 1``) of a game played by the
 steered test bot (tests/rules/renaissance/renaissance_bot.py), plus the hash of its final
@@ -15,21 +15,18 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from pathlib import Path
 
+from rules.core.replay import GameLog, LoggedAction
+from rules.renaissance.actions import TimeUp
+from rules.renaissance.model import Options
+from rules.renaissance.spec import SPEC
+from tests.rules.renaissance.renaissance_bot import steer
+from tests.upgrade.v1_logs import rules_hash
+
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parent.parent), str(HERE.parent / "rules" / "renaissance")]
 
-from renaissance_bot import steer  # noqa: E402
-
-from rules.core.replay import GameLog, LoggedAction  # noqa: E402
-from rules.renaissance.actions import TimeUp  # noqa: E402
-from rules.renaissance.model import Options  # noqa: E402
-from rules.renaissance.spec import SPEC  # noqa: E402
-from tests.upgrade.v1_logs import rules_hash  # noqa: E402
-
-GAMES = {
+GAMES: dict[str, tuple[int, int, dict[str, object]]] = {
     "3p_source": (3, 2, {"end_condition": "epochs_2"}),
     "4p_source": (4, 1, {"end_condition": "epochs_2"}),
     "5p_euro": (5, 3, {"end_condition": "epochs_2", "preset": "euro1999"}),

@@ -2,22 +2,6 @@
 
 from __future__ import annotations
 
-from endeavor_helpers import (
-    act,
-    act_events,
-    action_phase,
-    add_building,
-    fill_track,
-    harbour,
-    legal,
-    only,
-    open_region,
-    place,
-    started,
-    take_tokens,
-    types,
-)
-
 from bot.i18n import catalog
 from rules.core import RuleViolation
 from rules.endeavor import SPEC
@@ -38,6 +22,21 @@ from rules.endeavor.actions import (
 from rules.endeavor.components import data
 from rules.endeavor.model import EndeavorState
 from rules.endeavor.query import is_open, presence_count, track_values
+from tests.rules.endeavor.endeavor_helpers import (
+    act,
+    act_events,
+    action_phase,
+    add_building,
+    fill_track,
+    harbour,
+    legal,
+    only,
+    open_region,
+    place,
+    started,
+    take_tokens,
+    types,
+)
 
 
 def fresh(players: int = 2) -> EndeavorState:
@@ -212,7 +211,7 @@ def test_end_r62a_r63_ship_to_the_farthest_empty_track_space_without_presence() 
     s = act(s, "p1", ShipTrack(region="far_east"))
     assert s.tracks["far_east"] == ["p1"]
     assert "track:far_east:1" not in s.tokens
-    held = {**s.players["p1"].tokens, **s.players["p1"].blue_tokens}
+    held = {*s.players["p1"].tokens, *s.players["p1"].blue_tokens}
     assert token in held
 
 
@@ -235,7 +234,7 @@ def test_end_r64_t03_opening_and_governor_tie_break() -> None:
     assert p2.governor_slot == "governor_caribbean"
     assert "caribbean" not in s.governors
     assert track_values(p2)["wealth"] >= 2
-    assert token4 in {**p2.tokens, **p2.blue_tokens}
+    assert token4 in {*p2.tokens, *p2.blue_tokens}
 
 
 def test_end_r64_majority_wins_and_second_governor_goes_to_cards() -> None:
@@ -286,7 +285,7 @@ def test_end_r65_fleet_takes_token_and_must_be_empty() -> None:
     token = s.tokens["mediterranean"]
     s = act(s, "p1", ShipFleet(fleet="mediterranean"))
     assert "mediterranean" not in s.tokens
-    assert token in {**s.players["p1"].tokens, **s.players["p1"].blue_tokens}
+    assert token in {*s.players["p1"].tokens, *s.players["p1"].blue_tokens}
 
 
 def test_end_r66_open_sea_is_unlimited_and_has_no_token() -> None:
@@ -344,7 +343,7 @@ def test_end_r68_t06_round_connection_token_only_for_the_first_controller() -> N
     s = act(s, "p1", Activate(slot=0))
     s = act(s, "p1", Occupy(city="new_york"))
     assert "boston--new_york" not in s.tokens
-    assert conn_token in {**s.players["p1"].tokens, **s.players["p1"].blue_tokens}
+    assert conn_token in {*s.players["p1"].tokens, *s.players["p1"].blue_tokens}
     # p2 attacks New York, then Boston: controls the connection but no token is left
     before = dict(s.players["p2"].tokens), dict(s.players["p2"].blue_tokens)
     s = act(s, "p2", Activate(slot=barracks))

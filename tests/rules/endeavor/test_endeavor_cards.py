@@ -2,21 +2,6 @@
 
 from __future__ import annotations
 
-from endeavor_helpers import (
-    act,
-    action_phase,
-    add_building,
-    fill_track,
-    give_card,
-    harbour,
-    legal,
-    only,
-    place,
-    started,
-    take_tokens,
-    types,
-)
-
 from rules.endeavor import SPEC
 from rules.endeavor.actions import (
     Activate,
@@ -30,6 +15,20 @@ from rules.endeavor.actions import (
 from rules.endeavor.model import EndeavorState, Step
 from rules.endeavor.query import card_limit, hand_valid, track_values
 from rules.endeavor.scoring import breakdown
+from tests.rules.endeavor.endeavor_helpers import (
+    act,
+    action_phase,
+    add_building,
+    fill_track,
+    give_card,
+    harbour,
+    legal,
+    only,
+    place,
+    started,
+    take_tokens,
+    types,
+)
 
 
 def drawing(players: int = 3) -> tuple[EndeavorState, int]:

@@ -18,7 +18,7 @@ def test_end_r08_nineteen_kinds_and_49_tiles_plus_start_tiles() -> None:
     regular = [b for b in d.buildings.values() if not b.start]
     assert len(regular) == 19
     assert sum(b.copies for b in regular) == 49
-    per_level = Counter()
+    per_level: Counter[int] = Counter()
     for b in regular:
         per_level[b.level] += b.copies
     assert per_level == {1: 15, 2: 12, 3: 9, 4: 6, 5: 7}

@@ -6,22 +6,6 @@ Chinese edition) and names its rule ID or decision point.
 
 from __future__ import annotations
 
-from endeavor_helpers import (
-    act,
-    act_events,
-    action_phase,
-    add_building,
-    fill_track,
-    give_card,
-    harbour,
-    legal,
-    only,
-    place,
-    started,
-    take_tokens,
-    types,
-)
-
 from rules.core import RuleViolation
 from rules.endeavor import SPEC
 from rules.endeavor.actions import (
@@ -43,6 +27,21 @@ from rules.endeavor.components import data
 from rules.endeavor.flow import advance, round_steps
 from rules.endeavor.model import SILENT_FLEET, EndeavorState, Step
 from rules.endeavor.query import build_level, card_limit, hand_valid
+from tests.rules.endeavor.endeavor_helpers import (
+    act,
+    act_events,
+    action_phase,
+    add_building,
+    fill_track,
+    give_card,
+    harbour,
+    legal,
+    only,
+    place,
+    started,
+    take_tokens,
+    types,
+)
 
 
 def _only_levels(s: EndeavorState, levels: set[int]) -> None:

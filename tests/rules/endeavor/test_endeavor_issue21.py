@@ -10,18 +10,6 @@ the question is skipped only when every choice would do nothing.
 
 from __future__ import annotations
 
-from endeavor_helpers import (
-    act,
-    act_events,
-    action_phase,
-    add_building,
-    harbour,
-    legal,
-    only,
-    place,
-    started,
-)
-
 from rules.endeavor.actions import (
     Activate,
     Attack,
@@ -32,6 +20,17 @@ from rules.endeavor.actions import (
     SfReactTo,
 )
 from rules.endeavor.model import SILENT_FLEET, EndeavorState
+from tests.rules.endeavor.endeavor_helpers import (
+    act,
+    act_events,
+    action_phase,
+    add_building,
+    harbour,
+    legal,
+    only,
+    place,
+    started,
+)
 
 
 def _sf_game() -> EndeavorState:

@@ -163,8 +163,9 @@ def test_both_catalogs_hold_the_same_keys_and_placeholders() -> None:
     assert sorted(ours) == sorted(k for k in ko if k.startswith("endeavor."))
     field = re.compile(r"{(\w+)}")
     for key in ours:
-        forms_en = en[key] if isinstance(en[key], dict) else {"other": en[key]}
-        forms_ko = ko[key] if isinstance(ko[key], dict) else {"other": ko[key]}
+        value_en, value_ko = en[key], ko[key]
+        forms_en = value_en if isinstance(value_en, dict) else {"other": value_en}
+        forms_ko = value_ko if isinstance(value_ko, dict) else {"other": value_ko}
         want = set(field.findall(str(forms_en["other"])))
         for form in forms_ko.values():
             assert set(field.findall(str(form))) == want, key

@@ -6,11 +6,10 @@ import re
 import typing
 from pathlib import Path
 
-from endeavor_helpers import new
-
 from rules.endeavor import SPEC
 from rules.endeavor.actions import EndeavorAction
 from rules.endeavor.components import ATTRIBUTES
+from tests.rules.endeavor.endeavor_helpers import new
 
 RULE_IDS = [
     "01",

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from endeavor_helpers import add_building, place, started
-
 from rules.endeavor import SPEC
 from rules.endeavor.model import EndeavorState
 from rules.endeavor.query import build_level, card_limit, growth, level, salary
 from rules.endeavor.scoring import breakdown, scores, snap
+from tests.rules.endeavor.endeavor_helpers import add_building, place, started
 
 
 def with_tracks(s: EndeavorState, seat: str, i: int, c: int, w: int, f: int) -> None:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from endeavor_helpers import act, new, only, started
 from pydantic import ValidationError
 
 from rules.endeavor import SPEC, Options
 from rules.endeavor.actions import ChooseStart
 from rules.endeavor.components import circle_spaces, data
 from rules.endeavor.query import track_values
+from tests.rules.endeavor.endeavor_helpers import act, new, only, started
 
 
 def test_end_r10_default_board_side_by_player_count() -> None:

@@ -6,11 +6,10 @@ import json
 import random
 import re
 
-from endeavor_helpers import new, started
-
 from rules.endeavor import SPEC, Options
 from rules.endeavor.components import data
 from rules.endeavor.model import EndeavorState
+from tests.rules.endeavor.endeavor_helpers import new, started
 
 
 def _ids(text: str) -> set[str]:

@@ -24,7 +24,7 @@ def make_state(
     **options: object,
 ) -> IlosState:
     """A game in normal play (round 1, p1 to act) with exactly this board and tile area."""
-    opts = IlosOptions(players=players, **options)  # type: ignore[arg-type]
+    opts = IlosOptions(players=players, **options)
     st = new_game(SEATS[:players], opts, seed)
     st.phase = "actions"
     st.round = 1
@@ -39,16 +39,25 @@ def make_state(
     return st
 
 
+def card_type(name: str) -> CardType:
+    """The card type called ``name`` (a test naming no card type fails here)."""
+    for card in CARD_TYPES:
+        if card == name:
+            return card
+    raise ValueError(f"no Ilos card type {name!r}")
+
+
 def set_hand(st: IlosState, seat: str, **cards: int) -> None:
     """Give ``seat`` exactly these cards, moving cards between its hand and the deck."""
     hand = st.player(seat).hand
     for card in CARD_TYPES:
         st.deck += [card] * hand[card]
         hand[card] = 0
-    for card, n in cards.items():
+    for name, n in cards.items():
+        card = card_type(name)
         for _ in range(n):
-            st.deck.remove(card)  # type: ignore[arg-type]
-        hand[card] = n  # type: ignore[index]
+            st.deck.remove(card)
+        hand[card] = n
 
 
 def add_ship(
@@ -65,12 +74,12 @@ def add_colonist(
 ) -> None:
     """Put a colonist (and its production) on the board, as if it had been played."""
     comp = components()
-    st.spots[spot] = SpotState(owner=seat, building=building, label=label)  # type: ignore[arg-type]
+    st.spots[spot] = SpotState(owner=seat, building=building, label=label)
     player = st.player(seat)
     player.colonists_used += 1
     kind = comp.spot_kind[spot]
     if kind in ("ebony", "spice", "dye", "gold"):
-        player.production[kind] += 1  # type: ignore[index]
+        player.production[kind] += 1
     if building is not None:
         st.building_tokens_left -= 1
         if building == "trading_post" and label is not None:
@@ -101,8 +110,7 @@ def rejected(st: IlosState, seat: str, action: IlosAction) -> RuleViolation:
 
 
 def pay(**cards: int) -> Pay:
-    typed: dict[CardType, int] = {k: v for k, v in cards.items()}  # type: ignore[misc]
-    return Pay(cards=typed)
+    return Pay(cards={card_type(name): n for name, n in cards.items()})
 
 
 def hand_total(st: IlosState, seat: str) -> int:

@@ -7,10 +7,10 @@ import random
 from rules.core.bots import seat_names
 from rules.ilos import SPEC
 from rules.ilos.actions import Pay
-from rules.ilos.components import CARD_TYPES
+from rules.ilos.components import CARD_TYPES, CardType
 
 
-def _leftover_peak(hand: dict[str, int], payment: dict[str, int]) -> int:
+def _leftover_peak(hand: dict[CardType, int], payment: dict[CardType, int]) -> int:
     """How many cards of the most-held type remain: the default keeps this as low as possible."""
     return max(hand.get(t, 0) - payment.get(t, 0) for t in CARD_TYPES)
 

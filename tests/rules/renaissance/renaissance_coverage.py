@@ -1,6 +1,6 @@
 """How far random Age of Renaissance games get, and what they exercise.
 
-    .venv/bin/python tests/rules/renaissance/renaissance_coverage.py [--games 20]
+    .venv/bin/python -m tests.rules.renaissance.renaissance_coverage [--games 20]
         [--preset source] [--bot steer|nudged] [--epochs 3]
 
 For each player count (3-6) it plays ``--games`` games (seeds 100 x players + g, as the
@@ -14,16 +14,8 @@ test_renaissance_playouts.py::test_aor_r117_r118_steered_games_reach_the_real_en
 from __future__ import annotations
 
 import argparse
-import sys
 from collections import Counter
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-
-from renaissance_bot import steer
-from renaissance_helpers import Bot, choose, play
 
 from rules.renaissance.actions import (
     Attack,
@@ -39,6 +31,8 @@ from rules.renaissance.actions import (
 )
 from rules.renaissance.components import data
 from rules.renaissance.model import Options, RenaissanceState
+from tests.rules.renaissance.renaissance_bot import steer
+from tests.rules.renaissance.renaissance_helpers import Bot, choose, play
 
 
 def _kind(action: Any) -> str:

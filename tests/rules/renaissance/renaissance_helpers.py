@@ -6,8 +6,6 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from renaissance_bot import steer
-
 from rules.core.contract import checked_apply
 from rules.core.replay import GameLog, LoggedAction
 from rules.renaissance.actions import (
@@ -23,6 +21,7 @@ from rules.renaissance.actions import (
 from rules.renaissance.legal import legal_actions
 from rules.renaissance.model import Options, RenaissanceState
 from rules.renaissance.spec import SPEC
+from tests.rules.renaissance.renaissance_bot import steer
 
 Step = Callable[[RenaissanceState, str, RenaissanceAction, Any], None]
 Bot = Callable[[RenaissanceState, str, random.Random], RenaissanceAction]

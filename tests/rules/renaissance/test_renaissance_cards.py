@@ -5,7 +5,6 @@ scenarios AOR-T15, T19)."""
 from __future__ import annotations
 
 import pytest
-from renaissance_helpers import bid_all, fixed_dice, position, started
 
 from rules.renaissance.actions import (
     BuyCard,
@@ -20,6 +19,7 @@ from rules.renaissance.cards import is_burden, payout, play_options, resolve
 from rules.renaissance.flow import to_act
 from rules.renaissance.model import RenaissanceState
 from rules.renaissance.spec import SPEC
+from tests.rules.renaissance.renaissance_helpers import bid_all, fixed_dice, position, started
 
 
 def _play(state: RenaissanceState, seat: str, action: PlayCard) -> None:

@@ -8,11 +8,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from renaissance_helpers import play
-
 from rules.core import Text
 from rules.renaissance.model import Options
 from rules.renaissance.spec import SPEC
+from tests.rules.renaissance.renaissance_helpers import play
 
 ROOT = Path(__file__).resolve().parents[3] / "rules" / "renaissance" / "locales"
 EN: dict[str, Any] = json.loads((ROOT / "en.json").read_text(encoding="utf-8"))

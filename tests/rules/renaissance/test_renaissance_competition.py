@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from renaissance_helpers import fixed_dice, position
 
 from rules.core import Event
 from rules.renaissance.board import reach, sources
@@ -19,6 +18,7 @@ from rules.renaissance.expansion import (
     start_phase,
 )
 from rules.renaissance.model import RenaissanceState
+from tests.rules.renaissance.renaissance_helpers import fixed_dice, position
 
 
 def _give(state: RenaissanceState, seat: str, letters: str) -> None:

@@ -14,9 +14,6 @@ import os
 from typing import Any
 
 import pytest
-from renaissance_bot import steer
-from renaissance_checks import action_problems, state_problems
-from renaissance_helpers import choose, play
 
 from rules.core.replay import replay, state_hash
 from rules.renaissance.actions import (
@@ -31,6 +28,9 @@ from rules.renaissance.actions import (
 from rules.renaissance.components import data
 from rules.renaissance.model import Options, RenaissanceState
 from rules.renaissance.spec import SPEC
+from tests.rules.renaissance.renaissance_bot import steer
+from tests.rules.renaissance.renaissance_checks import action_problems, state_problems
+from tests.rules.renaissance.renaissance_helpers import choose, play
 
 GAMES = int(os.environ.get("REFEREE_PLAYOUTS", "1"))
 SOAK = bool(os.environ.get("REFEREE_SOAK"))

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from renaissance_helpers import position
-
 from rules.renaissance.actions import PlayCard
 from rules.renaissance.cards import resolve
 from rules.renaissance.model import LeaderPlay, RenaissanceState
@@ -21,6 +19,7 @@ from rules.renaissance.purchase import (
     stabilize,
     upgrade,
 )
+from tests.rules.renaissance.renaissance_helpers import position
 
 
 def _purchase(players: int = 4, **opts: object) -> RenaissanceState:

@@ -5,7 +5,6 @@ R51, R52, R63, R73, R77, R83, R90, R93, R96, R103, R119)."""
 from __future__ import annotations
 
 import pytest
-from renaissance_helpers import bid_all, fixed_dice, position, seats, started
 
 from rules.core import Event
 from rules.renaissance.actions import EndStep, PlayCard
@@ -23,6 +22,13 @@ from rules.renaissance.invariants import invariants
 from rules.renaissance.model import Options
 from rules.renaissance.purchase import stabilization_cost
 from rules.renaissance.spec import SPEC
+from tests.rules.renaissance.renaissance_helpers import (
+    bid_all,
+    fixed_dice,
+    position,
+    seats,
+    started,
+)
 
 
 def test_aor_r2_phases_follow_in_order() -> None:

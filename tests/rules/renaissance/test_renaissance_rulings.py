@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from renaissance_helpers import bid_all, fixed_dice, position, started
 
 from rules.core import Event
 from rules.renaissance.actions import DiscardCard
@@ -17,6 +16,7 @@ from rules.renaissance.flow import to_act
 from rules.renaissance.model import LeaderPlay, Options
 from rules.renaissance.purchase import buy, price, upgrade
 from rules.renaissance.spec import SPEC
+from tests.rules.renaissance.renaissance_helpers import bid_all, fixed_dice, position, started
 
 
 def test_aor_a1_eu8_letters_j_and_k() -> None:

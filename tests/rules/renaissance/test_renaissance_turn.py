@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import pytest
-from renaissance_helpers import bid_all, fixed_dice, position, seats, started
 
 from rules.core import RuleViolation
 from rules.renaissance.actions import CapitalBid, EndStep, RankCapital, ReturnCard, TokenBid
@@ -15,6 +14,13 @@ from rules.renaissance.flow import to_act
 from rules.renaissance.model import Options
 from rules.renaissance.scoring import scores
 from rules.renaissance.spec import SPEC
+from tests.rules.renaissance.renaissance_helpers import (
+    bid_all,
+    fixed_dice,
+    position,
+    seats,
+    started,
+)
 
 
 def test_aor_r11_held_cards_setup_three_dealt_two_kept() -> None:

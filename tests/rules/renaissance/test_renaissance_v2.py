@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from renaissance_helpers import bid_all, fixed_dice, position, started
 
 from rules.core import RuleViolation
 from rules.renaissance.actions import Attack, EndStep, Place, PlayCard, QSwap, TimeUp
@@ -20,6 +19,7 @@ from rules.renaissance.flow import to_act
 from rules.renaissance.model import RenaissanceState
 from rules.renaissance.scoring import scores
 from rules.renaissance.spec import SPEC
+from tests.rules.renaissance.renaissance_helpers import bid_all, fixed_dice, position, started
 
 
 def _expansion(state: RenaissanceState, seat: str, tokens: int) -> None:
