@@ -18,9 +18,14 @@ class RuleViolation(Exception):
     """
 
     def __init__(self, code: str, text: Text) -> None:
-        super().__init__(f"{code}: {text.key} {text.args}")
+        super().__init__(code, text)
         self.code = code
         self.text = text
+
+    def __str__(self) -> str:
+        # Formatted only when read: engines raise and catch many refusals while they list
+        # legal actions (issue 22, point 2).
+        return f"{self.code}: {self.text.key} {self.text.args}"
 
     def __repr__(self) -> str:
         return f"RuleViolation({self.code!r}, {self.text!r})"

@@ -161,6 +161,9 @@ class GameSpec(Generic[S, Opt, A, V]):
     A game without rounds (the default, always 0) is charted from its start and end only.
     ``versions`` lists the game's rules versions, oldest first (``rules.core.versions``);
     new games start on the newest, ``rules_version``.
+    ``fast_apply`` is the game's trusted fast path (``Engine.apply_trusted`` of
+    ``rules.core.engine``); callers use the method ``apply_trusted``, which falls back to
+    ``apply`` for a game without one.
 
     A game is found by convention: its rules package ``rules.<key>`` exports ``SPEC``, its
     renderer is ``render.<key>``, its cog ``cogs.<key>`` and its catalogs
@@ -197,6 +200,7 @@ class GameSpec(Generic[S, Opt, A, V]):
     visible_cards: Callable[[S, str | None], list[CardText]] = _no_cards
     round_of: Callable[[S], int] = _no_rounds
     versions: tuple[RulesVersion, ...] = (FIRST,)
+    fast_apply: Callable[[S, str, A], Result[S]] | None = None
     package: str = ""
     renderer: str = ""
     cog: str = ""
@@ -210,6 +214,14 @@ class GameSpec(Generic[S, Opt, A, V]):
         ):
             if not getattr(self, name):
                 object.__setattr__(self, name, default)
+
+    def apply_trusted(self, state: S, seat: str, action: A) -> Result[S]:
+        """The trusted fast path: ``apply`` without re-validating. Only for an action taken
+        from ``legal_actions(state, seat)`` of this very state by a seat in ``to_act(state)``
+        (random playouts, bots, search); anything else must go through ``apply``, which
+        refuses what is illegal. Same result as ``apply`` for such an action."""
+        fast = self.fast_apply
+        return fast(state, seat, action) if fast is not None else self.apply(state, seat, action)
 
     @property
     def rules_version(self) -> int:

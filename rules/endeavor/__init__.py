@@ -10,7 +10,7 @@ from rules.endeavor.anchors import choice_anchor
 from rules.endeavor.cardtext import visible_cards
 from rules.endeavor.components import data
 from rules.endeavor.describe import action_group, describe_action, describe_detail
-from rules.endeavor.engine import anytime_actions, apply, is_over
+from rules.endeavor.engine import anytime_actions, apply, apply_trusted, is_over
 from rules.endeavor.flow import to_act
 from rules.endeavor.invariants import invariants
 from rules.endeavor.legal import legal_actions
@@ -37,6 +37,7 @@ SPEC: GameSpec[EndeavorState, Options, Any, EndeavorView] = GameSpec(
     to_act=to_act,
     legal_actions=legal_actions,
     apply=apply,
+    fast_apply=apply_trusted,
     view=view,
     is_over=is_over,
     scores=scores,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rules.core import Action, Event, Result, RuleViolation, Text
+from rules.core import Action, Event, RuleViolation, Text
+from rules.core.engine import Engine, Refusal
 from rules.endeavor import board, cards
 from rules.endeavor import silent_fleet as sf
 from rules.endeavor.actions import (
@@ -104,26 +105,19 @@ def anytime_actions(state: EndeavorState, seat: str) -> list[Action]:
     return []
 
 
-def apply(state: EndeavorState, seat: str, action: Action) -> Result[EndeavorState]:
-    if state.over:
-        raise refusal("game_over")
-    if seat not in state.seats:
-        raise refusal("unknown_seat")
-    if isinstance(action, DemandPhaseOrder):
-        if action not in anytime_actions(state, seat):
-            raise refusal("illegal_action", "phase_order_unavailable")
-        s = EndeavorState.model_validate(state.model_dump())
-        demand_phase_order(s)
-        return Result(state=s, events=[_event("phase_order_demanded", seat, seat=seat)])
-    if seat not in to_act(state):
-        raise refusal("not_your_turn")
-    if action not in legal_actions(state, seat):
-        raise refusal("illegal_action", _why_illegal(state, seat, action))
-    s = state.copied()
-    events: list[Event] = []
-    _perform(s, seat, action, events)
-    advance(s, events)
-    return Result(state=s, events=events)
+def _refuse(code: Refusal, state: EndeavorState, seat: str, action: Action) -> RuleViolation:
+    if code == "illegal_action":
+        return refusal(code, _why_illegal(state, seat, action))
+    return refusal(code)
+
+
+def _demand_phase_order(s: EndeavorState, seat: str, action: Action, events: list[Event]) -> None:
+    demand_phase_order(s)
+    events.append(_event("phase_order_demanded", seat, seat=seat))
+
+
+def _is_demand(action: Action) -> bool:
+    return isinstance(action, DemandPhaseOrder)
 
 
 def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -> None:
@@ -303,3 +297,18 @@ def _end_turn(s: EndeavorState, events: list[Event]) -> None:
     s.sf = sf.reaction_after(s, turn, events)
     if s.sf is None:
         s.action_seat = next_action_seat(s, turn.seat)
+
+
+ENGINE: Engine[EndeavorState, Action] = Engine(
+    is_over=is_over,
+    to_act=to_act,
+    legal_actions=legal_actions,
+    refuse=_refuse,
+    dispatch=_perform,
+    settle=advance,
+    is_anytime=_is_demand,
+    anytime_actions=anytime_actions,
+    anytime=_demand_phase_order,
+)
+apply = ENGINE.apply
+apply_trusted = ENGINE.apply_trusted

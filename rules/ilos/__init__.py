@@ -33,6 +33,7 @@ SPEC: GameSpec[IlosState, IlosOptions, IlosAction, IlosView] = GameSpec(
     to_act=engine.to_act,
     legal_actions=engine.legal_actions,
     apply=engine.apply,
+    fast_apply=engine.apply_trusted,
     view=build_view,
     is_over=engine.is_over,
     scores=scores,

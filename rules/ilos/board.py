@@ -6,7 +6,7 @@ Everything here is recomputed from the state (never stored), as the spec suggest
 from __future__ import annotations
 
 from rules.ilos.components import FARM_RESOURCES, Components, Resource, components
-from rules.ilos.geometry import Islands, can_place, cell_map
+from rules.ilos.geometry import board_geometry
 from rules.ilos.model import IlosState
 
 
@@ -16,8 +16,9 @@ class BoardFacts:
     def __init__(self, state: IlosState, comp: Components | None = None) -> None:
         self.comp = comp or components()
         self.state = state
-        self.islands = Islands(self.comp, state.board)
-        self.cells = cell_map(state.board)
+        self.geo = board_geometry(self.comp, state.board)
+        self.islands = self.geo.islands
+        self.cells = self.geo.cells
         self.placed_tiles = [p.tile for p in state.board]
         self._forts: dict[str, set[str]] | None = None
         self._pirates: dict[str, list[str]] | None = None
@@ -90,7 +91,7 @@ class BoardFacts:
         )
 
     def placeable_face_up(self) -> list[str]:
-        return [t for t in self.state.face_up if can_place(self.comp, self.cells, t)]
+        return [t for t in self.state.face_up if self.geo.can_place(t)]
 
 
 def forts_of(state: IlosState, seat: str) -> int:

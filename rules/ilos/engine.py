@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.core import Campaign, Event, Result, Rng, RuleViolation, Text, term
+from rules.core import Campaign, Event, Rng, RuleViolation, Text, term
+from rules.core.engine import Engine, Refusal
 from rules.core.models import Arg
 from rules.core.versions import BEFORE, chosen_version
 from rules.ilos import play, terms
@@ -40,7 +41,7 @@ from rules.ilos.actions import (
 from rules.ilos.board import BoardFacts, draw_count
 from rules.ilos.components import CARD_TYPES, RESOURCES, CardType, components
 from rules.ilos.deck import draw_cards, hand_list, sub_multisets
-from rules.ilos.geometry import board_land_edges, placement_ok, placements
+from rules.ilos.geometry import board_land_edges, placement_ok
 from rules.ilos.model import IlosOptions, IlosState, Pending, PlacedTile, PlayerState, ShipState
 from rules.ilos.terms import refusal
 from rules.ilos.versions import VERSIONS
@@ -161,7 +162,7 @@ def _pending_actions(
         out += [ChooseTile(tile=t) for t in facts.placeable_face_up()]
     elif pending.stage == "cell":
         assert pending.tile is not None
-        cells = sorted({cell for cell, _ in placements(comp, facts.cells, pending.tile)})
+        cells = sorted({cell for cell, _ in facts.geo.placements(pending.tile)})
         out += [PlaceAt(q=q, r=r) for q, r in cells]
     elif pending.stage == "rotation":
         assert pending.tile is not None and pending.q is not None and pending.r is not None
@@ -261,49 +262,35 @@ def _ship_by_id(state: IlosState, ship_id: str | None) -> ShipState | None:
 # --------------------------------------------------------------------------- apply
 
 
-def apply(state: IlosState, seat: str, action: IlosAction) -> Result[IlosState]:
-    if state.phase == "finished":
-        raise refusal("game_over")
-    if seat not in state.seats:
-        raise refusal("not_a_player")
-    if seat != state.active_seat:
-        raise refusal("not_your_turn", seat=state.active_seat)
-    s = copy_state(state)
-    events = _dispatch(s, seat, action)
-    return Result(state=s, events=events)
+def _refuse(code: Refusal, state: IlosState, seat: str, action: IlosAction) -> RuleViolation:
+    if code == "unknown_seat":
+        return refusal("not_a_player")
+    if code == "not_your_turn":
+        return refusal("not_your_turn", seat=state.active_seat)
+    return refusal(code)
+
+
+def _dispatch_into(s: IlosState, seat: str, action: IlosAction, events: list[Event]) -> None:
+    events += _dispatch(s, seat, action)
 
 
 def copy_state(state: IlosState) -> IlosState:
-    """A copy safe to change: every container the engine mutates is copied.
+    """A copy safe to change (``GameState.copied``): placed tiles and spot occupants are
+    never changed in place, so they are shared (``IlosState.__shallow_fields__``)."""
+    return state.copied()
 
-    Faster than ``model_copy(deep=True)``; placed tiles, spot occupants and the options are
-    never changed in place, so they are shared.
-    """
-    s = state.model_copy()
-    s.rng = state.rng.model_copy()
-    s.players = [
-        p.model_copy(
-            update={
-                "hand": dict(p.hand),
-                "screen": dict(p.screen),
-                "production": dict(p.production),
-            }
-        )
-        for p in state.players
-    ]
-    s.deck = list(state.deck)
-    s.discard = list(state.discard)
-    s.box = list(state.box)
-    s.stack = list(state.stack)
-    s.face_up = list(state.face_up)
-    s.board = list(state.board)
-    s.ships = [x.model_copy() for x in state.ships]
-    s.spots = dict(state.spots)
-    s.price_step = dict(state.price_step)
-    s.pending = state.pending.model_copy() if state.pending is not None else None
-    s.turns_taken = dict(state.turns_taken)
-    s.seats = list(state.seats)
-    return s
+
+ENGINE: Engine[IlosState, IlosAction] = Engine(
+    is_over=is_over,
+    to_act=to_act,
+    legal_actions=legal_actions,
+    refuse=_refuse,
+    dispatch=_dispatch_into,
+    copy=copy_state,
+    check_legal=False,  # every step checks its action with its own refusal
+)
+apply = ENGINE.apply
+apply_trusted = ENGINE.apply_trusted
 
 
 def _wrong_step(hint: str) -> RuleViolation:
@@ -402,7 +389,7 @@ def _setup_step(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
 def _check_explore_tile(s: IlosState, facts: BoardFacts, tile: str) -> None:
     if tile not in s.face_up:
         raise refusal("not_face_up")
-    if not placements(facts.comp, facts.cells, tile):
+    if not facts.geo.placements(tile):
         raise refusal("no_placement", tile=terms.tile(tile))
 
 
@@ -453,7 +440,7 @@ def _pending_step(s: IlosState, seat: str, pending: Pending, action: IlosAction)
         if not isinstance(action, PlaceAt):
             raise _wrong_step("cell")
         assert pending.tile is not None
-        cells = {cell for cell, _ in placements(comp, facts.cells, pending.tile)}
+        cells = {cell for cell, _ in facts.geo.placements(pending.tile)}
         if (action.q, action.r) not in cells:
             raise refusal("bad_cell")
         pending.q, pending.r = action.q, action.r
@@ -511,7 +498,7 @@ def _forced_steps(s: IlosState, seat: str, pending: Pending) -> list[Event]:
         facts = BoardFacts(s, comp)
         tile = terms.tile(pending.tile)
         if pending.stage == "cell":
-            cells = sorted({c for c, _ in placements(comp, facts.cells, pending.tile)})
+            cells = sorted({c for c, _ in facts.geo.placements(pending.tile)})
             if len(cells) != 1:
                 break
             (q, r) = cells[0]
@@ -819,4 +806,4 @@ def _stalled(s: IlosState) -> bool:
     return True
 
 
-__all__ = ["apply", "hand_list", "is_over", "legal_actions", "new_game", "to_act"]
+__all__ = ["apply", "apply_trusted", "hand_list", "is_over", "legal_actions", "new_game", "to_act"]

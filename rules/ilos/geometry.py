@@ -163,3 +163,42 @@ class Islands:
     def ordered(self) -> list[list[str]]:
         """Islands as sorted region lists, sorted by their first region."""
         return sorted(self.members.values())
+
+
+class Geometry:
+    """What the tiles in play decide, built once per arrangement of tiles (issue 22, point 2):
+    the cell map, the islands and, per tile asked about, its legal placements. Shared by
+    every state with the same tiles at the same places (``board_geometry``); nothing in it
+    may be changed by its users."""
+
+    def __init__(self, comp: Components, board: list[PlacedTile]) -> None:
+        self.comp = comp
+        self.cells = cell_map(board)
+        self.islands = Islands(comp, board)
+        self._placements: dict[str, list[tuple[Cell, int]]] = {}
+
+    def placements(self, tile_id: str) -> list[tuple[Cell, int]]:
+        """Every legal (cell, rotation) for a tile (``placements``), remembered."""
+        found = self._placements.get(tile_id)
+        if found is None:
+            found = self._placements[tile_id] = placements(self.comp, self.cells, tile_id)
+        return found
+
+    def can_place(self, tile_id: str) -> bool:
+        return bool(self.placements(tile_id))
+
+
+_GEOMETRY: dict[tuple[str, tuple[tuple[str, int, int, int], ...]], Geometry] = {}
+_GEOMETRY_KEPT = 4096
+
+
+def board_geometry(comp: Components, board: list[PlacedTile]) -> Geometry:
+    """The ``Geometry`` of these tiles in play (a pure function of the tiles and the data
+    set, so remembering it changes no result)."""
+    key = (comp.data_hash, tuple((p.tile, p.q, p.r, p.rotation) for p in board))
+    found = _GEOMETRY.get(key)
+    if found is None:
+        if len(_GEOMETRY) >= _GEOMETRY_KEPT:
+            _GEOMETRY.clear()
+        found = _GEOMETRY[key] = Geometry(comp, board)
+    return found

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -103,6 +103,10 @@ class IlosState(GameState):
     """Why the last round was announced (ILOS-R120 colonists, ILOS-R122 round cap or stall)."""
     end_seat: str | None = None
     """Who placed the 10th colonist, when that made the last round (ILOS-R120)."""
+
+    __shallow_fields__: ClassVar[tuple[str, ...]] = ("board", "spots")
+    """Placed tiles and spot occupants are never changed in place (they are replaced), so a
+    copy shares them (``rules.core.copying``)."""
 
     def player(self, seat: str) -> PlayerState:
         for p in self.players:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rules.core import Event, Result, RuleViolation, Text
+from rules.core import Event, RuleViolation, Text
+from rules.core.engine import Engine, Refusal
 from rules.maracaibo import (
     buying,
     campaign,
@@ -63,22 +64,25 @@ PRIVATE = ("setup_career", "setup_plan", "setup_discard")
 SELF_REPORTING = ("sail", "buy", "invest", "ally", "pile", "draw", "explore")
 
 
-def apply(state: MaracaiboState, seat: str, action: MaracaiboAction) -> Result[MaracaiboState]:
-    if state.phase == "over":
-        raise RuleViolation("game_over", Text(key="maracaibo.error.game_over"))
-    if seat not in to_act(state):
-        raise RuleViolation("not_your_turn", Text(key="maracaibo.error.not_your_turn"))
-    if action not in legal_actions(state, seat):
-        raise RuleViolation(
-            "illegal_action",
-            Text(
-                key="maracaibo.error.illegal", args={"action": describe_action(state, seat, action)}
-            ),
-        )
-    s = state.copied()
-    ev: list[Event] = []
-    label = describe_action(state, seat, action)
-    if action.type in PRIVATE or campaign.voting(state):
+def _refuse(
+    code: Refusal, state: MaracaiboState, seat: str, action: MaracaiboAction
+) -> RuleViolation:
+    if code == "game_over":
+        return RuleViolation("game_over", Text(key="maracaibo.error.game_over"))
+    if code == "not_your_turn":
+        return RuleViolation("not_your_turn", Text(key="maracaibo.error.not_your_turn"))
+    return RuleViolation(
+        "illegal_action",
+        Text(key="maracaibo.error.illegal", args={"action": describe_action(state, seat, action)}),
+    )
+
+
+def _announce_and_dispatch(
+    s: MaracaiboState, seat: str, action: MaracaiboAction, ev: list[Event]
+) -> None:
+    """Say what was chosen (privately for a secret choice), then do it."""
+    label = describe_action(s, seat, action)
+    if action.type in PRIVATE or campaign.voting(s):
         ev.append(
             Event(
                 key="maracaibo.event.private_choice",
@@ -92,8 +96,23 @@ def apply(state: MaracaiboState, seat: str, action: MaracaiboAction) -> Result[M
             Event(key="maracaibo.event.action", args={"seat": seat, "action": label}, seat=seat)
         )
     _dispatch(s, ev, seat, action)
-    ops.run(s, ev)
-    return Result(state=s, events=ev)
+
+
+def _is_over(state: MaracaiboState) -> bool:
+    return state.phase == "over"
+
+
+ENGINE: Engine[MaracaiboState, MaracaiboAction] = Engine(
+    is_over=_is_over,
+    to_act=to_act,
+    legal_actions=legal_actions,
+    refuse=_refuse,
+    dispatch=_announce_and_dispatch,
+    settle=ops.run,
+    seat_check=False,
+)
+apply = ENGINE.apply
+apply_trusted = ENGINE.apply_trusted
 
 
 def _dispatch(s: MaracaiboState, ev: list[Event], seat: str, a: MaracaiboAction) -> None:

@@ -9,7 +9,7 @@ from rules.maracaibo.campaign import after as campaign_after
 from rules.maracaibo.cardtext import visible_cards
 from rules.maracaibo.components import data, geography
 from rules.maracaibo.describe import describe_action, describe_detail
-from rules.maracaibo.engine import apply
+from rules.maracaibo.engine import apply, apply_trusted
 from rules.maracaibo.invariants import invariants
 from rules.maracaibo.legal import legal_actions, to_act
 from rules.maracaibo.model import MaracaiboState, Options
@@ -43,6 +43,7 @@ SPEC: GameSpec[MaracaiboState, Options, MaracaiboAction, MaracaiboView] = GameSp
     to_act=to_act,
     legal_actions=legal_actions,
     apply=apply,
+    fast_apply=apply_trusted,
     view=build_view,
     is_over=_is_over,
     scores=scores,

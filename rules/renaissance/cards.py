@@ -133,7 +133,7 @@ def play_options(state: RenaissanceState, seat: str, card: str, final: bool) -> 
 
 def reduce_dm(state: RenaissanceState, province: str, events: list[Event]) -> None:
     """AOR-R44: a DM becomes one token of its owner (stock, else the owner's choice)."""
-    prov = state.provinces[province]
+    prov = state.province(province)
     owner = prov.dm
     if owner is None:
         return
@@ -155,7 +155,7 @@ def reduce_dm(state: RenaissanceState, province: str, events: list[Event]) -> No
 
 def remove_all(state: RenaissanceState, province: str, keep: str | None = None) -> None:
     """Return every piece in ``province`` (except ``keep``'s) to stock and mat."""
-    prov = state.provinces[province]
+    prov = state.province(province)
     if prov.dm is not None and prov.dm != keep:
         prov.dm = None
         prov.dm_white = False
@@ -279,8 +279,8 @@ def _event(state: RenaissanceState, seat: str, action: PlayCard, events: list[Ev
     elif effect == "the_crusades" and action.province is not None:
         remove_all(state, action.province)
         if markers_available(state, seat):
-            state.provinces[action.province].dm = seat
-            state.provinces[action.province].dm_white = True
+            state.province(action.province).dm = seat
+            state.province(action.province).dm_white = True
         state.crusades_this_turn = True
         misery_change(state, seat, 1, events)
     elif effect == "enlightened_ruler":
@@ -312,7 +312,7 @@ def _event(state: RenaissanceState, seat: str, action: PlayCard, events: list[Ev
         for p, info in data().provinces.items():
             if info.area != action.area or info.overseas is not None:
                 continue
-            prov = state.provinces[p]
+            prov = state.province(p)
             for s in list(prov.tokens):
                 state.players[s].stock += prov.tokens.pop(s)
                 prov.white.pop(s, None)

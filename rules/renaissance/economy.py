@@ -76,7 +76,7 @@ def eliminate(state: RenaissanceState, seat: str, events: list[Event]) -> None:
 
     player = state.players[seat]
     player.eliminated = True
-    for prov in state.provinces.values():
+    for prov in state.own_provinces().values():
         if prov.dm == seat:
             prov.dm = None
             prov.dm_white = False

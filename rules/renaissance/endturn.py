@@ -33,7 +33,7 @@ def end_of_turn(state: RenaissanceState, events: list[Event]) -> None:
         winner = next(s for s in active if whites[s] == best)
         events.append(Event(key="renaissance.event.bonus_card", args={"seat": winner}))
         draw(state, winner, events)
-    for prov in state.provinces.values():
+    for prov in state.own_provinces().values():
         prov.dm_white = False
         prov.white = {}
     for s in active:

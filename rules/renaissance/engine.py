@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from rules.core import Event, Result, RuleViolation, Text, term
+from rules.core import Event, RuleViolation, Text, term
+from rules.core.engine import Engine, Refusal
 from rules.renaissance.actions import (
     Attack,
     BuyAdvance,
@@ -58,47 +59,56 @@ def is_over(state: RenaissanceState) -> bool:
     return state.phase == "over"
 
 
-def apply(
-    state: RenaissanceState, seat: str, action: RenaissanceAction
-) -> Result[RenaissanceState]:
-    if state.phase == "over":
-        raise RuleViolation("game_over", Text(key="renaissance.error.game_over"))
-    if isinstance(action, TimeUp):
-        if action not in anytime_actions(state, seat):
-            raise RuleViolation("illegal_action", Text(key="renaissance.error.illegal"))
-        new = state.copied()
-        if new.rules_version < V2:
-            new.time_up = True
-            event = Event(key="renaissance.event.time_up", args={"seat": seat}, seat=seat)
-            return Result(state=new, events=[event])
-        new.time_votes.append(seat)
-        votes = [
-            Event(
-                key="renaissance.event.time_vote",
-                args={
-                    "seat": seat,
-                    "count": len(new.time_votes),
-                    "total": len(new.active()),
-                },
-                seat=seat,
-            )
-        ]
-        time_agreed(new, votes)
-        return Result(state=new, events=votes)
-    if seat not in to_act(state):
-        raise RuleViolation("not_your_turn", Text(key="renaissance.error.not_your_turn"))
-    if action not in legal_actions(state, seat):
-        raise RuleViolation("illegal_action", Text(key="renaissance.error.illegal"))
-    new = state.copied()
-    events: list[Event] = []
-    if new.pending:
-        _resolve_pending(new, seat, action, events)
+def _refuse(
+    code: Refusal, state: RenaissanceState, seat: str, action: RenaissanceAction
+) -> RuleViolation:
+    if code == "game_over":
+        return RuleViolation("game_over", Text(key="renaissance.error.game_over"))
+    if code == "not_your_turn":
+        return RuleViolation("not_your_turn", Text(key="renaissance.error.not_your_turn"))
+    return RuleViolation("illegal_action", Text(key="renaissance.error.illegal"))
+
+
+def _time_up(
+    state: RenaissanceState, seat: str, action: RenaissanceAction, events: list[Event]
+) -> None:
+    """The anytime action (AOR-R10, R117 (3), A12): the agreed playing time is over."""
+    if state.rules_version < V2:
+        state.time_up = True
+        events.append(Event(key="renaissance.event.time_up", args={"seat": seat}, seat=seat))
+        return
+    state.time_votes.append(seat)
+    events.append(
+        Event(
+            key="renaissance.event.time_vote",
+            args={
+                "seat": seat,
+                "count": len(state.time_votes),
+                "total": len(state.active()),
+            },
+            seat=seat,
+        )
+    )
+    time_agreed(state, events)
+
+
+def _dispatch_any(
+    state: RenaissanceState, seat: str, action: RenaissanceAction, events: list[Event]
+) -> None:
+    if state.pending:
+        _resolve_pending(state, seat, action, events)
     else:
-        _dispatch(new, seat, action, events)
-    settle(new, events)
-    if new.rules_version >= V2:
-        _mark_chaos(new)
-    return Result(state=new, events=events)
+        _dispatch(state, seat, action, events)
+
+
+def _settle(state: RenaissanceState, events: list[Event]) -> None:
+    settle(state, events)
+    if state.rules_version >= V2:
+        _mark_chaos(state)
+
+
+def _is_time_up(action: RenaissanceAction) -> bool:
+    return isinstance(action, TimeUp)
 
 
 def _mark_chaos(state: RenaissanceState) -> None:
@@ -125,6 +135,22 @@ def anytime_actions(state: RenaissanceState, seat: str) -> list[RenaissanceActio
     if state.rules_version >= V2 and (state.players[seat].eliminated or seat in state.time_votes):
         return []
     return [TimeUp()]
+
+
+ENGINE: Engine[RenaissanceState, RenaissanceAction] = Engine(
+    is_over=is_over,
+    to_act=to_act,
+    legal_actions=legal_actions,
+    refuse=_refuse,
+    dispatch=_dispatch_any,
+    settle=_settle,
+    is_anytime=_is_time_up,
+    anytime_actions=anytime_actions,
+    anytime=_time_up,
+    seat_check=False,
+)
+apply = ENGINE.apply
+apply_trusted = ENGINE.apply_trusted
 
 
 def settle(state: RenaissanceState, events: list[Event]) -> None:
@@ -297,11 +323,11 @@ def _resolve_pending(
     elif isinstance(action, RemovalSource):
         if action.source == "expansion" and item.province is not None:
             player.expansion -= 1
-            prov = state.provinces[item.province]
+            prov = state.province(item.province)
             prov.tokens[seat] = prov.tokens.get(seat, 0) + 1
     elif isinstance(action, Cede):
         assert item.other is not None
-        prov = state.provinces[action.province]
+        prov = state.province(action.province)
         prov.dm = item.other
         events.append(
             Event(
@@ -351,4 +377,4 @@ def _resolve_pending(
         )
 
 
-__all__ = ["apply", "is_over", "legal_actions"]
+__all__ = ["apply", "apply_trusted", "is_over", "legal_actions"]

@@ -87,7 +87,7 @@ def place(state: RenaissanceState, seat: str, province: str, events: list[Event]
         key = per_seat(state, seat, province)
         state.shipped[key] = state.shipped.get(key, 0) + 1
     player.expansion -= 1
-    prov = state.provinces[province]
+    prov = state.province(province)
     prov.tokens[seat] = prov.tokens.get(seat, 0) + 1
     prov.white[seat] = prov.white.get(seat, 0) + 1
     events.append(
@@ -100,7 +100,7 @@ def _check_dominance(
     state: RenaissanceState, seat: str, province: str, events: list[Event]
 ) -> None:
     info = data().provinces[province]
-    prov = state.provinces[province]
+    prov = state.province(province)
     if info.kind == "satellite" or set(prov.tokens) != {seat}:
         return
     if prov.tokens[seat] >= info.size and markers_available(state, seat):
@@ -164,7 +164,7 @@ def attack(
     if by_ship_only(state, seat, province):
         key = per_seat(state, seat, province)
         state.shipped[key] = state.shipped.get(key, 0) + from_area
-    prov = state.provinces[province]
+    prov = state.province(province)
     if used_present:
         prov.tokens[seat] -= used_present
         prov.white[seat] = min(prov.white.get(seat, 0), prov.tokens[seat])
@@ -201,7 +201,7 @@ def resolve_attack(
 ) -> None:
     """AOR-R90-R92: Cathedral or the three dice decide; committed tokens go to stock."""
     player = state.players[seat]
-    prov = state.provinces[province]
+    prov = state.province(province)
     foes = defenders(state, seat, province)
     if mode == "attacker":
         player.cathedral_against.extend(foes)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal, Self
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, PrivateAttr, model_validator
 
 from rules.core import GameOptions, GameState, OptionRefused, Text
+from rules.core.copying import deep_copy
 
 Preset = Literal["source", "ah1996", "euro1999"]
 Phase = Literal[
@@ -261,6 +262,47 @@ class RenaissanceState(GameState):
     time_up: bool = False
     time_votes: list[str] = Field(default_factory=list, exclude_if=_unset)
     """v2 (AOR-R117 (3), A12): the seats that have agreed the playing time is over."""
+
+    __shallow_fields__: ClassVar[tuple[str, ...]] = ("provinces",)
+    _shared: dict[str, Province] | None = PrivateAttr(default=None)
+    """Copy on write (issue 22, point 2): the provinces of the state this one was copied
+    from. A province that is still the same object as there is shared with that state and
+    is copied by ``province`` before it changes; every change to a province goes through
+    ``province`` (or ``own_provinces``), reading may use ``provinces`` directly."""
+
+    def copied(self) -> Self:
+        """A deep copy that shares the provinces until they change (``province``)."""
+        new = deep_copy(self)
+        private = new.__pydantic_private__
+        assert private is not None
+        private["_shared"] = self.provinces
+        return new
+
+    def province(self, pid: str) -> Province:
+        """Province ``pid`` to change: this state's own (copied first if still shared)."""
+        prov = self.provinces[pid]
+        private = self.__pydantic_private__
+        shared = private["_shared"] if private is not None else None
+        if shared is not None and shared.get(pid) is prov:
+            prov = self.provinces[pid] = deep_copy(prov)
+        return prov
+
+    def own_provinces(self) -> dict[str, Province]:
+        """Every province, to change: none of them is shared any more."""
+        private = self.__pydantic_private__
+        if private is not None and private["_shared"] is not None:
+            self.provinces = {pid: deep_copy(prov) for pid, prov in self.provinces.items()}
+            private["_shared"] = None
+        return self.provinces
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when what is stored is equal (what is shared with another state is not
+        part of the state)."""
+        if not isinstance(other, RenaissanceState):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]
 
     def active(self) -> list[str]:
         """Seats still in the game, in order of play (AOR-R27)."""

@@ -101,7 +101,7 @@ def finish_setup(state: RenaissanceState, events: list[Event]) -> None:
         p.pick_rank = rank
         p.cash = 40 - bids[s]
         state.bank_net -= bids[s]
-        state.provinces[capital].dm = s
+        state.province(capital).dm = s
         events.append(
             Event(
                 key="renaissance.event.capital",

@@ -1,0 +1,185 @@
+"""Deep copies of game states without serialising or validating (issue 22, point 2).
+
+``deep_copy(model)`` copies a pydantic model the way ``apply`` needs it: every container and
+every mutable model inside is new, every immutable value (numbers, strings, ``None``, literals,
+enums, frozen models, tuples and frozensets of those) is shared. The copier of each model
+class is generated once from its field annotations, so a copy is one pass of plain Python
+dict and list building: no JSON, no pydantic validation, no ``copy.deepcopy`` memo. A value
+whose annotation says nothing useful (``Any``, a union of containers) is copied by looking at
+what it is at run time.
+
+A model class may name fields in ``__shallow_fields__`` (a ``ClassVar``): their container
+(a dict or list) is copied but its items are shared, for a game that copies an item itself
+before it changes it (copy on write, e.g. the provinces of Age of Renaissance).
+
+What is copied is exactly what was there: ``__dict__`` (the fields), the set of fields set,
+the extra fields and the private attributes (a private cache such as the generator's block
+is copied as a new dict of the same values).
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+import enum
+import types
+import typing
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+M = TypeVar("M", bound=BaseModel)
+
+_IMMUTABLE_TYPES: frozenset[type] = frozenset(
+    {int, str, bool, float, bytes, complex, type(None), range}
+)
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
+_BUILDING: set[type] = set()
+
+
+def deep_copy(model: M) -> M:
+    """A copy of ``model`` that shares nothing mutable with it (see the module docstring)."""
+    return _copier(type(model))(model)  # type: ignore[no-any-return]
+
+
+def _copier(cls: type) -> Callable[[Any], Any]:
+    found = _COPIERS.get(cls)
+    if found is None:
+        found = _COPIERS[cls] = _build(cls)
+    return found
+
+
+def _copy_model(value: Any) -> Any:
+    return _copier(type(value))(value)
+
+
+def _copy_any(value: Any) -> Any:
+    """Copy by what ``value`` is at run time (annotations gave no shape)."""
+    kind = type(value)
+    if kind in _IMMUTABLE_TYPES or isinstance(value, enum.Enum):
+        return value
+    if kind is list:
+        return [_copy_any(x) for x in value]
+    if kind is dict:
+        return {k: _copy_any(x) for k, x in value.items()}
+    if isinstance(value, BaseModel):
+        return _copy_model(value)
+    if kind is tuple or kind is frozenset:
+        items = [_copy_any(x) for x in value]
+        return kind(items)
+    if kind is set:
+        return {_copy_any(x) for x in value}
+    return _copy.deepcopy(value)
+
+
+def _immutable(annotation: Any) -> bool:
+    """Values of this annotation can be shared between a state and its copy."""
+    if annotation in _IMMUTABLE_TYPES:
+        return True
+    origin = typing.get_origin(annotation)
+    if origin is typing.Literal:
+        return True
+    if origin is typing.Annotated:
+        return _immutable(typing.get_args(annotation)[0])
+    if origin in (typing.Union, types.UnionType):
+        return all(_immutable(a) for a in typing.get_args(annotation))
+    if origin in (tuple, frozenset):
+        return all(a is Ellipsis or _immutable(a) for a in typing.get_args(annotation))
+    if isinstance(annotation, type):
+        if issubclass(annotation, enum.Enum):
+            return True
+        if issubclass(annotation, BaseModel):
+            return bool(annotation.model_config.get("frozen"))
+    return False
+
+
+class _Code:
+    """Generated source of one copier: expressions and the names they use."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, Any] = {"_copy_any": _copy_any, "_copy_model": _copy_model}
+        self.depth = 0
+
+    def expr(self, annotation: Any, src: str) -> str:
+        """Python expression copying the value ``src`` (a plain name or subscript)."""
+        if _immutable(annotation):
+            return src
+        origin = typing.get_origin(annotation)
+        args = typing.get_args(annotation)
+        if origin is typing.Annotated:
+            return self.expr(args[0], src)
+        if origin in (typing.Union, types.UnionType):
+            others = [a for a in args if a is not type(None)]
+            if len(others) == 1 and len(others) < len(args):
+                return f"(None if {src} is None else {self.expr(others[0], src)})"
+            return f"_copy_any({src})"
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            if annotation in _BUILDING:  # a model that contains itself
+                return f"_copy_model({src})"
+            n = len(self.names)
+            self.names[f"K{n}"] = annotation
+            self.names[f"C{n}"] = _copier(annotation)
+            return f"(C{n}({src}) if type({src}) is K{n} else _copy_model({src}))"
+        if origin is list and args:
+            if _immutable(args[0]):
+                return f"{src}[:]"
+            self.depth += 1
+            var = f"x{self.depth}"
+            return f"[{self.expr(args[0], var)} for {var} in {src}]"
+        if origin is dict and len(args) == 2:
+            if _immutable(args[1]):
+                return f"{src}.copy()"
+            self.depth += 1
+            var = f"x{self.depth}"
+            return f"{{k{self.depth}: {self.expr(args[1], var)} for k{self.depth}, {var} in {src}.items()}}"
+        if origin is set and args and _immutable(args[0]):
+            return f"{src}.copy()"
+        return f"_copy_any({src})"
+
+
+def _build(cls: type) -> Callable[[Any], Any]:
+    if not (isinstance(cls, type) and issubclass(cls, BaseModel)):
+        return _copy.deepcopy
+    if cls.model_config.get("frozen"):
+        return lambda value: value
+    _BUILDING.add(cls)
+    try:
+        return _generate(cls)
+    finally:
+        _BUILDING.discard(cls)
+
+
+def _generate(cls: type[BaseModel]) -> Callable[[Any], Any]:
+    code = _Code()
+    fields = []
+    shallow: tuple[str, ...] = getattr(cls, "__shallow_fields__", ())
+    for name, info in cls.model_fields.items():
+        if name in shallow:  # the container is new, its items are shared (copy on write)
+            fields.append(f"{name!r}: d[{name!r}].copy()")
+            continue
+        fields.append(f"{name!r}: {code.expr(info.annotation, f'd[{name!r}]')}")
+    code.names.update({"cls": cls, "setattr": object.__setattr__, "new": object.__new__})
+    lines = [
+        "def copier(value):",
+        "    d = value.__dict__",
+        "    m = new(cls)",
+        f"    setattr(m, '__dict__', {{{', '.join(fields)}}})",
+        "    setattr(m, '__pydantic_fields_set__', set(value.__pydantic_fields_set__))",
+    ]
+    if cls.model_config.get("extra") == "allow" or cls.__private_attributes__:
+        lines += [
+            "    extra = value.__pydantic_extra__",
+            "    setattr(m, '__pydantic_extra__', None if extra is None else _copy_any(extra))",
+            "    private = getattr(value, '__pydantic_private__', None)",
+            "    setattr(m, '__pydantic_private__', None if private is None else dict(private))",
+        ]
+    else:  # neither extra fields nor private attributes: both are None
+        lines += [
+            "    setattr(m, '__pydantic_extra__', None)",
+            "    setattr(m, '__pydantic_private__', None)",
+        ]
+    source = "\n".join([*lines, "    return m"])
+    scope = dict(code.names)
+    exec(compile(source, f"<copier of {cls.__qualname__}>", "exec"), scope)
+    copier: Callable[[Any], Any] = scope["copier"]
+    return copier
