@@ -1,4 +1,12 @@
-"""Checks of the engine contract, run after every action by the random-playout tests."""
+"""Checks of the engine contract, run after every action by the random-playout tests.
+
+Two ways to apply an action (``rules.core.engine``): ``spec.apply(state, seat, action)``
+checks everything and refuses what is illegal (the service, typed input, replays of logs);
+``spec.apply_trusted(state, seat, action)`` is the trusted fast path, the same result without
+re-validating, for an action taken from ``spec.legal_actions(state, seat)`` of that very
+state by a seat in ``spec.to_act(state)`` (random playouts, bots, AI search). The name is
+stable. ``tests/rules/test_contract.py`` checks that both give the same state and events.
+"""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ what it is at run time.
 
 A model class may name fields in ``__shallow_fields__`` (a ``ClassVar``): their container
 (a dict or list) is copied but its items are shared, for a game that copies an item itself
-before it changes it (copy on write, e.g. the provinces of Age of Renaissance).
+before it changes it (copy on write of many small items, such as map areas).
 
 What is copied is exactly what was there: ``__dict__`` (the fields), the set of fields set,
 the extra fields and the private attributes (a private cache such as the generator's block

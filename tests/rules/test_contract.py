@@ -1,5 +1,6 @@
 """One conformance test over every registered game and player count (issue 22, point 3),
-the test-only plug-in game (``tests/plugin_game``) included, as OpenSpiel's games_sim_test.
+the test-only plug-in game (``tests/plugin_game``) and Pig (``tests/core_game``, written only
+against the engine core) included, as OpenSpiel's games_sim_test.
 
 Random playouts through ``checked_apply`` (every generic contract check after every action:
 the input untouched, JSON round trips of action and state, invariants, who acts, views), the
@@ -30,6 +31,7 @@ from rules.core.contract import check_state, checked_apply
 from rules.core.replay import GameLog, LoggedAction, replay, state_hash
 from rules.core.spec import GameSpec
 from rules.registry import GAMES, register, unregister
+from tests.core_game.rules import SPEC as PIG
 from tests.plugin_game.rules import SPEC as PLUGIN
 from tests.render.menu_pictures import check_numbered_pages
 
@@ -38,8 +40,12 @@ STEPS = int(os.environ.get("REFEREE_CONTRACT_STEPS", "100"))
 LANGS = ("en", "ko")
 
 
+TEST_GAMES = (PLUGIN, PIG)
+"""The plug-in game and Pig, the sixth game written only against the engine core."""
+
+
 def _cases() -> list[tuple[str, int]]:
-    specs = {**GAMES, PLUGIN.key: PLUGIN}
+    specs = {**GAMES, **{spec.key: spec for spec in TEST_GAMES}}
     return [
         (key, players)
         for key, spec in sorted(specs.items())
@@ -49,12 +55,14 @@ def _cases() -> list[tuple[str, int]]:
 
 @pytest.fixture
 def plugin() -> Iterator[None]:
-    """The plug-in game is registered only while a test runs (its catalogs with it)."""
-    register(PLUGIN)
+    """The test-only games are registered only while a test runs (their catalogs with them)."""
+    for spec in TEST_GAMES:
+        register(spec)
     try:
         yield
     finally:
-        unregister(PLUGIN.key)
+        for spec in TEST_GAMES:
+            unregister(spec.key)
 
 
 def check_text(text: Text, where: str, caplog: pytest.LogCaptureFixture) -> None:
