@@ -20,13 +20,31 @@ def counts(cards: list[CardType]) -> dict[CardType, int]:
 
 
 def sub_multisets(avail: dict[CardType, int], size: int | None = None) -> list[dict[CardType, int]]:
-    """Every multiset drawn from ``avail`` (of exactly ``size`` cards when given)."""
+    """Every multiset drawn from ``avail`` (of exactly ``size`` cards when given), in the
+    order of ``itertools.product`` over the counts of each card type (catalogue order)."""
     types = [t for t in CARD_TYPES if avail.get(t, 0) > 0]
+    if size is None:
+        return [
+            {t: n for t, n in zip(types, combo, strict=True) if n}
+            for combo in product(*(range(avail[t] + 1) for t in types))
+        ]
+    caps = [avail[t] for t in types]
+    after = [sum(caps[i + 1 :]) for i in range(len(caps))]  # cards of the later types
     out: list[dict[CardType, int]] = []
-    for combo in product(*(range(avail[t] + 1) for t in types)):
-        if size is not None and sum(combo) != size:
-            continue
-        out.append({t: n for t, n in zip(types, combo, strict=True) if n})
+    combo = [0] * len(types)
+
+    def fill(i: int, left: int) -> None:
+        # Only counts that can still make ``size``, ascending: the same order as filtering
+        # the whole product, without building the combinations that cannot.
+        if i == len(types):
+            if left == 0:
+                out.append({t: n for t, n in zip(types, combo, strict=True) if n})
+            return
+        for n in range(max(0, left - after[i]), min(caps[i], left) + 1):
+            combo[i] = n
+            fill(i + 1, left - n)
+
+    fill(0, size)
     return out
 
 

@@ -166,12 +166,8 @@ def _pending_actions(
         out += [PlaceAt(q=q, r=r) for q, r in cells]
     elif pending.stage == "rotation":
         assert pending.tile is not None and pending.q is not None and pending.r is not None
-        tile = comp.tiles[pending.tile]
-        out += [
-            Rotate(rotation=k)
-            for k in range(6)
-            if placement_ok(comp, facts.cells, tile, (pending.q, pending.r), k)
-        ]
+        rotations = facts.geo.rotations(pending.tile, (pending.q, pending.r))
+        out += [Rotate(rotation=k) for k in rotations]
     elif pending.stage == "landing":
         assert pending.tile is not None
         out += [Land(region=rid) for rid in comp.tile_regions[pending.tile]]
@@ -511,11 +507,7 @@ def _forced_steps(s: IlosState, seat: str, pending: Pending) -> list[Event]:
         elif pending.stage == "rotation":
             assert pending.q is not None and pending.r is not None
             tdef = comp.tiles[pending.tile]
-            rotations = [
-                k
-                for k in range(6)
-                if placement_ok(comp, facts.cells, tdef, (pending.q, pending.r), k)
-            ]
+            rotations = facts.geo.rotations(pending.tile, (pending.q, pending.r))
             if len(rotations) != 1:
                 break
             pending.rotation = rotations[0]
@@ -706,6 +698,7 @@ def _ship_effect(s: IlosState, seat: str, pending: Pending) -> list[Event]:
     if ship is None:
         return events + _new_ship(s, seat, pending.region, pending.hideout)
     origin = terms.ship_place(s, ship.region, ship.hideout)
+    ship = s.ships[s.ships.index(ship)] = ship.model_copy()  # ships are shared with the input
     ship.region = pending.region
     ship.hideout = pending.hideout
     if pending.hideout is not None:

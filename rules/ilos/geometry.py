@@ -187,6 +187,10 @@ class Geometry:
     def can_place(self, tile_id: str) -> bool:
         return bool(self.placements(tile_id))
 
+    def rotations(self, tile_id: str, cell: Cell) -> list[int]:
+        """The legal rotations of a tile at one cell, ascending (``placement_ok`` of each)."""
+        return [k for at, k in self.placements(tile_id) if at == cell]
+
 
 _GEOMETRY: dict[tuple[str, tuple[tuple[str, int, int, int], ...]], Geometry] = {}
 _GEOMETRY_KEPT = 4096

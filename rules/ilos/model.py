@@ -104,9 +104,9 @@ class IlosState(GameState):
     end_seat: str | None = None
     """Who placed the 10th colonist, when that made the last round (ILOS-R120)."""
 
-    __shallow_fields__: ClassVar[tuple[str, ...]] = ("board", "spots")
-    """Placed tiles and spot occupants are never changed in place (they are replaced), so a
-    copy shares them (``rules.core.copying``)."""
+    __shallow_fields__: ClassVar[tuple[str, ...]] = ("board", "spots", "ships")
+    """Placed tiles, spot occupants and ships are never changed in place (they are replaced;
+    a ship that moves is copied first), so a copy shares them (``rules.core.copying``)."""
 
     def player(self, seat: str) -> PlayerState:
         for p in self.players:
