@@ -77,30 +77,11 @@ def test_each_layer_imports_only_the_layers_below_it() -> None:
     assert not found, "\n".join(found)
 
 
-PENDING_CYCLES = [
-    # The engine-core work of issue 22 (points 1 and 2) reshapes these modules and removes
-    # their cycles; until it lands, a cycle among them alone is tolerated here.
-    frozenset({"rules.endeavor.flow", "rules.endeavor.legal"}),
-    frozenset(
-        {
-            "rules.maracaibo.gains",
-            "rules.maracaibo.legacy",
-            "rules.maracaibo.legal",
-            "rules.maracaibo.ops",
-            "rules.maracaibo.payment",
-            "rules.maracaibo.query",
-            "rules.maracaibo.quests",
-        }
-    ),
-]
-
-
 def test_no_import_cycle_between_modules() -> None:
     """Issue 22 point 5: no two project modules import each other, directly or round a ring
     (imports inside functions, under TYPE_CHECKING and through importlib included)."""
     cycles = import_cycles(import_graph())
-    new = [c for c in cycles if not any(c <= pending for pending in PENDING_CYCLES)]
-    assert not new, "import cycles:\n" + "\n".join(" <-> ".join(sorted(c)) for c in new)
+    assert not cycles, "import cycles:\n" + "\n".join(" <-> ".join(sorted(c)) for c in cycles)
 
 
 def test_the_cycle_check_sees_a_cycle() -> None:

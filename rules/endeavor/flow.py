@@ -5,8 +5,16 @@ from __future__ import annotations
 from rules.core import Event
 from rules.endeavor.components import data
 from rules.endeavor.events import event as _event
+from rules.endeavor.legal import (
+    build_options,
+    salary_left,
+    salary_slots,
+    scarce_options,
+    turn_openers,
+)
 from rules.endeavor.model import EndeavorState, Step
 from rules.endeavor.query import growth, hand_valid, turn_order
+from rules.endeavor.query import to_act as to_act  # where the engine and views read it
 
 
 def current_phase(state: EndeavorState) -> str:
@@ -15,27 +23,6 @@ def current_phase(state: EndeavorState) -> str:
     if not state.queue:
         return "setup"
     return state.queue[0].kind
-
-
-def to_act(state: EndeavorState) -> frozenset[str]:
-    """Who decides now: a Memorial owner, a new governor's owner (DP17), the SF chooser, the
-    turn player, or the step's seat."""
-    if state.over:
-        return frozenset()
-    if state.memorial:
-        return frozenset({state.memorial[0]})
-    if state.governor_pending:
-        return frozenset({state.governor_pending[0].seat})
-    if state.sf is not None:
-        return frozenset({state.sf.seat})
-    if state.turn is not None:
-        return frozenset({state.turn.seat})
-    if not state.queue:
-        return frozenset()
-    step = state.queue[0]
-    if step.kind == "action":
-        return frozenset({state.action_seat}) if state.action_seat else frozenset()
-    return frozenset({step.seat}) if step.seat else frozenset()
 
 
 def round_steps(state: EndeavorState) -> list[Step]:
@@ -129,14 +116,6 @@ def needs_discard_decision(state: EndeavorState, seat: str) -> bool:
 
 def advance(state: EndeavorState, events: list[Event]) -> None:
     """Resolve automatic steps (END-R114) until someone must decide or the game is over."""
-    from rules.endeavor.legal import (
-        build_options,
-        salary_left,
-        salary_slots,
-        scarce_options,
-        turn_openers,
-    )
-
     while True:
         if state.over or state.memorial or state.governor_pending:
             return

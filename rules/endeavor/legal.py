@@ -53,6 +53,7 @@ from rules.endeavor.query import (
     hand_excess,
     hand_valid,
     salary,
+    to_act,
 )
 
 HARBOUR_NEEDED: dict[ActionKind, int] = {
@@ -228,8 +229,6 @@ def discard_actions(state: EndeavorState, seat: str) -> list[Action]:
 
 
 def legal_actions(state: EndeavorState, seat: str) -> list[Action]:
-    from rules.endeavor.flow import to_act
-
     if seat not in to_act(state):
         return []
     if state.memorial:

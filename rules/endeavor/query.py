@@ -129,3 +129,24 @@ def cards_allowed(p: PlayerState) -> int:
     plus 1 while holding a slavery card, never more than 5."""
     _n_reg, n_sl = hand_counts(p)
     return min(card_limit(p) + (1 if n_sl else 0), data().tracks.card_cap)
+
+
+def to_act(state: EndeavorState) -> frozenset[str]:
+    """Who decides now: a Memorial owner, a new governor's owner (DP17), the SF chooser, the
+    turn player, or the step's seat."""
+    if state.over:
+        return frozenset()
+    if state.memorial:
+        return frozenset({state.memorial[0]})
+    if state.governor_pending:
+        return frozenset({state.governor_pending[0].seat})
+    if state.sf is not None:
+        return frozenset({state.sf.seat})
+    if state.turn is not None:
+        return frozenset({state.turn.seat})
+    if not state.queue:
+        return frozenset()
+    step = state.queue[0]
+    if step.kind == "action":
+        return frozenset({state.action_seat}) if state.action_seat else frozenset()
+    return frozenset({step.seat}) if step.seat else frozenset()

@@ -40,7 +40,6 @@ from rules.maracaibo.actions import (
 )
 from rules.maracaibo.components import NATIONS, data
 from rules.maracaibo.model import MaracaiboState, Pending, Player
-from rules.maracaibo.ops import gate_payable
 
 BASE_VILLAGE = ("VA_1D", "VA_DISCARD")
 SHIP_VILLAGE = {"U8": "VA_CP_D", "U9": "VA_3SAME_GOODS", "U10": "VA_CLAIM_VILLAGE"}
@@ -291,7 +290,7 @@ def _decision(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboActio
     if k == "explore":
         return [Explore(path=path) for path in explorer.paths(s, seat, top.n)]
     if k == "gate":
-        acts = [Pay()] if gate_payable(s, top) else []
+        acts = [Pay()] if payment.gate_payable(s, top) else []
         return [*acts, Skip()]
     if k == "choose":
         return [Choose(option=i) for i in range(len(top.options))]

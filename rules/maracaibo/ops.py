@@ -8,6 +8,7 @@ from rules.maracaibo import buying, campaign, explorer, flow, gains, payment, qu
 from rules.maracaibo import combat as combat_rules
 from rules.maracaibo import query as q
 from rules.maracaibo.components import Op, data
+from rules.maracaibo.legal import marker_targets, noble_without_marker, open_tasks
 from rules.maracaibo.model import MaracaiboState, Pending
 from rules.maracaibo.terms import tile_term
 
@@ -154,23 +155,6 @@ def per_source(s: MaracaiboState, seat: str, source: str) -> int:
     return sum(1 for v in p.influence.values() if v >= 3)
 
 
-def gate_payable(s: MaracaiboState, top: Pending) -> bool:
-    p = s.players[top.seat]
-    if top.what == "cp":
-        return p.cp >= top.n
-    if top.what == "doubloons":
-        return p.doubloons >= top.n
-    if top.what == "goods_same":
-        return q.can_pay_goods_same(p, top.n)
-    if top.what == "object":
-        return q.can_pay_object(p, top.items[0], top.n)
-    if top.what == "hand":
-        return bool(p.hand)
-    if top.what == "figure":
-        return p.personal >= top.n
-    return False
-
-
 def _dead(s: MaracaiboState, top: Pending) -> bool:
     """A decision with nothing to decide is dropped (its effect is lost)."""
     p = s.players[top.seat]
@@ -182,14 +166,12 @@ def _dead(s: MaracaiboState, top: Pending) -> bool:
     if k == "village":
         return top.n <= 0
     if k == "gate":
-        return not gate_payable(s, top)
+        return not payment.gate_payable(s, top)
     if k == "explorer_quest":
         return top.card not in s.board.explorer_quests.values() or not quests.payable(
             s, top.seat, top.card
         )
     if k == "marker":
-        from rules.maracaibo.legal import marker_targets, noble_without_marker
-
         return not marker_targets(s, top) and not noble_without_marker(s, top)
     if k == "synergy_any":
         return not [
@@ -207,8 +189,6 @@ def _dead(s: MaracaiboState, top: Pending) -> bool:
     if k == "disc_tile":
         return not disc_tile_payable(s, top)
     if k == "tasks":
-        from rules.maracaibo.legal import open_tasks
-
         return not open_tasks(s, top.seat)
     if k == "combat":
         c = s.combat

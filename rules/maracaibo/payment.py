@@ -99,3 +99,20 @@ def still_payable(s: MaracaiboState, top: Pending) -> bool:
     if kind == "same":
         return q.can_pay_goods_same(p, top.n)
     return q.count_in_hand(p, typ) >= top.n
+
+
+def gate_payable(s: MaracaiboState, top: Pending) -> bool:
+    p = s.players[top.seat]
+    if top.what == "cp":
+        return p.cp >= top.n
+    if top.what == "doubloons":
+        return p.doubloons >= top.n
+    if top.what == "goods_same":
+        return q.can_pay_goods_same(p, top.n)
+    if top.what == "object":
+        return q.can_pay_object(p, top.items[0], top.n)
+    if top.what == "hand":
+        return bool(p.hand)
+    if top.what == "figure":
+        return p.personal >= top.n
+    return False

@@ -6,6 +6,7 @@ from collections import Counter
 
 from rules.core import Text
 from rules.maracaibo.components import NATIONS, Op, ProjectCard, data
+from rules.maracaibo.legacy_rules import active, city_rule, open_for, plague
 from rules.maracaibo.model import MaracaiboState, Player
 
 
@@ -129,7 +130,6 @@ def location_number(loc: str) -> int:
 
 def city_action_of(state: MaracaiboState, loc: str) -> tuple[str, int]:
     """The printed action of a city (a city tile replaces the board's; L1 its own)."""
-    from rules.maracaibo.legacy import city_rule
 
     rule = city_rule(state, loc)
     if rule is not None:
@@ -142,7 +142,6 @@ def city_action_of(state: MaracaiboState, loc: str) -> tuple[str, int]:
 
 
 def market_of(state: MaracaiboState, loc: str) -> list[str]:
-    from rules.maracaibo.legacy import city_rule
 
     rule = city_rule(state, loc)
     if rule is not None:
@@ -155,7 +154,6 @@ def market_of(state: MaracaiboState, loc: str) -> list[str]:
 
 def is_city(state: MaracaiboState, loc: str) -> bool:
     """A city now: board cities, filled tile slots, legacy cities in play (L1, L4, L7)."""
-    from rules.maracaibo.legacy import active, city_rule
 
     place = data().locations[loc]
     if city_rule(state, loc) is not None:
@@ -175,7 +173,6 @@ def villages(state: MaracaiboState) -> list[str]:
 
 def flag_cities(state: MaracaiboState, explorer: str = "") -> list[str]:
     """Cities whose flag can take a marker (legacy cities only for an explorer past their gate)."""
-    from rules.maracaibo.legacy import open_for, plague
 
     return [
         loc.id
@@ -187,7 +184,6 @@ def flag_cities(state: MaracaiboState, explorer: str = "") -> list[str]:
 
 
 def flag_of(state: MaracaiboState, loc: str) -> list[Op]:
-    from rules.maracaibo.legacy import city_rule
 
     rule = city_rule(state, loc)
     if rule is not None:
