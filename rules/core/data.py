@@ -105,9 +105,10 @@ class DataSet:
     game: str
     files: tuple[tuple[str, bytes], ...]
 
-    @property
+    @functools.cached_property
     def hash(self) -> str:
-        """The combined hash of the files: the ``data_hash`` of games started on this set."""
+        """The combined hash of the files: the ``data_hash`` of games started on this set
+        (computed once: a pinned game's loader reads it at every call)."""
         return combined_hash([hashlib.sha256(raw).hexdigest() for _name, raw in self.files])
 
     def file(self, filename: str) -> bytes:
@@ -193,12 +194,13 @@ def per_data_set(game: str) -> Callable[[Callable[[], T]], DataLoader[T]]:
         lock = threading.Lock()
 
         def loader() -> T:
-            pinned = _pins().get(game)
+            # The engines call this in every step: one context lookup and one dict lookup.
+            pins = _PINNED.get()
+            pinned = pins.get(game) if pins else None
             key = pinned.hash if pinned is not None else None
-            try:
-                return built[key]
-            except KeyError:
-                pass
+            found = built.get(key)
+            if found is not None:
+                return found
             with lock:
                 if key not in built:
                     reads: list[tuple[str, bytes]] = []
