@@ -304,6 +304,15 @@ class RenaissanceState(GameState):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __getstate__(self) -> dict[Any, Any]:
+        """Pickled (to a worker process) without the provinces it shares: the copy that
+        arrives owns all of its provinces."""
+        state = super().__getstate__()
+        private = state.get("__pydantic_private__")
+        if private and private.get("_shared") is not None:
+            state["__pydantic_private__"] = {**private, "_shared": None}
+        return state
+
     def active(self) -> list[str]:
         """Seats still in the game, in order of play (AOR-R27)."""
         return [s for s in self.order if not self.players[s].eliminated]
