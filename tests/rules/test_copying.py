@@ -1,0 +1,88 @@
+"""State copies without serialising (issue 22 point 2, ``rules.core.copying``): a copy equals
+its original, dumps to the same JSON, and changing any container or mutable model inside the
+copy leaves the original as it was; shallow fields share their items; private attributes
+are a new dict of the same values (a cache the copy replaces leaves the original's)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+from rules.core.copying import deep_copy
+from rules.core.rng import Rng
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    name: str
+
+
+class Leaf(BaseModel):
+    count: int = 0
+    tags: list[str] = Field(default_factory=list)
+
+
+class Root(BaseModel):
+    number: int
+    kind: Literal["a", "b"] = "a"
+    maybe: Leaf | None = None
+    leaves: dict[str, Leaf] = Field(default_factory=dict)
+    rows: list[list[int]] = Field(default_factory=list)
+    pairs: list[tuple[str, int]] = Field(default_factory=list)
+    frozen: Frozen = Frozen(name="x")
+    anything: Any = None
+    either: int | list[int] = 0
+    shared: list[Leaf] = Field(default_factory=list)
+    rng: Rng = Field(default_factory=lambda: Rng.from_seed(1 << 255))
+    _cache: dict[str, int] = PrivateAttr(default_factory=dict)
+
+    __shallow_fields__: ClassVar[tuple[str, ...]] = ("shared",)
+
+
+def sample() -> Root:
+    root = Root(
+        number=3,
+        maybe=Leaf(count=1, tags=["t"]),
+        leaves={"k": Leaf(count=2, tags=["u", "v"])},
+        rows=[[1, 2], [3]],
+        pairs=[("p", 1)],
+        anything={"deep": [1, {"x": [2]}]},
+        either=[4, 5],
+        shared=[Leaf(count=9)],
+    )
+    root._cache["hit"] = 1
+    root.rng.next_u64()  # fills the generator's private block cache
+    return root
+
+
+def test_a_copy_is_equal_and_dumps_the_same() -> None:
+    """Issue 22 point 2: the copy is the same state (equal, same JSON)."""
+    original = sample()
+    copy = deep_copy(original)
+    assert copy == original
+    assert copy.model_dump_json() == original.model_dump_json()
+    assert copy.model_fields_set == original.model_fields_set
+
+
+def test_changing_the_copy_leaves_the_original() -> None:
+    """Issue 22 point 2: nothing mutable is shared, outside the shallow fields' items."""
+    original = sample()
+    before = original.model_dump_json()
+    copy = deep_copy(original)
+    assert copy.maybe is not None
+    copy.maybe.tags.append("new")
+    copy.leaves["k"].count += 1
+    copy.leaves["k"].tags.append("w")
+    copy.rows[0].append(7)
+    copy.pairs.append(("q", 2))
+    copy.anything["deep"][1]["x"].append(3)
+    assert isinstance(copy.either, list)
+    copy.either.append(6)
+    copy.shared.append(Leaf())
+    copy._cache = {"hit": 2}
+    copy.rng.next_u64()
+    assert original.model_dump_json() == before
+    assert original._cache == {"hit": 1}
+    assert copy.frozen is original.frozen  # frozen models are shared
+    assert copy.shared[0] is original.shared[0]  # a shallow field shares its items
