@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-if TYPE_CHECKING:
-    from rules.core.models import Text
+from rules.core.models import Arg, Text
 
 
 class RuleViolation(Exception):
@@ -20,7 +19,30 @@ class RuleViolation(Exception):
     def __init__(self, code: str, text: Text) -> None:
         super().__init__(code, text)
         self.code = code
-        self.text = text
+        self._text: Text | None = text
+        self._key = text.key
+        self._args: dict[str, Arg] = {}
+
+    @classmethod
+    def deferred(cls, code: str, key: str, args: dict[str, Arg]) -> RuleViolation:
+        """A refusal whose ``Text(key, args)`` is built only when it is read: engines raise
+        and catch many refusals while they list legal actions (issue 22, point 2)."""
+        exc = cls.__new__(cls)
+        Exception.__init__(exc, code, key, args)
+        exc.code = code
+        exc._text = None
+        exc._key = key
+        exc._args = args
+        return exc
+
+    @property
+    def text(self) -> Text:
+        if self._text is None:
+            self._text = Text(key=self._key, args=self._args)
+        return self._text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (RuleViolation, (self.code, self.text))
 
     def __str__(self) -> str:
         # Formatted only when read: engines raise and catch many refusals while they list

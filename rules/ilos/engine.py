@@ -239,10 +239,15 @@ def _turn_actions(state: IlosState, facts: BoardFacts, seat: str) -> list[IlosAc
 
 
 def _has_destination(facts: BoardFacts, ship: ShipState | None) -> bool:
-    return bool(
-        play.coast_destinations(facts, ship)
-        or [t for t in play.hideout_destinations(facts) if ship is None or ship.hideout != t]
-        or facts.placeable_face_up()
+    """Any coast but its own, a free hideout but its own, or a tile to explore (ILOS-R50)."""
+    comp = facts.comp
+    here = ship.region if ship is not None else None
+    hideout = ship.hideout if ship is not None else None
+    board = facts.state.board
+    return (
+        any(rid != here for p in board for rid in comp.tile_regions[p.tile])
+        or any(p.tile != hideout and facts.hideout_free(p.tile) for p in board)
+        or bool(facts.placeable_face_up())
     )
 
 

@@ -37,14 +37,18 @@ EDGE_SIDES = ("n", "ne", "se", "s", "sw", "nw")
 SIDES = (*EDGE_SIDES, "e", "w", "centre")
 
 
+@cache
 def card(card_type: str) -> Text:
+    """The card type's name (one frozen ``Text`` per type, shared)."""
     return term(f"ilos.card.{card_type}")
 
 
+@cache
 def resource(res: str) -> Text:
     return term(f"ilos.resource.{res}")
 
 
+@cache
 def spot_kind(kind: str) -> Text:
     return term(f"ilos.spot.{kind}")
 
@@ -231,8 +235,9 @@ def ship_place(state: IlosState, region_id: str | None, hideout_tile: str | None
 
 
 def refusal(code: str, **args: Arg) -> RuleViolation:
-    """A refused action: code ``code``, text ``ilos.refusal.<code>`` (en and ko catalogs)."""
-    return RuleViolation(code, Text(key=f"ilos.refusal.{code}", args=args))
+    """A refused action: code ``code``, text ``ilos.refusal.<code>`` (en and ko catalogs),
+    built when it is read."""
+    return RuleViolation.deferred(code, f"ilos.refusal.{code}", args)
 
 
 class _Region(Protocol):
