@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
 from rules.core.errors import RuleViolation
-from rules.core.models import Action, Event, GameState, Result
+from rules.core.models import Action, Arg, Event, GameState, Result
 
 S = TypeVar("S", bound=GameState)
 A = TypeVar("A", bound=Action)
@@ -40,6 +40,12 @@ REFUSALS: tuple[Refusal, ...] = ("game_over", "unknown_seat", "not_your_turn", "
 
 Dispatch = Callable[[S, str, A, list[Event]], None]
 """Change the copied state for one action by ``seat``; append what happened."""
+
+
+def refusal(namespace: str, code: str, reason: str | None = None, /, **args: Arg) -> RuleViolation:
+    """A refused action with the stable ``code``, read as ``<namespace>.<reason or code>``
+    (``Text`` built only when read, ``RuleViolation.deferred``): every game's refusal."""
+    return RuleViolation.deferred(code, f"{namespace}.{reason or code}", args)
 
 
 def _settled(state: Any, events: list[Event]) -> None:

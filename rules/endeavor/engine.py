@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from rules.core import Action, Event, RuleViolation, Text
+from rules.core import Action, Event, RuleViolation
 from rules.core.engine import Engine, Refusal
+from rules.core.engine import refusal as core_refusal
 from rules.endeavor import board, cards
 from rules.endeavor import silent_fleet as sf
 from rules.endeavor.actions import (
@@ -56,7 +57,7 @@ def is_over(state: EndeavorState) -> bool:
 
 def refusal(code: str, reason: str | None = None, /, **args: str | int) -> RuleViolation:
     """A refusal: stable ``code``, text ``endeavor.refusal.<reason or code>`` (no prose)."""
-    return RuleViolation(code, Text(key=f"endeavor.refusal.{reason or code}", args=term_args(args)))
+    return core_refusal("endeavor.refusal", code, reason, **term_args(args))
 
 
 def _why_illegal(state: EndeavorState, seat: str, action: Action) -> str:

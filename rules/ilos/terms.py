@@ -25,6 +25,7 @@ from functools import cache
 from typing import Protocol
 
 from rules.core import RuleViolation, Text, term
+from rules.core.engine import refusal as core_refusal
 from rules.core.models import Arg
 from rules.ilos.components import CARD_TYPES, RESOURCES, CardType, Resource, components
 from rules.ilos.geometry import DIRS, board_edge
@@ -237,7 +238,7 @@ def ship_place(state: IlosState, region_id: str | None, hideout_tile: str | None
 def refusal(code: str, **args: Arg) -> RuleViolation:
     """A refused action: code ``code``, text ``ilos.refusal.<code>`` (en and ko catalogs),
     built when it is read."""
-    return RuleViolation.deferred(code, f"ilos.refusal.{code}", args)
+    return core_refusal("ilos.refusal", code, **args)
 
 
 class _Region(Protocol):

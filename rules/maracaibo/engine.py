@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rules.core import Event, RuleViolation, Text
-from rules.core.engine import Engine, Refusal
+from rules.core import Event, RuleViolation
+from rules.core.engine import Engine, Refusal, refusal
 from rules.maracaibo import (
     buying,
     campaign,
@@ -67,14 +67,9 @@ SELF_REPORTING = ("sail", "buy", "invest", "ally", "pile", "draw", "explore")
 def _refuse(
     code: Refusal, state: MaracaiboState, seat: str, action: MaracaiboAction
 ) -> RuleViolation:
-    if code == "game_over":
-        return RuleViolation("game_over", Text(key="maracaibo.error.game_over"))
-    if code == "not_your_turn":
-        return RuleViolation("not_your_turn", Text(key="maracaibo.error.not_your_turn"))
-    return RuleViolation(
-        "illegal_action",
-        Text(key="maracaibo.error.illegal", args={"action": describe_action(state, seat, action)}),
-    )
+    if code in ("game_over", "not_your_turn"):
+        return refusal("maracaibo.error", code)
+    return refusal("maracaibo.error", code, "illegal", action=describe_action(state, seat, action))
 
 
 def _announce_and_dispatch(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from rules.core import Event, RuleViolation, Text, term
-from rules.core.engine import Engine, Refusal
+from rules.core import Event, RuleViolation, term
+from rules.core.engine import Engine, Refusal, refusal
 from rules.renaissance.actions import (
     Attack,
     BuyAdvance,
@@ -62,11 +62,9 @@ def is_over(state: RenaissanceState) -> bool:
 def _refuse(
     code: Refusal, state: RenaissanceState, seat: str, action: RenaissanceAction
 ) -> RuleViolation:
-    if code == "game_over":
-        return RuleViolation("game_over", Text(key="renaissance.error.game_over"))
-    if code == "not_your_turn":
-        return RuleViolation("not_your_turn", Text(key="renaissance.error.not_your_turn"))
-    return RuleViolation("illegal_action", Text(key="renaissance.error.illegal"))
+    if code in ("game_over", "not_your_turn"):
+        return refusal("renaissance.error", code)
+    return refusal("renaissance.error", "illegal_action", "illegal")
 
 
 def _time_up(

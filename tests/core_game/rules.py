@@ -31,7 +31,7 @@ from rules.core import (
     term,
 )
 from rules.core.decisions import Decision, deciding, top
-from rules.core.engine import Engine, Refusal
+from rules.core.engine import Engine, Refusal, refusal
 
 KEY = "pig"
 
@@ -106,8 +106,8 @@ def legal_actions(state: State, seat: str) -> list[Roll | Bank]:
 
 
 def _refuse(code: Refusal, state: State, seat: str, action: Roll | Bank) -> RuleViolation:
-    reason = {"game_over": "game_over", "not_your_turn": "not_your_turn"}.get(code, "illegal")
-    return RuleViolation(code, Text(key=f"pig.refusal.{reason}"))
+    reason = code if code in ("game_over", "not_your_turn") else "illegal"
+    return refusal("pig.refusal", code, reason)
 
 
 def _end_turn(state: State, seat: str) -> None:
