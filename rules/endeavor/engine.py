@@ -144,7 +144,7 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
         pop_step(s)
         events.append(_event("build_declined", seat, seat=seat))
     elif isinstance(action, PaySalary):
-        p.buildings[action.slot].disc = False
+        p.with_disc(action.slot, False)
         p.harbour += 1
         s.salary_paid += 1
         events.append(
@@ -155,7 +155,7 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
     elif isinstance(action, Activate):
         kind = d.buildings[p.buildings[action.slot].kind]
         p.harbour -= 1
-        p.buildings[action.slot].disc = True
+        p.with_disc(action.slot, True)
         s.turn = Turn(
             seat=seat,
             source="building",
@@ -190,7 +190,7 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
         turn = s.turn
         assert turn is not None
         if turn.source == "building" and turn.slot is not None:
-            p.buildings[turn.slot].disc = False
+            p.with_disc(turn.slot, False)
             p.harbour += 1
         elif turn.token is not None:
             p.blue_tokens[turn.token] = p.blue_tokens.get(turn.token, 0) + 1
@@ -272,7 +272,7 @@ def _sub_action(s: EndeavorState, seat: str, action: Action, events: list[Event]
         board.attack(s, seat, action.space, events)
     elif isinstance(action, Payment):
         p = s.players[seat]
-        p.buildings[action.slot].disc = False
+        p.with_disc(action.slot, False)
         p.harbour += 1
         events.append(_event("payment", seat, seat=seat, building=p.buildings[action.slot].kind))
     elif isinstance(action, DrawDeck):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -72,6 +72,14 @@ class PlayerState(BaseModel):
     governor_slot: str | None = None
     set_aside: list[str] = Field(default_factory=list)
 
+    __shallow_fields__: ClassVar[tuple[str, ...]] = ("buildings",)
+    """A copied state shares the buildings (``rules.core.copying``): a building is never
+    changed in place but replaced (``with_disc``)."""
+
+    def with_disc(self, slot: int, disc: bool) -> None:
+        """Put the activation disc on (or take it off) the building in ``slot`` (END-R34)."""
+        self.buildings[slot] = self.buildings[slot].model_copy(update={"disc": disc})
+
 
 class Step(BaseModel):
     """One queued step of the round (the front of ``EndeavorState.queue`` is current)."""
@@ -110,6 +118,10 @@ class PendingGovernor(BaseModel):
 
 
 class EndeavorState(GameState):
+    __shallow_fields__: ClassVar[tuple[str, ...]] = ("queue", "governor_pending")
+    """Steps and pending governors are never changed in place (popped and pushed), so a copy
+    shares them (``rules.core.copying``)."""
+
     options: Options
     side: Literal["A", "B"]
     round: int = 0
