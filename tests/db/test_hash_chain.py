@@ -167,7 +167,8 @@ async def test_games_logged_before_the_chain_get_it_when_the_store_opens(
         log = await reopened.actions(played.id)
         assert all(a.chain_hash is not None for a in log)
         assert log[-1].state_hash == state_digest(str(played.state_json))
-        assert (await reopened.get_game(fresh.id)).initial_hash == fresh.initial_hash  # type: ignore[union-attr]
+        fresh_again = await reopened.get_game(fresh.id)
+        assert fresh_again is not None and fresh_again.initial_hash == fresh.initial_hash
         assert await _problems(backend) == []
     finally:
         await reopened.close()

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from db.sqlite import _OPEN_SQL, SqliteStore
+from db.sql import OPEN_SQL
+from db.sqlite import SqliteStore
 from db.store import StoreInUse
 from tests.db.conftest import Backend
 
@@ -34,7 +35,7 @@ async def test_connection_pragmas(store: SqliteStore) -> None:
 async def test_current_game_searches_the_partial_index(store: SqliteStore, db_path: str) -> None:
     """The open statuses are literals in the query, as in the index's WHERE: with bound
     parameters instead SQLite cannot prove the query implies the index and skips it."""
-    query = f"SELECT id FROM games WHERE channel_id = ? AND status IN {_OPEN_SQL}"
+    query = f"SELECT id FROM games WHERE channel_id = ? AND status IN {OPEN_SQL}"
     with sqlite3.connect(db_path) as conn:
         plan = " ".join(row[3] for row in conn.execute(f"EXPLAIN QUERY PLAN {query}", (5000,)))
         bound = " ".join(

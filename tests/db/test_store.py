@@ -418,7 +418,7 @@ async def test_a_256_bit_secret_and_its_state_round_trip_exactly(
     game = await store.update_game(game.id, game.version, status="active", state_json=text)
     again = await store.get_game(game.id)
     assert again is not None and again.seed == secret and again.state_json == text
-    assert spec.load_state(again.state_json).rng == state.rng
+    assert again.state_json is not None and spec.load_state(again.state_json).rng == state.rng
 
 
 async def test_times_come_from_the_injected_clock_in_utc(
@@ -481,4 +481,6 @@ async def test_a_game_keeps_the_campaign_it_started_from(
     )
     assert started.campaign == {"round": 3, "이름": "항구"}
     moved = await store.record_actions(started.id, started.version, [act(1)], "{}", "active")
-    assert moved.campaign == started.campaign == (await store.get_game(game.id)).campaign
+    stored = await store.get_game(game.id)
+    assert stored is not None
+    assert moved.campaign == started.campaign == stored.campaign

@@ -168,7 +168,8 @@ class Driver:
     async def last_human(self, channel: int) -> int:
         game = await self.game(channel)
         log = await self.store.actions(game.id)
-        return next(a.user_id for a in reversed(log) if a.user_id is not None)
+        user_id: int = next(a.user_id for a in reversed(log) if a.user_id is not None)
+        return user_id
 
     async def undo(self, channel: int, rnd: random.Random) -> None:
         """Take back the latest human action (playing on until one can be taken back)."""

@@ -29,7 +29,7 @@ def reload_data(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
     monkeypatch.delenv("REFEREE_DATA_DIR", raising=False)
     override_dir.cache_clear()
-    data.cache_clear()  # type: ignore[attr-defined]
+    data.cache_clear()
 
 
 def _change_card_limit(folder: Path, monkeypatch: pytest.MonkeyPatch) -> int:
@@ -41,7 +41,7 @@ def _change_card_limit(folder: Path, monkeypatch: pytest.MonkeyPatch) -> int:
     (folder / "endeavor" / "tracks.json").write_text(json.dumps(tracks), encoding="utf-8")
     monkeypatch.setenv("REFEREE_DATA_DIR", str(folder))
     override_dir.cache_clear()
-    data.cache_clear()  # type: ignore[attr-defined]
+    data.cache_clear()
     return int(tracks["card_cap"])
 
 

@@ -35,7 +35,7 @@ from bot.service import GameService, current_data_hash, spec_of
 from db.__main__ import main as db_main
 from db.snapshot import read_sqlite
 from db.sqlite import SqliteStore
-from db.store import ActionRecord, GameRecord
+from db.store import ActionRecord, GameRecord, GameStore
 from db.tools import check
 from db.verify import replay_problems
 from rules.core import data as core_data
@@ -93,7 +93,7 @@ async def store(db_path: Path) -> AsyncIterator[SqliteStore]:
         await opened.close()
 
 
-async def _running(store: SqliteStore) -> list[GameRecord]:
+async def _running(store: GameStore) -> list[GameRecord]:
     return [g for g in await store.open_games() if g.status == "active"]
 
 
