@@ -13,6 +13,7 @@ import pytest
 
 from bot.i18n import tx
 from bot.menu import DETAIL_LIMIT, choices_for, layout
+from rules.core import GameSpec
 from rules.core.bots import seat_names
 from rules.registry import GAMES
 from tests.cogs.card_checks import CARD_CHOICES, SAID
@@ -22,7 +23,7 @@ OPTIONS: dict[str, dict[str, Any]] = {"renaissance": {"end_condition": "epochs_1
 STEPS = 250
 
 
-def _players(spec: Any) -> int:
+def _players(spec: GameSpec[Any, Any, Any, Any]) -> int:
     return max(spec.min_players, min(3, spec.max_players))
 
 

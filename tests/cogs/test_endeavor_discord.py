@@ -177,7 +177,7 @@ async def test_end_whole_two_player_game_played_in_discord(harness: Harness) -> 
 
     assert all(n > 20 for n in by_member.values()), by_member
     final = await h.bot.store.get_game(game.id)
-    assert final is not None and final.status == "finished"
+    assert final is not None and final.status == "finished" and final.state_json is not None
     log = await h.bot.store.actions(game.id)
     assert len(log) == steps and all(a.user_id in by_member for a in log), "a move was lost"
 

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from bot.errors import UserError
 from bot.service import spec_of
 from db.sqlite import SqliteStore
 from tests.cogs.helpers import acting_member, open_id, open_table, press_first_choice, prompt
-from tests.harness import Harness
+from tests.harness import Harness, Reply
 
 KIND = "endeavor"
 
@@ -199,7 +198,7 @@ async def test_abandon_asks_for_confirmation_and_needs_rights(harness: Harness) 
     assert await h.bot.store.current_game(h.channel().id) is None
 
 
-def _seat_button(reply: Any, role: str) -> str:
+def _seat_button(reply: Reply, role: str) -> str:
     return next(i for i in reply.custom_ids if i.startswith("rf:seat:") and i.endswith(role))
 
 

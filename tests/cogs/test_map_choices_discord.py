@@ -60,9 +60,9 @@ def _digit_height(img: Any, box: kit.Box) -> int:
 
 async def _play_until(
     h: Harness, kind: str, players: int, options: str, group: type, spy: _Spy
-) -> tuple[Any, list[tuple[float, float]], Any]:
+) -> tuple[Any, list[str], Any]:
     """Play by the menus until the acting player's menu offers actions of type ``group``;
-    returns (the menu's picture, the marked places' lon/lat, the menu)."""
+    returns (the menu's picture, the anchors of the marked places, the menu)."""
     members = [h.member(n, locale="ko") for n in NAMES[:players]]
     await open_table(h, kind, NAMES[:players], options)
     rnd = random.Random(3)

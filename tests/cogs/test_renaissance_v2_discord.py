@@ -104,7 +104,9 @@ async def test_aor_r116_everyone_in_chaos_end_summary_names_no_winner(harness: H
     text = h.bot.presenter.score_text(game, state, "ko")
     assert "승자는 없습니다" in text and "승자:" not in text, text
     lines = [line for line in text.splitlines() if line[:2] in ("1.", "2.", "3.")]
-    assert [line.split(":")[0][3:] for line in lines] == [
-        game.user_of(s).name
-        for s in ("p1", "p3", "p2")  # type: ignore[union-attr]
-    ], text
+    names = []
+    for seat in ("p1", "p3", "p2"):
+        user = game.user_of(seat)
+        assert user is not None, seat
+        names.append(user.name)
+    assert [line.split(":")[0][3:] for line in lines] == names, text
