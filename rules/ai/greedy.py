@@ -5,6 +5,7 @@ first guess at its root)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from rules.ai.hooks import GameAI
@@ -29,17 +30,21 @@ def one_ply(
     seat: str,
     actions: list[Any],
     rnd: random.Random,
+    done: Callable[[int], bool] | None = None,
 ) -> list[float | None]:
-    """Each action's reward for ``seat`` in ``world`` (``None``: not judged). Every candidate
-    is followed by the same random choices (common random numbers), so the candidates are
-    compared on the same footing and not on the luck of the others' random replies."""
+    """Each action's reward for ``seat`` in ``world`` (``None``: not judged; once ``done``
+    says the time is up, the rest are not). Every candidate is followed by the same random
+    choices (common random numbers), so the candidates are compared on the same footing and
+    not on the luck of the others' random replies."""
     step = step_function(spec)
     order = list(range(len(actions)))
     rnd.shuffle(order)
     batch = spec.to_act(world)
     replies = rnd.getrandbits(64)
     values: list[float | None] = [None] * len(actions)
-    for i in order[:MAX_ACTIONS]:
+    for judged, i in enumerate(order[:MAX_ACTIONS]):
+        if judged and done is not None and done(0):
+            break
         state = settle(spec, step(world, seat, actions[i]), seat, batch, random.Random(replies))
         values[i] = ai.rewards(spec, state).get(seat, 0.0)
     return values

@@ -47,7 +47,7 @@ def _easy(
     if len(actions) == 1:
         return actions[0]
     world = ai.sample(obs.info, seat, rnd)
-    values = one_ply(spec, ai, world, seat, actions, rnd)
+    values = one_ply(spec, ai, world, seat, actions, rnd, budget.start())
     best = max((i for i, v in enumerate(values) if v is not None), key=lambda i: values[i] or 0.0)
     return actions[best]
 
@@ -67,7 +67,7 @@ def _strong(
     if len(actions) == 1:
         return actions[0]
     world = ai.sample(obs.info, obs.seat, rnd)
-    prior = one_ply(spec, ai, world, obs.seat, actions, rnd)
+    prior = one_ply(spec, ai, world, obs.seat, actions, rnd, done)
     return ismcts(spec, ai, obs.info, obs.seat, rnd, done, prior=prior)
 
 

@@ -17,11 +17,12 @@ CHAOS = -3000.0
 """A player in chaos (AOR-R116): worse than any score still in the game."""
 TOKEN = 1.0
 """A token on the map or waiting in the expansion area (on its way to a domination)."""
-INCOME_TURNS = 3.0
+INCOME_TURNS = 5.0
 """This turn's income (AOR-R112, by dominations) counts this many times: a player who lost
 every domination earns nothing and sinks into misery."""
-CARD = 2.0
-"""A card in hand (less the stabilization it will cost, AOR-R60)."""
+CARD = 1.0
+"""A card in hand, less the stabilization it will cost (AOR-R60): paid when the cash is
+there, else as misery (counted ``DANGER`` times)."""
 DANGER = 3.0
 """Misery is counted this many times over (chaos comes from misery): keep well clear."""
 SAFE_BOX = 8
@@ -54,6 +55,8 @@ def evaluate(state: RenaissanceState) -> dict[str, float]:
             value -= DANGER * misery + BOX_DANGER * max(0, p.misery - SAFE_BOX) ** 2
             value += TOKEN * (tokens.get(seat, 0) + p.expansion)
             value += INCOME_TURNS * income(state, seat)
-            value += CARD * len(p.hand) - stabilization_cost(state, seat)
+            stabilization = stabilization_cost(state, seat)
+            unpaid = stabilization > p.cash
+            value += CARD * len(p.hand) - stabilization * (DANGER if unpaid else 1.0)
         out[seat] = value
     return out
