@@ -3,18 +3,21 @@ score, ILOS-R123), plus what production and the hand will still bring."""
 
 from __future__ import annotations
 
+from rules.ilos.board import ships_in_play
 from rules.ilos.components import RESOURCES, components
 from rules.ilos.model import IlosState
 
 SCALE = 15.0
 """About one good sale: a lead this big is a clear lead."""
 
-PRODUCTION_TURNS = 2.0
+PRODUCTION_TURNS = 3.0
 """A production marker counts for this many more productions at today's price."""
-CARD_VALUE = 2.0
-"""Each card in hand is worth this much (it becomes a colonist, a ship, production)."""
-COLONIST_VALUE = 1.0
-"""Each colonist placed (the first tie-break, and the end of the game, ILOS-R120/R124)."""
+CARD_VALUE = 0.5
+"""Each card in hand (a little: it is worth what playing it brings, counted below)."""
+COLONIST_VALUE = 4.0
+"""Each colonist placed (it holds land and production; the first tie-break, ILOS-R124)."""
+SHIP_VALUE = 2.0
+"""Each ship in play (it reaches land for colonists)."""
 
 
 def evaluate(state: IlosState) -> dict[str, float]:
@@ -30,5 +33,6 @@ def evaluate(state: IlosState) -> dict[str, float]:
             )
             value += CARD_VALUE * sum(player.hand.values())
             value += COLONIST_VALUE * player.colonists_used
+            value += SHIP_VALUE * ships_in_play(state, player.seat)
         out[player.seat] = value
     return out
