@@ -29,13 +29,9 @@ ROLLOUT_STEPS = 4
 
 
 def step_function(spec: GameSpec[Any, Any, Any, Any]) -> Callable[[Any, str, Any], Any]:
-    """Apply an action that came from ``legal_actions`` of the same state: the engine's
-    trusted fast path when it has one (``apply_trusted``), else the checked ``apply``."""
-    trusted = getattr(spec, "apply_trusted", None)
-    if callable(trusted):
-        fast: Callable[[Any, str, Any], Any] = trusted
-        return lambda state, seat, action: fast(state, seat, action).state
-    return lambda state, seat, action: spec.apply(state, seat, action).state
+    """Apply an action that came from ``legal_actions`` of the same state by a seat in
+    ``to_act``: the engine's trusted fast path (``GameSpec.apply_trusted``)."""
+    return lambda state, seat, action: spec.apply_trusted(state, seat, action).state
 
 
 def mover(spec: GameSpec[Any, Any, Any, Any], state: Any, prefer: str) -> tuple[str, bool]:
