@@ -109,7 +109,8 @@ async def test_an_edited_last_action_stops_that_game_and_check_names_it(
     assert loaded.integrity_problem() == (
         f"the last logged action (seq {log[-1].seq}) does not match the log's hash chain"
     )
-    assert (await store.get_game(other.id)).integrity_problem() is None  # type: ignore[union-attr]
+    other_again = await store.get_game(other.id)
+    assert other_again is not None and other_again.integrity_problem() is None
     problems = await _problems(backend)
     assert len(problems) == 1 and f"game {game.id} (" in problems[0]
     assert f"logged action {log[-1].seq} does not match the log's hash chain" in problems[0]

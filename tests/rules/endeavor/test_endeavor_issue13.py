@@ -6,7 +6,7 @@ Chinese edition) and names its rule ID or decision point.
 
 from __future__ import annotations
 
-from rules.core import RuleViolation
+from rules.core import Event, RuleViolation
 from rules.endeavor import SPEC
 from rules.endeavor.actions import (
     Activate,
@@ -97,7 +97,7 @@ def test_end_r33_never_two_levels_up() -> None:
     _only_levels(s, {3, 4})
     assert legal(s, seat) == []
     s.queue = [Step(kind="build", seat=seat), Step(kind="growth", seat=seat)]
-    events: list = []  # type: ignore[type-arg]
+    events: list[Event] = []
     advance(s, events)
     assert "endeavor.build_skipped" in [e.key for e in events]
     assert len(s.players[seat].buildings) == 1  # only the start building

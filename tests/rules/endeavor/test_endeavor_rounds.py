@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from rules.core import RuleViolation
+from rules.core import Action, Event, RuleViolation
 from rules.endeavor import SPEC
 from rules.endeavor.actions import Build, EndSalary, Pass, PaySalary
 from rules.endeavor.components import data
@@ -61,7 +61,7 @@ def test_end_r23_crown_passes_left_and_seven_rounds() -> None:
 
     crowns: list[str] = []
 
-    def watch(before, seat, action, after):  # type: ignore[no-untyped-def]
+    def watch(before: EndeavorState, seat: str, action: Action, after: EndeavorState) -> None:
         if after.round != before.round and not after.over:
             crowns.append(after.crown)
 
@@ -121,7 +121,7 @@ def test_end_r33_empty_tray_builds_nothing() -> None:
     assert not SPEC.invariants(s)
     from rules.endeavor.flow import advance
 
-    events: list = []  # type: ignore[type-arg]
+    events: list[Event] = []
     advance(s, events)
     assert "endeavor.build_skipped" in [e.key for e in events]
 

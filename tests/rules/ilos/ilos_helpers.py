@@ -8,9 +8,16 @@ from rules.core import Event, RuleViolation
 from rules.ilos import SPEC
 from rules.ilos.actions import IlosAction, Pay
 from rules.ilos.board import BoardFacts
-from rules.ilos.components import CARD_TYPES, CardType, components
+from rules.ilos.components import CARD_TYPES, CardType, Resource, components
 from rules.ilos.engine import new_game
-from rules.ilos.model import IlosOptions, IlosState, PlacedTile, ShipState, SpotState
+from rules.ilos.model import (
+    BuildingKind,
+    IlosOptions,
+    IlosState,
+    PlacedTile,
+    ShipState,
+    SpotState,
+)
 
 SEATS = ["p1", "p2", "p3", "p4", "p5"]
 
@@ -70,7 +77,11 @@ def add_ship(
 
 
 def add_colonist(
-    st: IlosState, seat: str, spot: str, building: str | None = None, label: str | None = None
+    st: IlosState,
+    seat: str,
+    spot: str,
+    building: BuildingKind | None = None,
+    label: Resource | None = None,
 ) -> None:
     """Put a colonist (and its production) on the board, as if it had been played."""
     comp = components()
@@ -83,7 +94,7 @@ def add_colonist(
     if building is not None:
         st.building_tokens_left -= 1
         if building == "trading_post" and label is not None:
-            player.production[label] += 1  # type: ignore[index]
+            player.production[label] += 1
 
 
 def run(st: IlosState, seat: str, *actions: IlosAction) -> tuple[IlosState, list[Event]]:

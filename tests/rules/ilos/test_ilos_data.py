@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -122,7 +123,7 @@ def _write_override(tmp_path: Path, name: str, data: object) -> None:
 
 
 @pytest.fixture
-def fresh_components(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):  # type: ignore[no-untyped-def]
+def fresh_components(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
     monkeypatch.setenv("REFEREE_DATA_DIR", str(tmp_path))
     components.cache_clear()
     yield tmp_path

@@ -18,7 +18,7 @@ from rules.ilos.actions import (
 )
 from rules.ilos.components import components
 from rules.ilos.geometry import cell_map, placements
-from rules.ilos.model import IlosState
+from rules.ilos.model import BuildingKind, IlosState
 
 from .ilos_catalog import catalog, show
 from .ilos_helpers import add_colonist, add_ship, make_state, pay, run, set_hand
@@ -139,7 +139,7 @@ def test_ilos_r122_stall_end_says_so() -> None:
     comp = components()
     for rid in ("T16.a", "T16.b", "T01.a", "T01.b"):
         for spot in comp.region_spots[rid]:
-            building = "fort" if comp.spot_kind[spot] == "site" else None
+            building: BuildingKind | None = "fort" if comp.spot_kind[spot] == "site" else None
             add_colonist(st, "p1" if spot != "T01.a.2" else "p2", spot, building=building)
     events = _finish(st)
     over = next(e for e in events if e.key == "ilos.game_over")

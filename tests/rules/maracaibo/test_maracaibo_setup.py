@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from rules.maracaibo.actions import SetupCareer, SetupDiscard, SetupPlan
 from rules.maracaibo.components import data
-from rules.maracaibo.model import Options
+from rules.maracaibo.model import MaracaiboState, Options
 from rules.maracaibo.spec import SPEC
 from tests.rules.maracaibo.helpers import act, after_setup
 
 
-def new(players: int, seed: int = 3):  # type: ignore[no-untyped-def]
+def new(players: int, seed: int = 3) -> MaracaiboState:
     return SPEC.new_game([f"p{i + 1}" for i in range(players)], Options(players=players), seed)
 
 
