@@ -183,6 +183,11 @@ class DataLoader(Protocol[T_co]):
 
     def cache_clear(self) -> None: ...
 
+    @property
+    def __wrapped__(self) -> Callable[[], T_co]:
+        """The loader as written, building afresh on every call (no data set, no cache)."""
+        ...
+
 
 def per_data_set(game: str) -> Callable[[Callable[[], T]], DataLoader[T]]:
     """Decorate a game's data loader: built once per data set, the pinned one or today's.

@@ -160,7 +160,7 @@ def test_ilos_data_spot_totals_cross_checked(fresh_components: Path) -> None:
 
 def test_ilos_data_override_is_used_and_hashed(fresh_components: Path) -> None:
     """An operator override with valid data loads and changes the data hash."""
-    shipped = components.__wrapped__().data_hash  # type: ignore[attr-defined]
+    shipped = components.__wrapped__().data_hash
     data = json.loads((DATA / "prices.json").read_text())
     data["tracks"]["gold"] = [2, 3, 4, 5, 7]
     _write_override(fresh_components, "prices.json", data)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+from rules.core import Action
 from rules.ilos import SPEC
 from rules.ilos.actions import (
     ChooseTile,
@@ -30,8 +33,10 @@ from .ilos_helpers import (
     set_hand,
 )
 
+A = TypeVar("A", bound=Action)
 
-def _first_legal(st: IlosState, seat: str, cls: type) -> object:
+
+def _first_legal(st: IlosState, seat: str, cls: type[A]) -> A:
     return next(a for a in SPEC.legal_actions(st, seat) if isinstance(a, cls))
 
 
@@ -83,8 +88,12 @@ def test_ilos_t12_setup_and_mulligan() -> None:
     st, _ = run(st, "p2", ChooseTile(tile=tile2))
     while st.pending is not None and st.pending.stage in ("cell", "rotation"):
         assert PlaceAt(q=0, r=0) not in SPEC.legal_actions(st, "p2")
-        step = PlaceAt if st.pending.stage == "cell" else Rotate
-        st, _ = run(st, "p2", _first_legal(st, "p2", step))  # type: ignore[arg-type]
+        step: PlaceAt | Rotate
+        if st.pending.stage == "cell":
+            step = _first_legal(st, "p2", PlaceAt)
+        else:
+            step = _first_legal(st, "p2", Rotate)
+        st, _ = run(st, "p2", step)
     lands = [a for a in SPEC.legal_actions(st, "p2") if isinstance(a, Land)]
     assert all(a.region.startswith(tile2) for a in lands)
     assert rejected(st, "p2", Land(region=region)).code == "not_new_tile"

@@ -101,7 +101,9 @@ def test_mar_c19_combat_actions_once_per_turn() -> None:
     s = act(s, seat, Skip())
     start(s, [], seat)
     s = act(s, seat, Pile(pile=0))
-    s = act(s, seat, Ally(nation=SPEC.legal_actions(s, seat)[0].nation))  # type: ignore[union-attr]
+    offered = SPEC.legal_actions(s, seat)[0]
+    assert isinstance(offered, Ally)
+    s = act(s, seat, Ally(nation=offered.nation))
     assert not any(
         isinstance(a, CombatAction) and a.action == "influence" for a in SPEC.legal_actions(s, seat)
     )
