@@ -45,7 +45,9 @@ def one_ply(
     for judged, i in enumerate(order[:MAX_ACTIONS]):
         if judged and done is not None and done(0):
             break
-        state = settle(spec, step(world, seat, actions[i]), seat, batch, random.Random(replies))
+        state = settle(
+            spec, step(world, seat, actions[i]), seat, batch, random.Random(replies), done
+        )
         values[i] = ai.rewards(spec, state).get(seat, 0.0)
     return values
 
@@ -56,13 +58,14 @@ def settle(
     seat: str,
     batch: frozenset[str],
     rnd: random.Random,
+    done: Callable[[int], bool] | None = None,
 ) -> Any:
     """Play on at random until ``seat``'s choice shows: the rest of its own turn's steps,
-    and the others' choices made at the same time as its own."""
+    and the others' choices made at the same time as its own (or until ``done``)."""
     step = step_function(spec)
     own_steps = 0
     for _ in range(TURN_STEPS + BATCH_STEPS * len(batch)):
-        if spec.is_over(state):
+        if spec.is_over(state) or (done is not None and done(0)):
             break
         acting = spec.to_act(state)
         own_turn = acting == {seat} and own_steps < TURN_STEPS
