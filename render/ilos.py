@@ -223,30 +223,33 @@ def _choose_size(cells: Sequence[tuple[int, int]], width: float, max_height: flo
     return max(40, int(size) // 8 * 8)
 
 
-def _compass(img: Image.Image, draw: ImageDraw.ImageDraw, tr: Translate, text_px: int) -> None:
+def _compass(
+    img: Image.Image, draw: ImageDraw.ImageDraw, tr: Translate, text_px: int, placer: kit.Placer
+) -> None:
     """North is the top of the image: the sides the rules name coasts and cells by."""
     x, y = 40.0, 30.0
     draw.polygon([(x, y), (x - 13, y + 38), (x, y + 30), (x + 13, y + 38)], fill=kit.WHITE)
     draw.polygon([(x, y), (x, y + 30), (x + 13, y + 38)], fill=kit.INK)
+    placer.block((x - 15, y - 2, x + 15, y + 40))
+    word = tr("ilos.board.north")
+    fnt = font(text_px, True)
     kit.label(
-        draw,
-        (x, y + 42 + text_px / 2),
-        tr("ilos.board.north"),
-        font(text_px, True),
-        fill=kit.WHITE,
-        outline=kit.INK,
-        anchor="mm",
+        draw, (x, y + 42 + text_px / 2), word, fnt, fill=kit.WHITE, outline=kit.INK, anchor="mm"
     )
+    half = fnt.getlength(kit.safe_text(word)) / 2 + 3
+    placer.block((x - half, y + 40, x + half, y + 44 + text_px), word)
 
 
 @dataclass(frozen=True)
 class MapGeometry:
     """Where the map put things: hex ``size``, the pixel centre of every cell, the tiles'
-    shapes (placed tiles by id, and the tile being explored if it was drawn)."""
+    shapes (placed tiles by id, and the tile being explored if it was drawn), and what it
+    printed where (tile numbers, pieces, boats, the compass: choice numbers go clear of it)."""
 
     size: int
     origin: tuple[float, float]
     tiles: dict[str, tuple[TileShape, tuple[float, float]]]
+    printed: kit.Placer
 
     def centre(self, q: int, r: int) -> tuple[float, float]:
         cx, cy = hex_centre(q, r, self.size)
@@ -296,7 +299,7 @@ def _draw_map(
     draw = ImageDraw.Draw(img)
     ox = strip + (width - strip - (x1 - x0)) / 2 - x0
     oy = MARGIN - y0
-    geo = MapGeometry(size, (ox, oy), {})
+    geo = MapGeometry(size, (ox, oy), {}, kit.Placer(width, height))
     if not cells:
         kit.label(
             draw,
@@ -311,6 +314,17 @@ def _draw_map(
     ships_by_id = {s.id: s for s in view.ships}
     shapes: list[tuple[PlacedTileView, TileShape, tuple[float, float]]] = []
     number_px = max(22, round(size * 0.2), text_px)
+    placer = geo.printed
+    number_font = font(number_px, True)
+
+    def printed_number(key: TileKey, shape: TileShape, centre: tuple[float, float]) -> None:
+        """Record the tile's printed number (drawn by its sprite)."""
+        lx, ly = centre[0] + shape.label[0], centre[1] + shape.label[1]
+        half = number_font.getlength(key.tile) / 2 + 3
+        placer.block(
+            (lx - half, ly - number_px / 2 - 3, lx + half, ly + number_px / 2 + 3), key.tile
+        )
+
     for tile in view.board:
         key = placed_key(tile)
         centre = geo.centre(tile.q, tile.r)
@@ -318,6 +332,7 @@ def _draw_map(
         shape = tile_shape(key, size)
         shapes.append((tile, shape, centre))
         geo.tiles[tile.tile] = (shape, centre)
+        printed_number(key, shape, centre)
     if preview is not None:
         ptile, pq, pr, prot = preview
         key = rotated_key(ptile, prot)
@@ -325,15 +340,18 @@ def _draw_map(
         kit.paste(img, tile_sprite(key, size, number_px), centre)
         draw.polygon(kit.hexagon(centre, size - 2), outline=kit.HIGHLIGHT, width=4)
         geo.tiles[ptile.id] = (tile_shape(key, size), centre)
+        printed_number(key, geo.tiles[ptile.id][0], centre)
     spot_r = size * 0.15
     for tile, shape, (cx, cy) in shapes:
         for region in tile.regions:
             rshape = shape.region(region.id.rsplit(".", 1)[-1])
             for spot, (sx, sy) in zip(region.spots, rshape.spots, strict=True):
+                sx, sy = cx + sx, cy + sy
+                placer.block((sx - spot_r, sy - spot_r, sx + spot_r, sy + spot_r))
                 if spot.owner is None:
                     continue
                 st = styles[spot.owner]
-                centre = (cx + sx, cy + sy)
+                centre = (sx, sy)
                 if spot.building is not None:
                     kit.paste(
                         img,
@@ -362,6 +380,7 @@ def _draw_map(
                     rshape.berth_axis,
                     size,
                     text_px,
+                    placer,
                 )
         if tile.pirate_owner is not None and shape.hideout is not None:
             st = styles[tile.pirate_owner]
@@ -371,7 +390,9 @@ def _draw_map(
                 boat(st.colour, st.letter, round(size * 0.44), pirate=True),
                 (hx, hy - size * 0.06),
             )
-    _compass(img, draw, tr, text_px)
+            half = size * 0.24
+            placer.block((hx - half, hy - size * 0.06 - half, hx + half, hy - size * 0.06 + half))
+    _compass(img, draw, tr, text_px, placer)
     return img, geo
 
 
@@ -384,6 +405,7 @@ def _draw_boats(
     axis: tuple[float, float],
     size: float,
     text_px: int = 14,
+    placer: kit.Placer | None = None,
 ) -> None:
     bw = round(size * 0.36)
     items = sorted(owners.items(), key=lambda kv: list(styles).index(kv[0]))
@@ -397,9 +419,15 @@ def _draw_boats(
         x, y = berth[0] + ax * off, berth[1] + ay * off
         st = styles[owner]
         kit.paste(img, boat(st.colour, st.letter, bw), (x, y))
+        if placer is not None:
+            placer.block((x - bw * 0.55, y - bw * 0.55, x + bw * 0.55, y + bw * 0.55))
         if count > 1:
             fnt = font(max(text_px, round(bw * 0.36)), True)
-            kit.badge(draw, (x + bw * 0.5, y - bw * 0.3), str(count), fnt, fill=kit.INK, pad=3)
+            box = kit.badge(
+                draw, (x + bw * 0.5, y - bw * 0.3), str(count), fnt, fill=kit.INK, pad=3
+            )
+            if placer is not None:
+                placer.block(box, str(count))
 
 
 # ------------------------------------------------------------------------------ panels
@@ -1135,27 +1163,18 @@ def _map_point(view: IlosView, geo: MapGeometry, anchor: str) -> tuple[float, fl
     return None
 
 
-def _label_point(
-    view: IlosView, geo: MapGeometry, anchor: str, point: tuple[float, float]
-) -> tuple[tuple[float, float], float]:
-    """Where a mark's number goes and the radius of a ring drawn around the place (0: none):
-    beside an icon or a boat (so that what is chosen stays visible), on a cell or a coast."""
-    kind, _, ref = anchor.partition(":")
-    px, py = point
-    mark_r = CHOICE_TEXT * 0.72
+def _mark_shape(geo: MapGeometry, anchor: str) -> tuple[float, bool]:
+    """The radius of what a mark's place shows and whether a ring is drawn around it:
+    spots and ships are ringed (what is chosen stays visible); a cell, a coast's sea or a
+    hideout gets its number beside it."""
+    kind = anchor.partition(":")[0]
     if kind == "spot":
-        spot_r = geo.size * 0.15
-        tile_id, _, rest = ref.partition("#")[0].partition(".")
-        shape, (cx, cy) = geo.tiles[tile_id]
-        hub = shape.region(rest.split(".")[0]).hub
-        dx, dy = px - (cx + hub[0]), py - (cy + hub[1])
-        length = math.hypot(dx, dy)
-        ux, uy = (dx / length, dy / length) if length > 1 else (0.71, -0.71)
-        reach = spot_r + mark_r * 0.75
-        return (px + ux * reach, py + uy * reach), spot_r + 4
+        return geo.size * 0.15 - 1, True
     if kind == "ship":
-        return (px, py - geo.size * 0.2 - mark_r), geo.size * 0.22
-    return point, 0.0
+        return geo.size * 0.22 - 5, True
+    if kind == "hideout":
+        return geo.size * 0.2, False
+    return 4.0, False
 
 
 def _mark(
@@ -1185,15 +1204,18 @@ def _numbers_text(numbers: list[int]) -> str:
 
 
 def _group_marks(
-    drawn: list[tuple[int, str]], points: list[tuple[float, float]]
-) -> list[tuple[str, tuple[float, float]]]:
-    """One label per place: choices at the same point (a site offering a fort and trading
+    drawn: list[tuple[int, str]], points: list[tuple[float, float]], geo: MapGeometry
+) -> list[kit.Mark]:
+    """One number per place: choices at the same point (a site offering a fort and trading
     posts, two ships on one coast) share one pill."""
-    groups: dict[tuple[int, int], tuple[list[int], tuple[float, float]]] = {}
-    for (n, _), p in zip(drawn, points, strict=True):
+    groups: dict[tuple[int, int], tuple[list[int], tuple[float, float], str]] = {}
+    for (n, anchor), p in zip(drawn, points, strict=True):
         key = (round(p[0]), round(p[1]))
-        groups.setdefault(key, ([], p))[0].append(n)
-    return [(_numbers_text(ns), p) for ns, p in groups.values()]
+        groups.setdefault(key, ([], p, anchor))[0].append(n)
+    return [
+        kit.Mark(_numbers_text(ns), p, *_mark_shape(geo, anchor))
+        for ns, p, anchor in groups.values()
+    ]
 
 
 def _strip(items: list[tuple[int, TileKey]], width: int, tr: Translate, title: str) -> Image.Image:
@@ -1392,16 +1414,7 @@ def draw_choices(
         if point is not None and _place(view, anchor) is not None:
             drawn.append((n, anchor))
             points.append(point)
-    labels: list[tuple[float, float]] = []
-    for (_, anchor), point in zip(drawn, points, strict=True):
-        at, ring = _label_point(view, geo, anchor, point)
-        labels.append(at)
-        if ring:
-            x, y = point
-            box = (x - ring, y - ring, x + ring, y + ring)
-            draw.ellipse(box, outline=MARK_FILL, width=5)
-    for text, p in _group_marks(drawn, labels):
-        _mark(map_img, draw, p, text)
+    kit.mark_choices(map_img, geo.printed, _group_marks(drawn, points, geo), CHOICE_TEXT)
     drawn += strip_marks
     order = {n: i for i, (n, _) in enumerate(marks)}
     drawn.sort(key=lambda m: order[m[0]])

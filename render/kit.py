@@ -9,6 +9,7 @@ Cached images are shared: callers paste or composite them and never draw on them
 from __future__ import annotations
 
 import io
+import itertools
 import math
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -897,6 +898,21 @@ class Placer:
         """The first free box of ``size`` beside ``anchor`` (see :meth:`spots`), or ``None``."""
         return next(self.spots(size, anchor, gap, rings), None)
 
+    def anywhere(self, size: tuple[float, float], anchor: Point, step: float) -> Iterator[Box]:
+        """Every free box of ``size`` on a grid of ``step`` over the whole picture, nearest to
+        ``anchor`` first (where :meth:`spots` finds nothing beside a crowded place)."""
+        w, h = size
+        x0, y0, x1, y1 = self.bounds
+        cols = max(0, int((x1 - x0 - w) // step))
+        rows = max(0, int((y1 - y0 - h) // step))
+        corners = [(x0 + i * step, y0 + j * step) for i in range(cols + 1) for j in range(rows + 1)]
+        ax, ay = anchor
+        corners.sort(key=lambda c: (c[0] + w / 2 - ax) ** 2 + (c[1] + h / 2 - ay) ** 2)
+        for bx, by in corners:
+            box = (bx, by, bx + w, by + h)
+            if self.free(box):
+                yield box
+
     def crosses_text(self, a: Point, b: Point) -> bool:
         """Whether the segment from ``a`` to ``b`` runs over a recorded text."""
         steps = max(1, round(math.dist(a, b) / 3))
@@ -931,30 +947,57 @@ def _leader_crosses_text(placer: Placer, at: Point, pill: Box, reach: float) -> 
 
 def mark_choices(img: Image.Image, placer: Placer, marks: Sequence[Mark], size: int) -> list[Box]:
     """Ring each marked place and put its number in a red pill beside it, where the pill
-    covers no recorded text, piece or other pill (a line joins a pill set further out).
+    covers no recorded text, piece or other pill: the most crowded places choose first; where
+    nothing beside a place is free the number is drawn smaller (never below the phone
+    minimum), then at the nearest free spot of the picture joined by a line.
     Returns each mark's box (the ring and its pill), e.g. to crop the picture to them."""
     d = ImageDraw.Draw(img)
     fnt = font(size, True)
-    out: list[Box] = []
     for m in marks:
         x, y = m.at
         r = m.radius + 5
         if m.ring:
             d.ellipse((x - r, y - r, x + r, y + r), outline=MARK_FILL, width=5)
         placer.block((x - r, y - r, x + r, y + r))
-    for m in marks:
+    small = font(min(size, max(round(size * 0.75), min_font(img.width))), True)
+
+    def pill_size(words: str, f: ImageFont.FreeTypeFont) -> tuple[float, float]:
+        h = round(f.size * 1.3)
+        return max(round(f.getlength(words) + f.size * 0.7), h + 2), h
+
+    def room(m: Mark) -> int:  # how many spots beside the place are free before any number
+        size = pill_size(safe_text(m.words), fnt)
+        return sum(1 for _b in placer.spots(size, m.at, m.radius + 9, rings=10))
+
+    def near(m: Mark, size: tuple[float, float], reach: float) -> Box | None:
+        found = list(placer.spots(size, m.at, m.radius + 9, rings=10))
+        return next(
+            (b for b in found if not _leader_crosses_text(placer, m.at, b, reach)),
+            found[0] if found else None,
+        )
+
+    boxes: dict[int, Box] = {}
+    # the most crowded places choose first, so a place with room to spare does not take
+    # the only free spot beside a crowded one
+    for i in sorted(range(len(marks)), key=lambda i: room(marks[i])):
+        m = marks[i]
         x, y = m.at
         r = m.radius + 5
         words = safe_text(m.words)
-        h = round(size * 1.3)
-        w = max(round(fnt.getlength(words) + size * 0.7), h + 2)
+        f = fnt
+        w, h = pill_size(words, f)
         reach = r + max(w, h)  # a pill further out is joined to its place by a line
-
-        found = list(placer.spots((w, h), (x, y), r + 4, rings=10))
-        box = next(
-            (b for b in found if not _leader_crosses_text(placer, (x, y), b, reach)),
-            found[0] if found else None,
-        )
+        box = near(m, (w, h), reach)
+        if box is None:  # crowded: a smaller number beside the place
+            f = small
+            w, h = pill_size(words, f)
+            box = near(m, (w, h), reach)
+        if box is None:  # still: the nearest free spot anywhere, joined by a line
+            far = list(itertools.islice(placer.anywhere((w, h), (x, y), h / 3), 40))
+            box = next(
+                (b for b in far if not _leader_crosses_text(placer, (x, y), b, reach)),
+                far[0] if far else None,
+            )
         if box is None:  # nowhere free: at least beside the place (right, else left), inside
             bx0, by0, bx1, by1 = placer.bounds
             left = x + r + 4 if x + r + 4 + w <= bx1 else max(bx0, x - r - 4 - w)
@@ -964,10 +1007,10 @@ def mark_choices(img: Image.Image, placer: Placer, marks: Sequence[Mark], size: 
         if math.dist((cx, cy), (x, y)) > reach:
             d.line((x, y, cx, cy), fill=MARK_FILL, width=4)
         d.rounded_rectangle(box, radius=h // 2 - 2, fill=MARK_FILL, outline=WHITE, width=3)
-        d.text((cx, cy), words, font=fnt, fill=WHITE, anchor="mm")
+        d.text((cx, cy), words, font=f, fill=WHITE, anchor="mm")
         placer.block(box, words)
-        out.append((min(box[0], x - r), min(box[1], y - r), max(box[2], x + r), max(box[3], y + r)))
-    return out
+        boxes[i] = (min(box[0], x - r), min(box[1], y - r), max(box[2], x + r), max(box[3], y + r))
+    return [boxes[i] for i in range(len(marks))]
 
 
 def span(boxes: Iterable[Box]) -> Box:

@@ -1,8 +1,8 @@
 """Issue 19 ("done when"; point 5): over the menus the bot's own code builds, every number a
 choice picture draws sits beside its place and covers no printed number or name, and no
-other number. The kit records what is drawn where (``kit.Placer``): each game that places its
-numbers with ``kit.mark_choices`` (Endeavor, Maracaibo, Age of Renaissance) is checked here on
-real menus (``bot.menu.choices_for`` and ``layout``, as the presenter lays them out) of one
+other number. The kit records what is drawn where (``kit.Placer``): every game places its
+numbers with ``kit.mark_choices`` (crowded zooms of eight to twenty marks included) and is
+checked here on real menus (``bot.menu.choices_for`` and ``layout``, as the presenter lays them out) of one
 recorded random game each, in Korean.
 """
 
@@ -20,15 +20,12 @@ from tests.render.games import game_log, spec_for
 
 KO = Translator("ko", {})
 PICTURES = 5  # choice pictures drawn per game (each a few hundred ms)
-CROWDED = (
-    "issue 19 point 5 not done for crowded menus: with eight or more marks in one zoomed "
-    "picture some numbers find no free spot beside their place and cover a printed name"
-)
 # (game, players, seed): the recorded games the render tests of each game use as well
 TABLES = [
+    ("ilos", 3, 11),
     ("endeavor", 3, 13),
-    pytest.param("maracaibo", 3, 5, marks=pytest.mark.xfail(strict=True, reason=CROWDED)),
-    pytest.param("renaissance", 4, 11, marks=pytest.mark.xfail(strict=True, reason=CROWDED)),
+    ("maracaibo", 3, 5),
+    ("renaissance", 4, 11),
 ]
 
 
