@@ -977,6 +977,8 @@ def mark_choices(img: Image.Image, placer: Placer, marks: Sequence[Mark], size: 
         )
 
     boxes: dict[int, Box] = {}
+    first = len(placer.texts)
+    pills: dict[int, tuple[Box, str]] = {}
     # the most crowded places choose first, so a place with room to spare does not take
     # the only free spot beside a crowded one
     for i in sorted(range(len(marks)), key=lambda i: room(marks[i])):
@@ -1009,7 +1011,9 @@ def mark_choices(img: Image.Image, placer: Placer, marks: Sequence[Mark], size: 
         d.rounded_rectangle(box, radius=h // 2 - 2, fill=MARK_FILL, outline=WHITE, width=3)
         d.text((cx, cy), words, font=f, fill=WHITE, anchor="mm")
         placer.block(box, words)
+        pills[i] = (box, words)
         boxes[i] = (min(box[0], x - r), min(box[1], y - r), max(box[2], x + r), max(box[3], y + r))
+    placer.texts[first:] = [pills[i] for i in range(len(marks))]  # recorded in mark order
     return [boxes[i] for i in range(len(marks))]
 
 
