@@ -1,5 +1,6 @@
-"""``python -m bench.engine [--games N] [--only KEY] [--json PATH] [--baseline PATH]``: the
-engine alone, on random whole games, for every registered game and player count.
+"""``python -m bench.engine [--games N] [--only KEY] [--json PATH] [--baseline PATH]
+[--against PATH]``: the engine alone, on random whole games, for every registered game and
+player count.
 
 Per game and player count: the CPU time of one whole random game (median, p95; setup
 included), steps per CPU second, and the same games again through the trusted fast path
@@ -10,6 +11,10 @@ for the random move and then ``apply`` validates it (the service's path); ``trus
 seeds are fixed), so ``steps`` is the same in every tree that keeps the rules' behaviour:
 comparing it with ``--baseline`` (figures an older tree wrote with ``--json``) shows that the
 two trees played the same games, and the ratio columns how much faster this one is.
+``--against PATH`` plays every game in another checkout too (its own interpreter, started
+with ``--worker``), alternating game by game, so both trees run under the same load: the
+side-by-side comparison in one run. The ``speedup`` columns divide the other tree's checked
+random game by this tree's checked and trusted ones.
 
 CPU time (``time.process_time``), not wall time: the figures hold on a shared machine.
 """
@@ -21,6 +26,8 @@ import gc
 import json
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -60,18 +67,48 @@ def random_game(spec: GameSpec[Any, Any, Any, Any], players: int, seed: int, app
     return steps
 
 
-def timed_games(
-    spec: GameSpec[Any, Any, Any, Any], players: int, games: int, apply: Apply
-) -> tuple[list[float], int]:
-    """CPU seconds of each game, and the steps of all of them."""
-    times: list[float] = []
-    steps = 0
-    for number in range(games):
-        gc.collect()
-        start = time.process_time()
-        steps += random_game(spec, players, SEEDS | number, apply)
-        times.append(time.process_time() - start)
-    return times, steps
+def one_game(key: str, players: int, number: int, fast: bool) -> tuple[float, int]:
+    """CPU seconds and steps of random game ``number`` (``fast``: the trusted path)."""
+    spec = GAMES[key]
+    gc.collect()
+    start = time.process_time()
+    steps = random_game(spec, players, SEEDS | number, trusted(spec) if fast else spec.apply)
+    return time.process_time() - start, steps
+
+
+class Other:
+    """Another checkout playing the same games in its own interpreter (its ``.venv`` if it
+    has one), one game at a time, so both trees are measured under the same load."""
+
+    def __init__(self, path: Path) -> None:
+        python = path / ".venv" / "bin" / "python"
+        self.proc = subprocess.Popen(
+            [str(python if python.exists() else sys.executable), "-m", "bench.engine", "--worker"],
+            cwd=path,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+
+    def game(self, key: str, players: int, number: int, fast: bool) -> tuple[float, int]:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps([key, players, number, fast]) + "\n")
+        self.proc.stdin.flush()
+        seconds, steps = json.loads(self.proc.stdout.readline())
+        return float(seconds), int(steps)
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def worker() -> int:
+    """``--worker``: play the games asked for on stdin, one JSON line each way."""
+    for line in sys.stdin:
+        key, players, number, fast = json.loads(line)
+        print(json.dumps(one_game(key, players, number, fast)), flush=True)
+    return 0
 
 
 def pct(values: list[float], q: float) -> float:
@@ -79,23 +116,46 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def bench(key: str, players: int, games: int) -> dict[str, Any]:
-    spec = GAMES[key]
-    checked, steps = timed_games(spec, players, games, spec.apply)
-    fast, fast_steps = timed_games(spec, players, games, trusted(spec))
-    if fast_steps != steps:
-        raise RuntimeError(f"{key}: the trusted path played other games than apply")
+def row(
+    key: str, players: int, checked: list[float], fast: list[float], steps: int
+) -> dict[str, Any]:
     return {
         "game": key,
         "players": players,
-        "games": games,
+        "games": len(checked),
         "steps": steps,
         "game_median_ms": statistics.median(checked) * 1000,
         "game_p95_ms": pct(checked, 0.95) * 1000,
         "steps_per_s": steps / sum(checked),
         "trusted_median_ms": statistics.median(fast) * 1000,
-        "playouts_per_s": games / sum(fast),
+        "playouts_per_s": len(fast) / sum(fast),
     }
+
+
+def bench(
+    key: str, players: int, games: int, other: Other | None = None
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """This tree's figures (and the other tree's, the games alternating between them)."""
+    times: dict[tuple[bool, bool], list[float]] = {}
+    steps: dict[tuple[bool, bool], int] = {}
+    trees = [False, True] if other is not None else [False]
+    one_game(key, players, games, True)  # warm up: data loaded, copiers built
+    if other is not None:
+        other.game(key, players, games, True)
+    for number in range(games):
+        for fast in (False, True):
+            for there in trees:
+                assert not there or other is not None
+                run = other.game if there and other is not None else one_game
+                seconds, n = run(key, players, number, fast)
+                times.setdefault((there, fast), []).append(seconds)
+                steps[(there, fast)] = steps.get((there, fast), 0) + n
+    if steps[(False, True)] != steps[(False, False)]:
+        raise RuntimeError(f"{key}: the trusted path played other games than apply")
+    here = row(key, players, times[(False, False)], times[(False, True)], steps[(False, False)])
+    if other is None:
+        return here, None
+    return here, row(key, players, times[(True, False)], times[(True, True)], steps[(True, False)])
 
 
 def summary(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -163,23 +223,41 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, action="append", help="only these player counts")
     parser.add_argument("--json", help="also write the figures as JSON here")
     parser.add_argument("--baseline", help="figures of another tree (--json) to compare with")
+    parser.add_argument(
+        "--against",
+        metavar="PATH",
+        help="another checkout: play the same games there too, alternating, and compare",
+    )
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    rows = [
-        bench(key, players, args.games)
-        for key in sorted(GAMES)
-        if not args.only or key in args.only
-        for players in range(GAMES[key].min_players, GAMES[key].max_players + 1)
-        if not args.players or players in args.players
-    ]
+    if args.worker:
+        return worker()
+    other = Other(Path(args.against)) if args.against else None
+    rows: list[dict[str, Any]] = []
+    theirs: list[dict[str, Any]] = []
+    try:
+        for key in sorted(GAMES):
+            if args.only and key not in args.only:
+                continue
+            for players in range(GAMES[key].min_players, GAMES[key].max_players + 1):
+                if args.players and players not in args.players:
+                    continue
+                here, there = bench(key, players, args.games, other)
+                rows.append(here)
+                if there is not None:
+                    theirs.append(there)
+    finally:
+        if other is not None:
+            other.close()
     rows += summary(rows)
-    baseline: dict[tuple[str, str], Any] = {}
+    theirs += summary(theirs) if theirs else []
     if args.baseline:
-        for row in json.loads(Path(args.baseline).read_text())["rows"]:
-            baseline[(row["game"], str(row["players"]))] = row
+        theirs = json.loads(Path(args.baseline).read_text())["rows"]
+    baseline = {(r["game"], str(r["players"])): r for r in theirs}
     print("Random whole games, engine only: CPU ms per game (setup included)")
     print_table(rows, baseline)
     if args.json:
-        Path(args.json).write_text(json.dumps({"rows": rows}, indent=2))
+        Path(args.json).write_text(json.dumps({"rows": rows, "against": theirs}, indent=2))
     return 0
 
 
