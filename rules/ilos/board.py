@@ -11,7 +11,8 @@ from rules.ilos.model import IlosState
 
 
 class BoardFacts:
-    """A snapshot of derived facts for one state (cheap to build, used once per call)."""
+    """A snapshot of derived facts for one state (cheap to build, used once per call; what it
+    counts is remembered, so the state must not change while a snapshot is in use)."""
 
     def __init__(self, state: IlosState, comp: Components | None = None) -> None:
         self.comp = comp or components()
@@ -22,6 +23,7 @@ class BoardFacts:
         self.placed_tiles = [p.tile for p in state.board]
         self._forts: dict[str, set[str]] | None = None
         self._pirates: dict[str, list[str]] | None = None
+        self._coast: dict[tuple[str, str], int] | None = None
 
     def island_of_spot(self, spot_id: str) -> str:
         return self.islands.island(spot_id.rsplit(".", 1)[0])
@@ -34,11 +36,14 @@ class BoardFacts:
 
     def coast_ships(self, seat: str, island: str) -> int:
         """Own ships on a coast of the island (pirate ships do not count, ILOS-A07)."""
-        return sum(
-            1
-            for s in self.state.ships
-            if s.owner == seat and s.region is not None and self.islands.island(s.region) == island
-        )
+        counts = self._coast
+        if counts is None:  # every (owner, island) counted once per snapshot
+            counts = self._coast = {}
+            for s in self.state.ships:
+                if s.region is not None:
+                    key = (s.owner, self.islands.island(s.region))
+                    counts[key] = counts.get(key, 0) + 1
+        return counts.get((seat, island), 0)
 
     def pirates_on(self, island: str) -> list[str]:
         """Owners of pirate ships whose hideout tile touches the island (ILOS-R110)."""

@@ -193,7 +193,8 @@ def payment_preference(hand: dict[CardType, int], payment: dict[CardType, int]) 
 
 def _turn_actions(state: IlosState, facts: BoardFacts, seat: str) -> list[IlosAction]:
     out: list[IlosAction] = []
-    hand = state.player(seat).hand
+    player = state.player(seat)
+    hand = player.hand
     if hand.get("ship", 0) and play.hand_size(state, seat) >= 2:
         candidates = ["new"] + [s.id for s in state.ships if s.owner == seat]
         for ship in candidates:
@@ -203,7 +204,9 @@ def _turn_actions(state: IlosState, facts: BoardFacts, seat: str) -> list[IlosAc
                 continue
             if _has_destination(facts, current):
                 out.append(PlayShip(ship=ship))
-    for spot in facts.empty_spots():
+    # Every spot play needs a colonist (check_spot_play): none left, no spot is listed.
+    colonist = player.colonists_used < facts.comp.constants.colonists_per_player
+    for spot in facts.empty_spots() if colonist else []:
         card = play.SPOT_CARD[facts.comp.spot_kind[spot]]
         if not hand.get(card, 0):
             continue
