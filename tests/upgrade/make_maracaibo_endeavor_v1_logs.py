@@ -3,7 +3,7 @@
 
 Run once with the version-1 engines (before the version-2 changes), from the tree root::
 
-    python tests/upgrade/make_maracaibo_endeavor_v1_logs.py
+    python -m tests.upgrade.make_maracaibo_endeavor_v1_logs
 
 Each fixture holds a ``rules.core.replay.GameLog`` (``rules_version: 1``) of a whole seeded
 random game and the hash of its final state (``v1_logs.rules_hash``: the state without the
@@ -16,15 +16,13 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent.parent))
+from rules.core.replay import GameLog, LoggedAction
+from rules.registry import GAMES
+from tests.upgrade.v1_logs import rules_hash
 
-from rules.core.replay import GameLog, LoggedAction  # noqa: E402
-from rules.registry import GAMES  # noqa: E402
-from tests.upgrade.v1_logs import rules_hash  # noqa: E402
+HERE = Path(__file__).resolve().parent
 
 PLAN: dict[str, list[tuple[dict[str, object], int]]] = {
     "maracaibo": [
