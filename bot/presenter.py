@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from typing import Any, Protocol
 
 import discord
@@ -40,7 +40,7 @@ from bot.i18n import Translator, escape_name, has, t, tx
 from bot.language import guild_lang, lang_of, picture_translator, translator
 from bot.menu import MenuPage, choices_for, layout
 from bot.messages import Menu, file_of
-from bot.rendering import Renderer
+from bot.rendering import PictureCache, Renderer
 from bot.service import GameService, Outcome, names_of, spec_of
 from db.store import DirectMessage, GameRecord
 from render import (
@@ -163,6 +163,24 @@ class Host(Protocol):
     ) -> discord.PartialMessageable: ...
 
 
+CHOICE_PICTURES = 128
+"""Choice pictures kept (about 100 KiB each)."""
+
+
+def choices_key(
+    game: GameRecord, seat: str, lang: str, marks: list[tuple[int, str]]
+) -> Hashable | None:
+    """Everything a choice picture shows: the game and its stored state (a digest of the state
+    itself, not the version: after an undo the key is the restored state's), the seat whose
+    private view it is, the language, the player names and the page's marks. None when the
+    game has no stored state."""
+    if game.state_json is None:
+        return None
+    digest = hashlib.blake2b(game.state_json.encode(), digest_size=16).digest()
+    names = tuple((s.seat, s.name) for s in game.seats)
+    return (game.id, digest, seat, lang, names, tuple(marks))
+
+
 class Presenter:
     def __init__(self, bot: Host) -> None:
         self.bot = bot
@@ -176,6 +194,8 @@ class Presenter:
         derive its untold steps from the store instead (``untold_from_store``)."""
         self.last_board: dict[int, str] = {}
         """Per channel: the hash of the last board image posted there."""
+        self.choice_pictures: PictureCache[RenderedImage] = PictureCache(CHOICE_PICTURES)
+        """Choice pictures by ``choices_key``: re-opening a menu (or its page) draws nothing."""
 
     def remember(self, interaction: discord.Interaction[Any]) -> None:
         self.user_langs[interaction.user.id] = lang_of(interaction)
@@ -653,14 +673,19 @@ class Presenter:
     ) -> discord.File | None:
         if not marks:
             return None
-        view = spec_of(game).view(state, seat)
-        try:
-            image = await self.bot.renderer.run(
-                render_choices, view, picture_translator(game, lang), marks
-            )
-        except Exception:
-            log.exception("drawing the choices of game %s failed", game.id)
-            return None
+        key = choices_key(game, seat, lang, marks)
+        image = self.choice_pictures.get(key) if key is not None else None
+        if image is None:
+            view = spec_of(game).view(state, seat)
+            try:
+                image = await self.bot.renderer.run(
+                    render_choices, view, picture_translator(game, lang), marks
+                )
+            except Exception:
+                log.exception("drawing the choices of game %s failed", game.id)
+                return None
+            if image is not None and key is not None:
+                self.choice_pictures.put(key, image)
         return None if image is None else file_of(image)
 
 

@@ -12,12 +12,14 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import multiprocessing
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, Generic, TypeVar
 
 from rules.core.data import DataSet, pinned_data_sets, using_data_sets
 
 T = TypeVar("T")
+V = TypeVar("V")
 
 
 def _warm_up() -> None:
@@ -65,3 +67,27 @@ class Renderer:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+class PictureCache(Generic[V]):
+    """The last ``size`` pictures drawn, by a key naming everything they show (least recently
+    used goes first): showing the same thing again draws nothing."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[Hashable, V] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: Hashable) -> V | None:
+        item = self._items.get(key)
+        if item is not None:
+            self._items.move_to_end(key)
+        return item
+
+    def put(self, key: Hashable, item: V) -> None:
+        self._items[key] = item
+        self._items.move_to_end(key)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
