@@ -1,14 +1,19 @@
-"""``python -m bench [--games N] [--postgres URL] [--json PATH]``: speed and size figures for
-every registered game.
+"""``python -m bench [--games N] [--loaded] [--postgres URL] [--json PATH]``: speed and size
+figures for every registered game.
 
 Per game: engine step time (median and p95 over the actions of random games, on 256-bit seeds
-as the bot's new games: the keyed generator of rules.core.rng), whole random
-game time, state JSON size, board render time including PNG encode, persist time of one
-action (one transaction), one command through ``GameService`` (channel lock, load, turn
-check, apply, persist; no Discord, no rendering) with the part of it spent awaiting the
-store, and the bot's handling time of one button press inside the real discord.py client
-(interaction reaching our handler -> reply handed to discord.py: load, apply, persist,
-render), measured around the handler, so the harness's idle settle wait is not counted.
+as the bot's new games: the keyed generator of rules.core.rng), whole random game time, state
+JSON size; persist time of one action (one transaction) and one command through
+``GameService`` (channel lock, load, turn check, apply, persist; no Discord, no rendering)
+with the part of it spent awaiting the store; and every press of a whole game through the
+Discord harness, end to end (``bench.presses``: "take your turn" with its picture and the
+action press with its posts and images, discord.py's dispatch included), with the full
+(generation-2) collections that ran meanwhile. Then the render cost of every board part on
+new views (``bench.render_times``, CPU time) and 50 channels playing whole games at once
+(``bench.throughput``: hand-overs per second, the event loop's longest stall).
+
+``--loaded`` runs everything beside a CPU-burning process bench starts itself (a small shared
+server); every figure records the load it was taken under. ``--json PATH`` writes them all.
 
 The store figures are taken on SQLite and, beside them, on PostgreSQL when a server is named
 (``--postgres URL``, else ``REFEREE_TEST_POSTGRES_URL``): each measurement in a fresh schema,
@@ -28,17 +33,18 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+from bench import render_times
+from bench.load import cpu_load
 from bench.measure import (
-    bot_handling_times,
     collector_pauses,
     command_times,
     on_postgres,
     persist_times,
     postgres_problem,
 )
+from bench.presses import press_times
+from bench.throughput import WHOLE_GAME
 from bench.throughput import measure as throughput
-from bot.i18n import Translator
-from render import render_board
 from rules.core.bots import play_random_game
 from rules.core.replay import GameLog, replay
 from rules.registry import GAMES
@@ -46,7 +52,7 @@ from rules.registry import GAMES
 POSTGRES_ENV = "REFEREE_TEST_POSTGRES_URL"
 PERSIST_ROUNDS = 30
 NEW_GAME_SEEDS = 1 << 255
-BOT_PRESSES = 600  # presses of one whole game in the bot (it ends sooner)
+BOT_TURNS = 2000  # turns of one whole game in the bot (it ends sooner)
 
 
 def pct(values: list[float], q: float) -> float:
@@ -80,28 +86,45 @@ def postgres_runner(url: str) -> Runner:
 
 
 def store_figures(
-    prefix: str, run: Runner, key: str, state: Any, players: int, presses: int
+    prefix: str, run: Runner, key: str, state: Any, players: int, presses: int, turns: int
 ) -> dict[str, float | None]:
     """Persist, command and bot-command figures on one kind of store."""
     persist = run("persist", lambda t: persist_times(t, key, state, PERSIST_ROUNDS))
     whole, waited = run("command", lambda t: command_times(t, key, players, presses))
     with collector_pauses() as pauses:
-        handling = run("bot", lambda t: bot_handling_times(t, key, players, BOT_PRESSES))
+        pressed = run("bot", lambda t: press_times(t, key, players, turns))
     full = [seconds for generation, seconds in pauses if generation == 2]
-    return {
-        f"{prefix}bot_full_collections": float(len(full)),
-        f"{prefix}bot_longest_collection_ms": max(full, default=0.0) * 1000,
+    out: dict[str, float | None] = {
         f"{prefix}persist_median_ms": ms(persist),
         f"{prefix}command_median_ms": ms(whole),
         f"{prefix}command_p95_ms": ms(whole, 0.95),
         f"{prefix}command_store_median_ms": ms(waited),
-        f"{prefix}bot_command_median_ms": ms(handling),
-        f"{prefix}bot_command_p95_ms": ms(handling, 0.95),
+        f"{prefix}bot_presses": float(len(pressed.every)),
+        f"{prefix}bot_whole_game": float(pressed.complete),
+        f"{prefix}bot_files_per_press": (
+            pressed.files / len(pressed.every) if pressed.every else None
+        ),
+        f"{prefix}bot_full_collections": float(len(full)),
+        f"{prefix}bot_longest_collection_ms": max(full, default=0.0) * 1000,
     }
+    for name, values in (
+        ("press", pressed.every),
+        ("open", pressed.open),
+        ("action", pressed.action),
+    ):
+        out[f"{prefix}{name}_p50_ms"] = ms(values)
+        out[f"{prefix}{name}_p95_ms"] = ms(values, 0.95)
+        out[f"{prefix}{name}_max_ms"] = max(values) * 1000 if values else None
+    return out
 
 
 def bench_game(
-    key: str, games: int, players: int, postgres: str | None = None, presses: int = 40
+    key: str,
+    games: int,
+    players: int,
+    postgres: str | None = None,
+    presses: int = 40,
+    turns: int = BOT_TURNS,
 ) -> dict[str, Any]:
     spec = GAMES[key]
     options = spec.Options.model_validate({"players": players})
@@ -124,16 +147,13 @@ def bench_game(
         sizes.append(len(state.model_dump_json()))
         half = GameLog(**{**log.model_dump(), "actions": log.actions[: len(log.actions) // 2]})
         mid_states.append(replay(spec, half))
-    renders = []
-    for state in mid_states:
-        start = time.perf_counter()
-        render_board(spec.view(state, None), Translator("en", {}))
-        renders.append(time.perf_counter() - start)
     with tempfile.TemporaryDirectory() as tmp:
-        sqlite = store_figures("", sqlite_runner(Path(tmp)), key, mid_states[0], players, presses)
+        sqlite = store_figures(
+            "", sqlite_runner(Path(tmp)), key, mid_states[0], players, presses, turns
+        )
     if postgres is not None:
         run = postgres_runner(postgres)
-        pg = store_figures("pg_", run, key, mid_states[0], players, presses)
+        pg = store_figures("pg_", run, key, mid_states[0], players, presses, turns)
     else:
         pg = {f"pg_{name}": None for name in sqlite}
     return {
@@ -144,7 +164,6 @@ def bench_game(
         "step_p95_ms": pct(steps, 0.95) * 1000,
         "game_median_s": statistics.median(whole),
         "state_json_kb": statistics.median(sizes) / 1024,
-        "render_median_ms": statistics.median(renders) * 1000,
         **sqlite,
         **pg,
     }
@@ -157,10 +176,7 @@ COLUMNS = [
     ("step_p95_ms", "{:.3f}"),
     ("game_median_s", "{:.2f}"),
     ("state_json_kb", "{:.1f}"),
-    ("render_median_ms", "{:.0f}"),
     ("persist_median_ms", "{:.2f}"),
-    ("bot_command_median_ms", "{:.0f}"),
-    ("bot_command_p95_ms", "{:.0f}"),
 ]
 
 
@@ -169,8 +185,20 @@ STORE_COLUMNS = [
     ("command_median_ms", "command_ms", "{:.1f}"),
     ("command_p95_ms", "command_p95_ms", "{:.1f}"),
     ("command_store_median_ms", "store_part_ms", "{:.1f}"),
-    ("bot_command_median_ms", "bot_command_ms", "{:.0f}"),
-    ("bot_command_p95_ms", "bot_command_p95_ms", "{:.0f}"),
+]
+
+PRESS_COLUMNS = [
+    ("bot_presses", "presses", "{:.0f}"),
+    ("press_p50_ms", "p50", "{:.0f}"),
+    ("press_p95_ms", "p95", "{:.0f}"),
+    ("press_max_ms", "max", "{:.0f}"),
+    ("open_p50_ms", "open_p50", "{:.0f}"),
+    ("open_p95_ms", "open_p95", "{:.0f}"),
+    ("action_p50_ms", "action_p50", "{:.0f}"),
+    ("action_p95_ms", "action_p95", "{:.0f}"),
+    ("bot_files_per_press", "files/press", "{:.2f}"),
+    ("bot_full_collections", "gen2_gcs", "{:.0f}"),
+    ("bot_longest_collection_ms", "longest_gc_ms", "{:.0f}"),
 ]
 
 
@@ -215,36 +243,83 @@ def main() -> int:
     parser.add_argument(
         "--presses", type=int, default=40, help="commands timed through GameService per store"
     )
+    parser.add_argument(
+        "--turns",
+        type=int,
+        default=BOT_TURNS,
+        help="turns played through the bot (default: a whole game)",
+    )
+    parser.add_argument(
+        "--loaded", action="store_true", help="run beside a CPU-burning process bench starts"
+    )
+    parser.add_argument("--views", type=int, default=render_times.VIEWS, help="views rendered")
+    parser.add_argument("--channels", type=int, default=50, help="channels playing at once")
+    parser.add_argument(
+        "--channel-presses",
+        type=int,
+        default=WHOLE_GAME,
+        help="commands per channel in the many-channel figure (default: whole games)",
+    )
     args = parser.parse_args()
     postgres, note = postgres_target(args)
-    rows = [
-        bench_game(k, args.games, args.players, postgres, args.presses)
-        for k in sorted(GAMES)
-        if not args.only or k in args.only
-    ]
-    table(
-        [c for c, _ in COLUMNS],
-        [[cell(f, r[c]) for c, f in COLUMNS] for r in rows],
-    )
-    print()
-    print("Command handling by database (medians unless p95; store_part: awaiting the store)")
-    table(
-        ["game", "db", *(title for _, title, _ in STORE_COLUMNS)],
-        [
-            [r["game"], db, *(cell(f, r[prefix + c]) for c, _, f in STORE_COLUMNS)]
-            for r in rows
+    keys = [k for k in sorted(GAMES) if not args.only or k in args.only]
+    with cpu_load(1 if args.loaded else 0) as load:
+        print(f"Load: {json.dumps(load)}")
+        rows = [
+            bench_game(k, args.games, args.players, postgres, args.presses, args.turns)
+            for k in keys
+        ]
+        table(
+            [c for c, _ in COLUMNS],
+            [[cell(f, r[c]) for c, f in COLUMNS] for r in rows],
+        )
+        print()
+        print("Command handling by database (medians unless p95; store_part: awaiting the store)")
+        stores = [
+            (db, prefix)
             for db, prefix in (("sqlite", ""), ("postgres", "pg_"))
             if db == "sqlite" or postgres is not None
-        ],
-    )
-    print(note)
-    print()
-    print("Many channels at once (python -m bench.throughput for options)")
-    crowd = [asyncio.run(throughput(r["game"], channels=50, presses=4, processes=2)) for r in rows]
-    for row in crowd:
-        print(json.dumps(row))
+        ]
+        table(
+            ["game", "db", *(title for _, title, _ in STORE_COLUMNS)],
+            [
+                [r["game"], db, *(cell(f, r[prefix + c]) for c, _, f in STORE_COLUMNS)]
+                for r in rows
+                for db, prefix in stores
+            ],
+        )
+        print(note)
+        print()
+        print("Every press of a whole game through the bot, end to end (ms)")
+        table(
+            ["game", "db", *(title for _, title, _ in PRESS_COLUMNS)],
+            [
+                [r["game"], db, *(cell(f, r[prefix + c]) for c, _, f in PRESS_COLUMNS)]
+                for r in rows
+                for db, prefix in stores
+            ],
+        )
+        print()
+        print("Render CPU per board part on new views (python -m bench.render_times)")
+        renders = [row for k in keys for row in render_times.measure(k, args.views)]
+        render_times.print_rows(renders)
+        print()
+        print(f"{args.channels} channels at once (python -m bench.throughput for options)")
+        crowd = [
+            asyncio.run(throughput(k, args.channels, args.channel_presses, processes=2))
+            for k in keys
+        ]
+        for row in crowd:
+            print(json.dumps(row))
     if args.json:
-        Path(args.json).write_text(json.dumps({"games": rows, "throughput": crowd}, indent=2))
+        figures = {
+            "load": load,
+            "arguments": vars(args),
+            "games": rows,
+            "render": renders,
+            "throughput": crowd,
+        }
+        Path(args.json).write_text(json.dumps(figures, indent=2))
     return 0
 
 

@@ -1,6 +1,6 @@
 """Async measurements on either store (a SQLite file path or a ``postgresql://`` URL, as
 ``REFEREE_DB``): persisting one action, one command through ``GameService`` (and the part of
-it spent waiting for the store), and one command handled inside the bot.
+it spent waiting for the store); ``bench.presses`` times presses through the bot.
 
 PostgreSQL figures are taken in a fresh schema per measurement (``fresh_schema``), dropped
 afterwards, so a benchmark never touches anything else in the database.
@@ -139,69 +139,6 @@ async def command_times(
         return whole, waited
     finally:
         await store.close()
-
-
-async def bot_handling_times(
-    target: str | Path, kind: str, players: int, presses: int
-) -> list[float]:
-    """Time our handler for real button presses through the Discord harness (test extra).
-
-    The clock runs around our components' callback (``bot.components.Component``): from the
-    interaction reaching our handler to
-    the reply handed to discord.py (load, apply, persist, render, post), without the
-    harness's idle settle wait. The bot runs on ``target`` (SQLite file or PostgreSQL URL).
-    """
-    try:
-        import simcord
-
-        from tests.cogs.helpers import open_id, open_table, press_action, prompt
-        from tests.harness import attached, clock_for
-    except ImportError:
-        return []
-    from bot.client import create_bot
-    from bot.components import Component
-    from bot.settings import Settings
-
-    durations: list[float] = []
-    original = Component.callback
-
-    async def timed(self: Component, interaction: Any) -> None:
-        start = time.perf_counter()
-        await original(self, interaction)
-        durations.append(time.perf_counter() - start)
-
-    holder: dict[str, Any] = {}
-    clock = clock_for(holder)
-    settings = Settings(token="test", db_path=str(target), reminder_hours=24.0, cooldown_per_10s=0)
-    bot = create_bot(
-        settings, store=store_for(str(target), now=clock), clock=clock, seed_source=lambda: 7
-    )
-    Component.callback = timed  # type: ignore[method-assign]
-    try:
-        async with (
-            simcord.run(bot) as env,
-            attached(env, Path(str(target)), holder) as h,
-        ):
-            members = await open_table(h, kind, [f"player{i}" for i in range(players)])
-            presses_timed: list[float] = []
-            rnd = random.Random(7)
-            for _ in range(presses):  # a whole game (late-game boards too), up to ``presses``
-                game = await h.bot.store.get_game(1)
-                if game is None or game.status != "active":
-                    break
-                spec = GAMES[kind]
-                state = h.bot.service.state_of(game)
-                seat = sorted(spec.to_act(state))[0]
-                actor = next(m for m in members if game.seat_of(m.id) == seat)
-                menu = await h.click(actor, prompt(h), custom_id=open_id(prompt(h)))
-                durations.clear()
-                count = len(spec.legal_actions(state, seat))
-                await press_action(h, actor, menu, spec, state, rnd.randrange(count))
-                presses_timed += durations
-                await h.advance(30)
-            return presses_timed
-    finally:
-        Component.callback = original  # type: ignore[method-assign]
 
 
 # -- PostgreSQL ---------------------------------------------------------------------------

@@ -1,12 +1,15 @@
-"""Many channels at once: rendered commands per second and the event loop's longest stall.
+"""Many channels at once: rendered hand-overs per second and the event loop's longest stall.
 
-``python -m bench.throughput [--channels 50] [--presses 6] [--processes 2]``: 50 channels each
-play a 4-player game (bots fill nothing; every seat is pressed by the benchmark), all at
-once, through ``GameService`` on one SQLite file. Every command whose outcome the bot would
-post (a hand-over) draws the public board through the bot's ``Renderer`` (worker processes,
-or threads with ``--processes 0``), as the presenter does. A heartbeat task measures how late
-the event loop runs it: the longest stall is how long one callback blocked the loop.
-Figures are printed (and written with ``--json``), never asserted.
+``python -m bench.throughput [--channels 50] [--presses N] [--processes 2] [--loaded]``: 50
+channels each play a whole 4-player game (or ``--presses`` commands of it; bots fill
+nothing, every seat is pressed by the benchmark), all at once, through ``GameService`` on one
+SQLite file. Every outcome the bot posts draws the whole table as the presenter does: every
+public part of the board (``render.board_parts``) through the bot's ``Renderer`` (worker
+processes, or threads with ``--processes 0``). Game starts and hand-overs are counted apart:
+``handovers_per_s`` is hand-overs only. A heartbeat task measures how late the event loop
+runs it: the longest stall is how long one callback blocked the loop. ``--loaded`` runs it
+beside a CPU-burning process. Figures are printed (and written with ``--json``), never
+asserted.
 """
 
 from __future__ import annotations
@@ -21,13 +24,16 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.load import cpu_load
 from bot.i18n import Translator
 from bot.rendering import Renderer
 from bot.service import GameService, Outcome, Player, current_data_hash, spec_of
 from db import store_for
-from render import render_board
+from render import board_parts, render_board, render_board_part
 from rules.core.bots import random_action
 from rules.registry import GAMES
+
+WHOLE_GAME = 100_000  # commands per channel: more than any game takes
 
 
 def _warm(kind: str) -> None:
@@ -39,11 +45,14 @@ def _warm(kind: str) -> None:
 
 
 class RenderingAnnouncer:
-    """Draws the board for every hand-over, like the presenter's channel post."""
+    """Draws the whole table (every board part) for every post, like the presenter: game
+    starts and hand-overs counted apart."""
 
     def __init__(self, renderer: Renderer) -> None:
         self.renderer = renderer
-        self.rendered = 0
+        self.starts = 0
+        self.handovers = 0
+        self.images = 0
 
     async def announce(self, outcome: Outcome) -> None:
         if outcome.state is None:
@@ -52,8 +61,16 @@ class RenderingAnnouncer:
         acting = frozenset() if spec.is_over(outcome.state) else spec.to_act(outcome.state)
         if outcome.started or acting != outcome.acting_before:
             view = spec.view(outcome.state, None)
-            await self.renderer.run(render_board, view, Translator("en", {}))
-            self.rendered += 1
+            tr = Translator("en", {})
+            parts = board_parts(view)
+            await asyncio.gather(
+                *(self.renderer.run(render_board_part, view, tr, part) for part in parts)
+            )
+            self.images += len(parts)
+            if outcome.started:
+                self.starts += 1
+            else:
+                self.handovers += 1
 
 
 async def _heartbeat(stop: asyncio.Event, stalls: list[float], every: float = 0.005) -> None:
@@ -86,6 +103,8 @@ async def _play(service: GameService, channel: int, kind: str, presses: int, see
 
 
 async def measure(kind: str, channels: int, presses: int, processes: int) -> dict[str, Any]:
+    """Figures of ``channels`` games of ``kind`` played at once, ``presses`` commands each at
+    most (a whole game when it ends sooner)."""
     GAMES[kind].data_source()  # the bot loads every game's data at start-up (setup_hook)
     current_data_hash(kind)
     renderer = Renderer(processes)
@@ -109,16 +128,21 @@ async def measure(kind: str, channels: int, presses: int, processes: int) -> dic
             await beat
             await store.close()
             renderer.close()
+    ordered = sorted(stalls)
     return {
         "game": kind,
         "channels": channels,
         "render_processes": processes,
+        "whole_games": sum(1 for c in counts if c < presses),
         "commands": sum(counts),
-        "rendered_commands": announcer.rendered,
+        "game_starts": announcer.starts,
+        "handovers": announcer.handovers,
+        "images": announcer.images,
         "seconds": round(elapsed, 2),
         "commands_per_s": round(sum(counts) / elapsed, 1),
-        "rendered_commands_per_s": round(announcer.rendered / elapsed, 1),
+        "handovers_per_s": round(announcer.handovers / elapsed, 1),
         "loop_stall_p50_ms": round(statistics.median(stalls) * 1000, 2),
+        "loop_stall_p99_ms": round(ordered[int(0.99 * (len(ordered) - 1))] * 1000, 1),
         "loop_stall_max_ms": round(max(stalls) * 1000, 1),
     }
 
@@ -126,16 +150,23 @@ async def measure(kind: str, channels: int, presses: int, processes: int) -> dic
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.throughput")
     parser.add_argument("--channels", type=int, default=50)
-    parser.add_argument("--presses", type=int, default=6, help="commands per channel")
+    parser.add_argument(
+        "--presses",
+        type=int,
+        default=WHOLE_GAME,
+        help="commands per channel (default: whole games)",
+    )
     parser.add_argument("--processes", type=int, default=2, help="render worker processes")
     parser.add_argument("--only", action="append", help="only these game keys")
     parser.add_argument("--json", help="also write the figures as JSON here")
+    parser.add_argument("--loaded", action="store_true", help="beside a CPU-burning process")
     args = parser.parse_args()
-    rows = [
-        asyncio.run(measure(k, args.channels, args.presses, args.processes))
-        for k in sorted(GAMES)
-        if not args.only or k in args.only
-    ]
+    with cpu_load(1 if args.loaded else 0) as load:
+        rows = [
+            {**asyncio.run(measure(k, args.channels, args.presses, args.processes)), **load}
+            for k in sorted(GAMES)
+            if not args.only or k in args.only
+        ]
     for row in rows:
         print(json.dumps(row))
     if args.json:

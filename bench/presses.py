@@ -1,0 +1,102 @@
+"""Every press of whole games through the Discord harness, end to end.
+
+A player's turn is two presses: **open** ("Take your turn": the private menu, with its
+picture of numbered choices when there is one) and **action** (the chosen entry: the engine
+step, the store, the next menu and, on a hand-over, the channel post with the whole table's
+images and the DMs). Each press is timed from the moment the harness builds the interaction to
+the moment the bot has settled: discord.py's dispatch, our handler and every message and image
+sent are inside. Presses of whole random games are timed, so late-game boards count too.
+Needs the test extra (``simcord``); without it nothing is measured.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rules.registry import GAMES
+
+
+@dataclass
+class PressTimes:
+    """Seconds per press: opening the menu, choosing an action; images the bot sent."""
+
+    open: list[float] = field(default_factory=list)
+    action: list[float] = field(default_factory=list)
+    files: int = 0
+    complete: bool = False
+    """True when a whole game was played (not cut short by ``presses``)."""
+
+    @property
+    def every(self) -> list[float]:
+        return self.open + self.action
+
+
+@contextmanager
+def counting_files(times: PressTimes) -> Iterator[None]:
+    """Count the image files the bot attaches (every one goes through ``file_of``)."""
+    import bot.presenter as presenter
+
+    original = presenter.file_of
+
+    def counted(image: Any) -> Any:
+        times.files += 1
+        return original(image)
+
+    presenter.file_of = counted
+    try:
+        yield
+    finally:
+        presenter.file_of = original
+
+
+async def press_times(target: str | Path, kind: str, players: int, presses: int) -> PressTimes:
+    """Play one random game of ``kind`` through the bot on ``target`` (SQLite file or
+    PostgreSQL URL), up to ``presses`` turns, timing every press end to end."""
+    times = PressTimes()
+    try:
+        import simcord
+
+        from tests.cogs.helpers import open_id, open_table, press_action, prompt
+        from tests.harness import attached, clock_for
+    except ImportError:
+        return times
+    from bot.client import create_bot
+    from bot.settings import Settings
+    from db import store_for
+
+    holder: dict[str, Any] = {}
+    clock = clock_for(holder)
+    settings = Settings(token="test", db_path=str(target), reminder_hours=24.0, cooldown_per_10s=0)
+    bot = create_bot(
+        settings, store=store_for(str(target), now=clock), clock=clock, seed_source=lambda: 7
+    )
+    spec = GAMES[kind]
+    async with simcord.run(bot) as env, attached(env, Path(str(target)), holder) as h:
+        env.settle_timeout = 120.0  # a press on a crowded machine may take long: time it
+        members = await open_table(h, kind, [f"player{i}" for i in range(players)])
+        rnd = random.Random(7)
+        with counting_files(times):
+            for _ in range(presses):
+                game = await h.bot.store.get_game(1)
+                if game is None or game.status != "active":
+                    times.complete = True
+                    break
+                state = h.bot.service.state_of(game)
+                seat = sorted(spec.to_act(state))[0]
+                actor = next(m for m in members if game.seat_of(m.id) == seat)
+                post = prompt(h)
+                start = time.perf_counter()
+                menu = await h.click(actor, post, custom_id=open_id(post))
+                times.open.append(time.perf_counter() - start)
+                count = len(spec.legal_actions(state, seat))
+                start = time.perf_counter()
+                await press_action(h, actor, menu, spec, state, rnd.randrange(count))
+                times.action.append(time.perf_counter() - start)
+                await h.advance(30)
+    return times
