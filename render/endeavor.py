@@ -184,7 +184,7 @@ def render_board_part(view: View, tr: Translate, part: str) -> RenderedImage:
     v = as_endeavor(view)
     img = draw_part(v, tr, part)
     return RenderedImage(
-        png=kit.encode_png_palette(img),
+        png=kit.encode_png_palette(img, "endeavor"),
         filename=_filename(v, part),
         summary=_part_summary(v, tr, part),
     )
@@ -240,7 +240,7 @@ def render_choices(
         kit.label(d, (12, y), line, fnt, anchor="lm")
         y += line_h
     return RenderedImage(
-        png=kit.encode_png_palette(out),
+        png=kit.encode_png_palette(out, "endeavor"),
         filename="endeavor-choices.png",
         summary=choices_summary(v, tr, drawable),
     )

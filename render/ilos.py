@@ -897,7 +897,7 @@ def render_board_part(view: View, tr: Translate, part: str) -> RenderedImage:
     if part != BOARD_PARTS[0]:
         summary = tr("ilos.summary.part", part=tr(f"ilos.part.{part}")) + "\n" + summary
     return RenderedImage(
-        png=kit.encode_png_palette(img),
+        png=kit.encode_png_palette(img, "ilos"),
         filename=f"ilos-{part}-round{v.round}.png",
         summary=summary,
     )
@@ -1023,7 +1023,7 @@ def render_private(view: View, tr: Translate) -> RenderedImage:
         raise ValueError("the private panel needs a seat's view")
     img = draw_private(v, tr)
     return RenderedImage(
-        png=kit.encode_png_palette(img),
+        png=kit.encode_png_palette(img, "ilos"),
         filename=f"ilos-{v.viewer}-private.png",
         summary=private_summary(v, tr),
     )
@@ -1438,7 +1438,7 @@ def render_choices(
     if not drawn:
         return None
     return RenderedImage(
-        png=kit.encode_png_palette(img),
+        png=kit.encode_png_palette(img, "ilos"),
         filename="ilos-choices.png",
         summary=choices_summary(v, tr, drawn),
     )

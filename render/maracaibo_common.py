@@ -133,7 +133,7 @@ def header_band(img: Image.Image, d: ImageDraw.ImageDraw, title: str, height: in
 
 
 def encode(img: Image.Image) -> bytes:
-    return kit.encode_png_palette(img)
+    return kit.encode_png_palette(img, "maracaibo")
 
 
 def wrap(words: str, width: float, size: int = TEXT) -> list[str]:

@@ -487,8 +487,8 @@ def _tier(held: set[str]) -> int:
 
 
 def _png(img: Image.Image) -> bytes:
-    """A palette PNG: flat board art needs few colours, and it keeps the file small."""
-    return kit.encode_png(img.quantize(colors=192, method=Image.Quantize.FASTOCTREE))
+    """A PNG in the game's fixed palette (``kit.encode_png_palette``)."""
+    return kit.encode_png_palette(img, "renaissance")
 
 
 def _draw_part(view: RenaissanceView, tr: Translate, part: str) -> Image.Image:

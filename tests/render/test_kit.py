@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from PIL import Image
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from render import kit
 from tests.render.imaging import decode
@@ -97,3 +101,57 @@ def test_placer_finds_no_spot_when_everything_is_taken() -> None:
     placer = kit.Placer(100, 100)
     placer.block((0, 0, 100, 100))
     assert placer.spot((20, 10), (50, 50), 5) is None
+
+
+PALETTES = sorted(p.stem for p in (Path(kit.__file__).parent / "palettes").glob("*.json"))
+KIT_COLOURS = [
+    *(s.colour for s in kit.SEAT_STYLES),
+    *kit.NAMED_COLOURS.values(),
+    kit.INK,
+    kit.PAPER,
+    kit.PANEL,
+    kit.PANEL_EDGE,
+    kit.MUTED,
+    kit.WHITE,
+    kit.SEA,
+    kit.LAND,
+    kit.HIGHLIGHT,
+]
+
+
+@pytest.mark.parametrize("palette", PALETTES)
+def test_issue23_2_fixed_palette_keeps_seat_and_kit_colours_exact(palette: str) -> None:
+    """Images are encoded in the renderer's fixed palette (no quantiser): a palette PNG in
+    which every seat colour and every neutral of the kit comes out exactly as drawn."""
+    img = Image.new("RGB", (8 * len(KIT_COLOURS), 8), kit.PAPER)
+    for i, colour in enumerate(KIT_COLOURS):
+        img.paste(colour, (8 * i, 0, 8 * i + 8, 8))
+    png = kit.encode_png_palette(img, palette)
+    assert Image.open(io.BytesIO(png)).mode == "P"
+    out = decode(png)
+    for i, colour in enumerate(KIT_COLOURS):
+        assert out.getpixel((8 * i + 4, 4)) == colour, (palette, colour)
+
+
+@pytest.mark.parametrize("palette", PALETTES)
+def test_issue23_2_antialiased_text_stays_close_in_fixed_palette(palette: str) -> None:
+    """Anti-aliased text (ink on paper, white on every seat colour) keeps its edges: each
+    pixel stays near its drawn colour, so text reads as drawn."""
+    backs = [(kit.PAPER, kit.INK), *((s.colour, s.text_colour) for s in kit.SEAT_STYLES)]
+    img = Image.new("RGB", (420, 40 * len(backs)), kit.PAPER)
+    draw = ImageDraw.Draw(img)
+    for i, (back, ink) in enumerate(backs):
+        draw.rectangle((0, 40 * i, 420, 40 * i + 40), fill=back)
+        draw.text((6, 40 * i + 6), "일로스 Round 8: 민지 +12", font=kit.font(22), fill=ink)
+    out = decode(kit.encode_png_palette(img, palette))
+    diff = ImageChops.difference(img, out).convert("L")
+    assert ImageStat.Stat(diff).mean[0] < 2.0
+    _low, high = diff.getextrema()
+    assert isinstance(high, int) and high < 48
+
+
+def test_issue23_2_a_renderer_without_a_fixed_palette_gets_an_adaptive_one() -> None:
+    img = Image.new("RGB", (64, 48), (10, 20, 30))
+    img.paste((200, 100, 50), (0, 0, 32, 48))
+    out = decode(kit.encode_png_palette(img, "no-such-palette"))
+    assert out.getpixel((5, 5)) == (200, 100, 50) and out.getpixel((50, 5)) == (10, 20, 30)
