@@ -87,6 +87,14 @@ NAMED_COLOURS: dict[str, RGB] = {
     "white": (245, 245, 245),
 }
 
+EXACT_COLOURS: tuple[RGB, ...] = (
+    *(s.colour for s in SEAT_STYLES),
+    *NAMED_COLOURS.values(),
+    *(INK, PAPER, PANEL, PANEL_EDGE, MUTED, WHITE, SEA, LAND, HIGHLIGHT),
+)
+"""The kit's colours every fixed palette holds exactly (``encode_png_palette``): seats and
+neutrals come out of the PNG as drawn."""
+
 
 def styles_for(seats: Sequence[str], colours: Sequence[str] | None = None) -> dict[str, SeatStyle]:
     """Seat -> style: letters A-F and shapes in seat order; colours by name if the game names them."""
@@ -1052,7 +1060,7 @@ on top."""
 
 class PaletteFile(BaseModel):
     """``render/palettes/<name>.json``: a renderer's fixed palette (made by
-    ``render/palettes/make_palettes.py``), at most 256 ``#rrggbb`` colours."""
+    ``python -m bench.palettes``), at most 256 ``#rrggbb`` colours."""
 
     colours: list[Annotated[str, StringConstraints(pattern=r"^#[0-9a-f]{6}$")]] = Field(
         min_length=1, max_length=256

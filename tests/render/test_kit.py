@@ -104,19 +104,7 @@ def test_placer_finds_no_spot_when_everything_is_taken() -> None:
 
 
 PALETTES = sorted(p.stem for p in (Path(kit.__file__).parent / "palettes").glob("*.json"))
-KIT_COLOURS = [
-    *(s.colour for s in kit.SEAT_STYLES),
-    *kit.NAMED_COLOURS.values(),
-    kit.INK,
-    kit.PAPER,
-    kit.PANEL,
-    kit.PANEL_EDGE,
-    kit.MUTED,
-    kit.WHITE,
-    kit.SEA,
-    kit.LAND,
-    kit.HIGHLIGHT,
-]
+KIT_COLOURS = list(kit.EXACT_COLOURS)
 
 
 @pytest.mark.parametrize("palette", PALETTES)

@@ -1,4 +1,4 @@
-"""Make ``<game>.json``: each renderer's fixed palette (``kit.encode_png_palette``).
+"""Make ``render/palettes/<game>.json``: each renderer's fixed palette (``kit.encode_png_palette``).
 
 Boards are drawn in RGB from a few flat colours (seat colours, paper, sea, ink) plus the
 blends anti-aliasing makes at their edges. Encoding maps every pixel to the nearest colour of
@@ -6,8 +6,8 @@ a fixed palette, which costs a fraction of an adaptive quantiser; this script ch
 palette once from sample boards, so the bot never quantises. Run it again after changing a
 renderer's colours (a colour missing from the palette is drawn as its nearest one)::
 
-    python -m render.palettes.make_palettes            # every registered game
-    python -m render.palettes.make_palettes ilos       # one game
+    python -m bench.palettes            # every registered game
+    python -m bench.palettes ilos       # one game
 
 Each palette holds, in order: the drawing kit's seat and named colours and neutrals (always
 exact), the flat colours covering most pixels of seeded random games' boards and private
@@ -33,26 +33,13 @@ from rules.core.bots import play_random_game
 from rules.registry import GAMES
 
 RGB = tuple[int, int, int]
-HERE = Path(__file__).parent
+HERE = Path(kit.__file__).parent / "palettes"
 EXACT = 128  # at most this many flat colours kept exactly
 FLAT_PIXELS = 400  # a flat colour covers at least this many pixels of the samples
 SEEDS = (1, 2)
 POINTS = 8  # boards sampled per game, evenly spread over it
 
-FORCED: list[RGB] = [
-    *(s.colour for s in kit.SEAT_STYLES),
-    *kit.NAMED_COLOURS.values(),
-    kit.INK,
-    kit.PAPER,
-    kit.PANEL,
-    kit.PANEL_EDGE,
-    kit.MUTED,
-    kit.WHITE,
-    kit.SEA,
-    kit.LAND,
-    kit.HIGHLIGHT,
-    (0, 0, 0),
-]
+FORCED: list[RGB] = [*kit.EXACT_COLOURS, (0, 0, 0)]
 
 
 def samples(game: str) -> tuple[int, Counter[RGB]]:
