@@ -7,15 +7,13 @@ palette once from sample boards, so the bot never quantises. Run it again after 
 renderer's colours (a colour missing from the palette is drawn as its nearest one)::
 
     python -m bench.palettes            # every registered game
-    python -m bench.palettes ilos       # one game
+    python -m bench.palettes <game>     # one game
 
 Each palette holds, in order: the drawing kit's seat and named colours and neutrals (always
 exact), the flat colours covering most pixels of seeded random games' boards and private
 panels (public and private, at a few points of each game, English and Korean), and an octree's choice
 among the remaining colours (the edge blends, each counted once so the ramps anti-aliased text
-needs are covered evenly). Pillow finds a pixel's colour through a cache of 6 bits per
-channel, so two entries sharing a cache cell would make one of them unreachable: each entry
-lands in a cell of its own, and the script checks that every entry maps to itself.
+needs are covered evenly): ``kit.choose_palette``.
 """
 
 from __future__ import annotations
@@ -24,8 +22,7 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
-
-from PIL import Image
+from typing import Any
 
 from bot.i18n import Translator
 from render import board_parts, kit, render_board_part, render_private
@@ -50,7 +47,7 @@ def samples(game: str) -> tuple[int, Counter[RGB]]:
     images = [0]
     original = kit.to_palette
 
-    def catch(image: Image.Image, palette: str | None) -> Image.Image:
+    def catch(image: Any, palette: str | None) -> Any:
         if palette == game:
             images[0] += 1
             for n, colour in image.convert("RGB").getcolors(1 << 24) or []:
@@ -79,63 +76,13 @@ def samples(game: str) -> tuple[int, Counter[RGB]]:
     return images[0], counts
 
 
-def cell(colour: RGB) -> RGB:
-    r, g, b = colour
-    return (r >> 2, g >> 2, b >> 2)
-
-
-def choose(counts: Counter[RGB]) -> list[RGB]:
-    chosen: list[RGB] = []
-    taken: set[RGB] = set()
-
-    def add(colour: RGB) -> None:
-        if len(chosen) < 256 and cell(colour) not in taken:
-            chosen.append(colour)
-            taken.add(cell(colour))
-
-    for colour in FORCED:
-        add(colour)
-    flat = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
-    for colour, n in flat:
-        if len(chosen) >= EXACT or n < FLAT_PIXELS:
-            break
-        add(colour)
-    rest = sorted(c for c in counts if cell(c) not in taken)
-    if rest and len(chosen) < 256:
-        strip = Image.new("RGB", (len(rest), 1))
-        strip.putdata(rest)
-        octree = strip.quantize(256 - len(chosen), method=Image.Quantize.FASTOCTREE)
-        values = octree.getpalette() or []
-        for i in range(0, min(len(values), 3 * (256 - len(chosen))), 3):
-            add((values[i], values[i + 1], values[i + 2]))
-    return reachable(chosen)
-
-
-def reachable(colours: list[RGB]) -> list[RGB]:
-    """``colours`` such that a pixel of exactly an entry's colour maps to that entry: when it
-    maps to another one, the later of the two in ``colours`` (the less important) goes."""
-    while True:
-        palette = Image.new("P", (1, 1))
-        flat = [v for c in colours for v in c]
-        palette.putpalette(flat + flat[:3] * (256 - len(colours)))
-        probe = Image.new("RGB", (len(colours), 1))
-        probe.putdata(colours)
-        mapped = probe.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
-        drop = {max(i, j) for i, j in enumerate(mapped) if i != j}
-        if not drop:
-            return colours
-        if any(colours[i] in FORCED for i in drop):
-            raise SystemExit("two kit colours share a palette cache cell")
-        colours = [c for i, c in enumerate(colours) if i not in drop]
-
-
 def main(games: list[str]) -> int:
     for game in games or sorted(GAMES):
         images, counts = samples(game)
         if not images:
             print(f"{game}: its renderer uses no fixed palette")
             continue
-        colours = choose(counts)
+        colours = kit.choose_palette(counts, FORCED, EXACT, FLAT_PIXELS)
         path = HERE / f"{game}.json"
         body = {"colours": [kit.hex_colour(c) for c in colours]}
         path.write_text(json.dumps(body, indent=0) + "\n")

@@ -12,7 +12,7 @@ import io
 import itertools
 import math
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -1083,6 +1083,57 @@ def fixed_palette(name: str) -> Image.Image | None:
     out = Image.new("P", (1, 1))
     out.putpalette(flat + flat[:3] * (256 - len(colours)))  # unused entries repeat the first
     return out
+
+
+def _cell(colour: RGB) -> RGB:
+    return (colour[0] >> 2, colour[1] >> 2, colour[2] >> 2)
+
+
+def choose_palette(
+    counts: Mapping[RGB, int], exact: Sequence[RGB], flat_most: int, flat_pixels: int
+) -> list[RGB]:
+    """A fixed palette for boards whose pixels have the colour ``counts``: ``exact`` first,
+    then up to ``flat_most`` entries in all of the flat colours covering at least
+    ``flat_pixels`` pixels, most pixels first, then an octree's pick among the remaining
+    colours, each counted once (the edge blends, covered evenly). Pillow finds a pixel's
+    colour through a cache of 6 bits per channel, so two entries sharing a cache cell would
+    make one unreachable: each entry takes a cell of its own, and any entry a pixel of exactly
+    its colour would not map to is dropped (the later of the two, the less important)."""
+    chosen: list[RGB] = []
+    taken: set[RGB] = set()
+
+    def add(colour: RGB) -> None:
+        if len(chosen) < 256 and _cell(colour) not in taken:
+            chosen.append(colour)
+            taken.add(_cell(colour))
+
+    for colour in exact:
+        add(colour)
+    for colour, n in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+        if len(chosen) >= flat_most or n < flat_pixels:
+            break
+        add(colour)
+    rest = sorted(c for c in counts if _cell(c) not in taken)
+    if rest and len(chosen) < 256:
+        strip = Image.new("RGB", (len(rest), 1))
+        strip.putdata(rest)
+        octree = strip.quantize(256 - len(chosen), method=Image.Quantize.FASTOCTREE)
+        values = octree.getpalette() or []
+        for i in range(0, min(len(values), 3 * (256 - len(chosen))), 3):
+            add((values[i], values[i + 1], values[i + 2]))
+    while True:
+        palette = Image.new("P", (1, 1))
+        flat = [v for c in chosen for v in c]
+        palette.putpalette(flat + flat[:3] * (256 - len(chosen)))
+        probe = Image.new("RGB", (len(chosen), 1))
+        probe.putdata(chosen)
+        mapped = probe.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
+        drop = {max(i, j) for i, j in enumerate(mapped) if i != j}
+        if not drop:
+            return chosen
+        if any(chosen[i] in exact for i in drop):
+            raise ValueError("two exact colours share a palette cache cell")
+        chosen = [c for i, c in enumerate(chosen) if i not in drop]
 
 
 def to_palette(image: Image.Image, palette: str | None) -> Image.Image:

@@ -143,3 +143,20 @@ def test_issue23_2_a_renderer_without_a_fixed_palette_gets_an_adaptive_one() -> 
     img.paste((200, 100, 50), (0, 0, 32, 48))
     out = decode(kit.encode_png_palette(img, "no-such-palette"))
     assert out.getpixel((5, 5)) == (200, 100, 50) and out.getpixel((50, 5)) == (10, 20, 30)
+
+
+def test_issue23_2_chosen_palette_keeps_exact_colours_and_reaches_every_entry() -> None:
+    """The palette maker's choice: the exact colours first, a colour sharing their cache cell
+    left out, at most 256 entries, and a pixel of each entry's colour maps to that entry."""
+    exact = [kit.INK, kit.PAPER]
+    counts = {(34, 37, 41): 900, (120, 10, 200): 5000, **{(i, i, 255 - i): 3 for i in range(256)}}
+    colours = kit.choose_palette(counts, exact, 128, 400)
+    assert colours[:3] == [kit.INK, kit.PAPER, (120, 10, 200)]
+    assert (34, 37, 41) not in colours and len(colours) <= 256
+    probe = Image.new("RGB", (len(colours), 1))
+    probe.putdata(colours)
+    palette = Image.new("P", (1, 1))
+    flat = [v for c in colours for v in c]
+    palette.putpalette(flat + flat[:3] * (256 - len(colours)))
+    mapped = probe.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
+    assert list(mapped) == list(range(len(colours)))
