@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Generic, Self, TypeVar
+from typing import Generic, Self, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -33,8 +33,45 @@ Text.model_rebuild()
 
 
 def term(key: str, /, **args: Arg) -> Text:
-    """A game term or short phrase by catalog key (``term("<game>.resource.<id>")``)."""
-    return Text(key=key, args=args)
+    """A game term or short phrase by catalog key (``term("<game>.resource.<id>")``).
+
+    The engines build thousands per game: arguments of exactly the types ``Arg`` names (a
+    string, an int, a ``Text``, a list of one of those) are taken as validation would give
+    them back, without running it; anything else (a bool, a subclass, a mixed list) is
+    validated as ``Text(...)`` does. The instance is filled as ``model_construct`` fills it
+    (field values, the fields set, no extra, no private attributes)."""
+    if type(key) is not str:
+        return Text(key=key, args=args)
+    checked: dict[str, Arg] = {}
+    for name, value in args.items():
+        kind = type(value)
+        if kind is str or kind is int or kind is Text:
+            checked[name] = value
+        elif kind is list and _plain_list(cast("list[object]", value)):
+            checked[name] = cast("list[str]", value)[:]
+        else:
+            return Text(key=key, args=args)
+    made = _NEW(Text)
+    _SET(made, "__dict__", {"key": key, "args": checked})
+    _SET(made, "__pydantic_fields_set__", {"key", "args"})
+    _SET(made, "__pydantic_extra__", None)
+    _SET(made, "__pydantic_private__", None)
+    return made
+
+
+_NEW = object.__new__
+_SET = object.__setattr__
+
+
+def _plain_list(items: list[object]) -> bool:
+    """Every item of one of the types a list argument may hold (all str, all int or all
+    ``Text``), so validation would keep them as they are."""
+    if not items:
+        return True
+    first = type(items[0])
+    return (first is str or first is int or first is Text) and all(
+        type(item) is first for item in items
+    )
 
 
 class Action(BaseModel):

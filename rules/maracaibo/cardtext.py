@@ -192,7 +192,16 @@ def card_what(card_id: str) -> Text:
 
 def card_name(card_id: str) -> Text:
     """A card as lists name it: its code, what it does (the rulebook's name where it prints
-    one) and the good it shows."""
+    one) and the good it shows. Built once per card and data set (``Data.memo``): a
+    ``Text`` is frozen, so every list shares it."""
+    d = data()
+    found: Text | None = d.memo.get(("card_name", card_id))
+    if found is None:
+        found = d.memo[("card_name", card_id)] = _card_name(card_id)
+    return found
+
+
+def _card_name(card_id: str) -> Text:
     c = data().cards[card_id]
     digits = "".join(ch for ch in card_id if ch.isdigit())
     args: dict[str, Arg] = {

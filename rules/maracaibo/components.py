@@ -685,6 +685,24 @@ class Data:
         for tile in legacy.value.tiles:
             self.legacy.setdefault(tile.id, []).append(tile)
         _validate(self)
+        self.downstream: dict[str, frozenset[str]] = {}
+        """Explorer space -> every space downstream of it (this data set's track)."""
+        for space_id in self.spaces:
+            _downstream(self, space_id)
+        self.memo: dict[tuple[str, str], Any] = {}
+        """Values derived from this data set alone (a card's name as lists show it), built
+        once each: kept here, not in a module cache, so a game pinned to another data set
+        never reads this one's."""
+
+
+def _downstream(d: Data, space: str) -> frozenset[str]:
+    found = d.downstream.get(space)
+    if found is None:
+        out: set[str] = set()
+        for nxt in d.spaces[space].next:
+            out |= {nxt} | _downstream(d, nxt)
+        found = d.downstream[space] = frozenset(out)
+    return found
 
 
 def _ops_refs(ops: list[Op]) -> list[Op]:

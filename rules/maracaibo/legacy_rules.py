@@ -6,8 +6,6 @@ What tiles do when they arrive or when a ship stops by them is ``rules.maracaibo
 
 from __future__ import annotations
 
-from functools import cache
-
 from rules.maracaibo.components import Edge, LegacyTile, data
 from rules.maracaibo.model import MaracaiboState
 
@@ -59,18 +57,10 @@ def silver_fleet(s: MaracaiboState) -> LegacyTile | None:
     return next((t for t in active(s) if t.kind == "silver_fleet"), None)
 
 
-@cache
-def _after(space: str) -> frozenset[str]:
-    """Every explorer space downstream of ``space``."""
-    out: set[str] = set()
-    for nxt in data().spaces[space].next:
-        out |= {nxt} | _after(nxt)
-    return frozenset(out)
-
-
 def passed(explorer: str, gate: str) -> bool:
-    """MAR-T8: the explorer has reached or passed ``gate``."""
-    return explorer == gate or explorer in _after(gate)
+    """MAR-T8: the explorer has reached or passed ``gate`` (on the track of the data set in
+    force: ``Data.downstream``)."""
+    return explorer == gate or explorer in data().downstream[gate]
 
 
 def _rule(s: MaracaiboState, kind: str, loc: str) -> LegacyTile | None:

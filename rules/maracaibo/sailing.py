@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rules.core import Event, term
 from rules.maracaibo import gains, legacy
@@ -17,8 +17,35 @@ def destinations(s: MaracaiboState, start: str, mp: int) -> dict[str, int]:
     return {dest: cost for dest, (cost, _) in routes(s, start, mp).items()}
 
 
+def _walk_key(s: MaracaiboState, kind: str, start: str, mp: int) -> tuple[object, ...]:
+    """Everything a walk of the map reads: the start, the MP, the round, the active seat's
+    money and explorer, and the legacy tiles in play (on the data set in force)."""
+    p = s.players.get(s.active)
+    tiles = tuple(sorted(s.campaign.legacy)) if s.campaign is not None else None
+    return (kind, start, mp, s.round, p.doubloons if p else 0, p.explorer if p else "", tiles)
+
+
+def _walk_memo() -> dict[tuple[object, ...], Any]:
+    """The walks of this data set already made (a step lists the sails, names the one taken
+    and takes it: one walk, not three); forgotten when it grows."""
+    memo: dict[tuple[object, ...], Any] = data().memo.setdefault(("walks", ""), {})
+    if len(memo) > 512:
+        memo.clear()
+    return memo
+
+
 def routes(s: MaracaiboState, start: str, mp: int) -> dict[str, tuple[int, int]]:
-    """Destination -> (MP, toll) on its cheapest route (legacy route costs and tolls)."""
+    """Destination -> (MP, toll) on its cheapest route (legacy route costs and tolls). The
+    answer is shared: read it, do not change it."""
+    memo = _walk_memo()
+    key = _walk_key(s, "routes", start, mp)
+    found: dict[str, tuple[int, int]] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _routes(s, start, mp)
+    return found
+
+
+def _routes(s: MaracaiboState, start: str, mp: int) -> dict[str, tuple[int, int]]:
     money = s.players[s.active].doubloons if s.active in s.players else 0
     explorer = s.players[s.active].explorer if s.active in s.players else "start"
     out: dict[str, tuple[int, int]] = {}
@@ -53,7 +80,17 @@ def route_options(s: MaracaiboState, start: str, mp: int) -> dict[str, list[Rout
     """v2, MAR-T1 / T3 / T9: destination -> every way there that differs in what it costs
     (MP spent, tolls paid), cheapest first; of ways that cost the same, the first by the arrows'
     order. The player chooses at each fork (「한 지역에 여러 방향으로 이어지는 화살표가 있다면,
-    플레이어는 어디로 이동할지 선택할 수 있습니다」), so a longer branch is a choice of its own."""
+    플레이어는 어디로 이동할지 선택할 수 있습니다」), so a longer branch is a choice of its own.
+    The answer is shared: read it, do not change it."""
+    memo = _walk_memo()
+    key = _walk_key(s, "options", start, mp)
+    found: dict[str, list[Route]] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _route_options(s, start, mp)
+    return found
+
+
+def _route_options(s: MaracaiboState, start: str, mp: int) -> dict[str, list[Route]]:
     money = s.players[s.active].doubloons if s.active in s.players else 0
     explorer = s.players[s.active].explorer if s.active in s.players else "start"
     found: dict[str, dict[tuple[int, int], Route]] = {}
