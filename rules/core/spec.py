@@ -8,6 +8,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
+from rules.core.designed import DesignedCards, no_designed_cards
 from rules.core.errors import StateUnreadable
 from rules.core.models import Action, GameOptions, GameState, Result, Scores, Text, View
 from rules.core.versions import FIRST, RulesVersion, check_versions
@@ -159,6 +160,8 @@ class GameSpec(Generic[S, Opt, A, V]):
     ``round_of`` gives the round (or game turn) a state is in, counting up; the chart of how a
     game went samples every seat's score each time it changes (``rules.core.score_track``).
     A game without rounds (the default, always 0) is charted from its start and end only.
+    ``designed_cards`` lists the components whose text the bot writes from designed data
+    (``rules.core.designed``; none by default), for ``docs/designed-cards.md``.
     ``versions`` lists the game's rules versions, oldest first (``rules.core.versions``);
     new games start on the newest, ``rules_version``.
     ``fast_apply`` is the game's trusted fast path (``Engine.apply_trusted`` of
@@ -199,6 +202,7 @@ class GameSpec(Generic[S, Opt, A, V]):
     describe_detail: Callable[[S, str, A], Text | None] = _no_detail
     visible_cards: Callable[[S, str | None], list[CardText]] = _no_cards
     round_of: Callable[[S], int] = _no_rounds
+    designed_cards: Callable[[], DesignedCards] = no_designed_cards
     versions: tuple[RulesVersion, ...] = (FIRST,)
     fast_apply: Callable[[S, str, A], Result[S]] | None = None
     package: str = ""

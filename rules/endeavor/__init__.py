@@ -10,6 +10,7 @@ from rules.endeavor.anchors import choice_anchor
 from rules.endeavor.cardtext import visible_cards
 from rules.endeavor.components import data
 from rules.endeavor.describe import action_group, describe_action, describe_detail
+from rules.endeavor.designed import designed_cards
 from rules.endeavor.engine import anytime_actions, apply, apply_trusted, is_over
 from rules.endeavor.flow import to_act
 from rules.endeavor.invariants import invariants
@@ -45,6 +46,7 @@ SPEC: GameSpec[EndeavorState, Options, Any, EndeavorView] = GameSpec(
     describe_detail=describe_detail,
     visible_cards=visible_cards,
     round_of=round_of,
+    designed_cards=designed_cards,
     action_group=action_group,
     invariants=invariants,
     seat_order="random",

@@ -9,6 +9,7 @@ from rules.ilos.anchors import choice_anchor
 from rules.ilos.cardtext import visible_cards
 from rules.ilos.components import components as _components
 from rules.ilos.describe import describe_action, describe_detail
+from rules.ilos.designed import designed_cards
 from rules.ilos.invariants import invariants
 from rules.ilos.model import IlosOptions, IlosState
 from rules.ilos.mulligan import mulligan_choice
@@ -41,6 +42,7 @@ SPEC: GameSpec[IlosState, IlosOptions, IlosAction, IlosView] = GameSpec(
     describe_detail=describe_detail,
     visible_cards=visible_cards,
     round_of=round_of,
+    designed_cards=designed_cards,
     action_group=action_group,
     choice_anchor=choice_anchor,
     invariants=invariants,

@@ -9,6 +9,7 @@ from rules.maracaibo.campaign import after as campaign_after
 from rules.maracaibo.cardtext import visible_cards
 from rules.maracaibo.components import data, geography
 from rules.maracaibo.describe import describe_action, describe_detail
+from rules.maracaibo.designed import designed_cards
 from rules.maracaibo.engine import apply, apply_trusted
 from rules.maracaibo.invariants import invariants
 from rules.maracaibo.legal import legal_actions, to_act
@@ -51,6 +52,7 @@ SPEC: GameSpec[MaracaiboState, Options, MaracaiboAction, MaracaiboView] = GameSp
     describe_detail=describe_detail,
     visible_cards=visible_cards,
     round_of=round_of,
+    designed_cards=designed_cards,
     action_group=action_group,
     invariants=invariants,
     seat_order="random",

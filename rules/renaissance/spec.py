@@ -10,6 +10,7 @@ from rules.renaissance.anchors import choice_anchor
 from rules.renaissance.cardtext import visible_cards
 from rules.renaissance.components import data, geography
 from rules.renaissance.describe import action_group, describe_action, describe_detail
+from rules.renaissance.designed import designed_cards
 from rules.renaissance.engine import anytime_actions, apply, apply_trusted, is_over
 from rules.renaissance.flow import to_act
 from rules.renaissance.invariants import invariants
@@ -50,6 +51,7 @@ SPEC: GameSpec[RenaissanceState, Options, Any, RenaissanceView] = GameSpec(
     describe_detail=describe_detail,
     visible_cards=visible_cards,
     round_of=round_of,
+    designed_cards=designed_cards,
     action_group=action_group,
     invariants=invariants,
     seat_order="random",
