@@ -16,7 +16,7 @@ GENERIC = [
     "rules/core",
     "rules/ai",
     "rules/registry.py",
-    "terminal",
+    "terminal/cli.py",
     "cogs/lobby.py",
     "render/__init__.py",
     "render/kit.py",
@@ -54,11 +54,12 @@ def test_no_generic_module_names_a_game() -> None:
 
 
 def test_every_registered_game_brings_its_three_places() -> None:
-    """rules/<key>/ exports SPEC; render/<key>.py and cogs/<key>.py exist (by convention)."""
+    """rules/<key>/ exports SPEC; the render/<key>/ package and cogs/<key>.py exist (by
+    convention; issue 22 point 5: render packages like the rules')."""
     for key, spec in GAMES.items():
         if spec.package != f"rules.{key}":
             continue  # a game registered from elsewhere (tests) names its own modules
-        assert (ROOT / "render" / f"{key}.py").is_file(), key
+        assert (ROOT / "render" / key / "__init__.py").is_file(), key
         assert (ROOT / "cogs" / f"{key}.py").is_file(), key
         assert (ROOT / "rules" / key / "locales" / "en.json").is_file(), key
         assert (ROOT / "rules" / key / "locales" / "ko.json").is_file(), key

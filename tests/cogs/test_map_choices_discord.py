@@ -110,7 +110,7 @@ async def test_renaissance_expansion_choices_come_zoomed_with_readable_numbers(
 ) -> None:
     """Issue 20 / AOR expansion (placing tokens): the menu's picture is the map zoomed to the
     provinces it numbers."""
-    from render.renaissance_map import anchor_lonlat
+    from render.renaissance.board import anchor_lonlat
     from rules.renaissance.actions import Place
 
     spy = _Spy(monkeypatch)
@@ -125,7 +125,7 @@ async def test_maracaibo_sailing_choices_come_zoomed_with_readable_numbers(
 ) -> None:
     """Issue 20 / MAR sailing: the menu's picture is the Caribbean zoomed to the places the
     ship may sail to, each number beside its place."""
-    from render.maracaibo_map import geo_points
+    from render.maracaibo.board import geo_points
     from rules.maracaibo.actions import Sail
 
     spy = _Spy(monkeypatch)

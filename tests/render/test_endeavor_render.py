@@ -12,8 +12,8 @@ import pytest
 import render
 from bot.i18n import Translator
 from render import endeavor as endeavor_render
-from render.endeavor_common import recording_fonts
-from render.endeavor_map import map_geometry
+from render.endeavor.board import map_geometry
+from render.endeavor.common import recording_fonts
 from rules.endeavor.anchors import choice_anchor
 from rules.endeavor.view import EndeavorView
 from tests.korean import latin_words

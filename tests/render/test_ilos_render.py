@@ -290,7 +290,7 @@ def test_choice_picture_numbers_match_the_marks(players: int, lang: str) -> None
 
 def test_choice_picture_text_is_legible_on_a_phone() -> None:
     """Issue 8: every text of a choice picture is at least 14 px at a 400 px-wide view."""
-    from render.ilos_tiles import recording_fonts
+    from render.ilos.tiles import recording_fonts
 
     spec = spec_for("ilos")
     for state, seat, marks in _spatial_states(3, 11)[:4]:
@@ -338,7 +338,7 @@ def test_part_names_are_in_both_catalogs() -> None:
 def test_text_is_legible_on_a_phone(lang: str, fraction: float) -> None:
     """Issue 8: every text of every part is at least 14 px at a 400 px-wide view (every
     font an image uses is recorded, cached layers included)."""
-    from render.ilos_tiles import recording_fonts
+    from render.ilos.tiles import recording_fonts
 
     view = view_at("ilos", 5, 11, fraction)
     tr = KO if lang == "ko" else EN
@@ -375,7 +375,7 @@ def test_a_crowded_choice_picture_still_fits_and_reads() -> None:
     building options late in the game) stays within 1,600 x 2,000 px and 350 KiB with every
     text at least 14 px at a 400 px-wide view; the summary still lists every number."""
     from bot.menu import choices_for, layout
-    from render.ilos_tiles import recording_fonts
+    from render.ilos.tiles import recording_fonts
     from rules.core.bots import play_random_game
 
     spec = spec_for("ilos")

@@ -16,7 +16,7 @@ import render
 from bot.i18n import Translator
 from render import kit
 from render import maracaibo as mr
-from render.maracaibo_common import min_font, recording_fonts
+from render.maracaibo.common import min_font, recording_fonts
 from rules.maracaibo.anchors import choice_anchor
 from rules.maracaibo.components import geography
 from rules.maracaibo.model import MaracaiboState
@@ -390,7 +390,7 @@ def test_caribbean_map_draws_every_place_and_no_label_overlaps(
 ) -> None:
     """Issue 20: every location of the board data is drawn inside the picture (a named one at
     its place, named), and no two drawn labels overlap."""
-    from render import maracaibo_map as mm
+    from render.maracaibo import board as mm
 
     tr = KO if lang == "ko" else EN
     view = _view(players, fraction)
@@ -422,7 +422,7 @@ def test_sailing_choices_zoom_and_numbers_never_cover_a_location_number() -> Non
     """Issue 20: a sailing choice picture is the map zoomed to the marked places; each number
     sits beside its place (not over its printed number, the old "7 over location 9"), at
     least 14 px tall at a 400 px view."""
-    from render import maracaibo_map as mm
+    from render.maracaibo import board as mm
 
     view = _view(3, 0.3)
     marks = [(7, "loc:9"), (8, "loc:10"), (9, "loc:11")]
@@ -548,7 +548,8 @@ def test_issue19_1_the_hand_image_draws_every_held_cards_text(
 ) -> None:
     """Issue 19 "done when": the private image (``/game hand``) draws every held and planned
     card's name and its whole text (cost, effect, points), in Korean."""
-    from render import maracaibo_common, maracaibo_parts
+    from render.maracaibo import common as maracaibo_common
+    from render.maracaibo import parts as maracaibo_parts
     from rules.maracaibo import cardtext as ct
 
     drawn: list[str] = []

@@ -13,8 +13,9 @@ from PIL import ImageDraw, ImageFont
 
 import render
 from bot.i18n import Translator
-from render import kit, renaissance_map
+from render import kit
 from render import renaissance as renderer
+from render.renaissance import board as renaissance_map
 from rules.core.bots import play_random_game
 from rules.renaissance.components import data
 from rules.renaissance.spec import SPEC

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import Translator
-from render.endeavor_map import map_geometry
+from render.endeavor.board import map_geometry
 from rules.core.bots import play_random_game
 from rules.endeavor import SPEC
 from rules.endeavor.anchors import choice_anchor

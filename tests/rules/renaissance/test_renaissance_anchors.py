@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import Translator
-from render.renaissance_map import anchor_lonlat
+from render.renaissance.board import anchor_lonlat
 from rules.core.bots import play_random_game
 from rules.renaissance.actions import Attack, Cede, PirateTarget, Place, PlayCard, RankCapital
 from rules.renaissance.anchors import choice_anchor

@@ -3,7 +3,7 @@
 The board comes in parts (``BOARD_PARTS``), each phone-legible: 800 px wide, text never
 smaller than 28 px (14 px when the image is shown 400 px wide), at most 2,000 px tall.
 ``map``, ``north`` and ``east`` are the west, centre and east of the geographic map
-(``render.renaissance_map``)
+(``render.renaissance.board``)
 with tokens and dominance markers in the seat styles (colour, letter and shape) and land
 links; ``status`` holds the order of play, cash,
 misery, cards and live score per player, the misery index and the shipping display;
@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw, ImageFont
 
 from render import Marks, RenderedImage, Translate, kit
-from render.renaissance_map import (
+from render.renaissance.board import (
     AREA_TINT,
     COMMODITY,
     MAP_PARTS,
@@ -34,7 +34,7 @@ from render.renaissance_map import (
     part_ids,
     part_of,
 )
-from render.renaissance_map import piece as _piece
+from render.renaissance.board import piece as _piece
 from rules.core import View
 from rules.renaissance import cardtext
 from rules.renaissance.anchors import AREA_PREFIX

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from render import Translate, geo, kit
-from render.maracaibo_common import (
+from render.maracaibo.common import (
     CITY,
     HOME,
     NATIONS,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render import Translate, kit
-from render.maracaibo_common import (
+from render.maracaibo.common import (
     NATIONS,
     TEXT,
     WIDTH,

@@ -19,19 +19,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from render import RenderedImage, Translate, kit
-from render.maracaibo_common import (
-    NATIONS,
-    WIDTH,
-    R,
-    as_view,
-    digits,
-    encode,
-    header_band,
-    seat_name,
-    seat_tag,
-    styles_of,
-)
-from render.maracaibo_map import (
+from render.maracaibo.board import (
     FLEET_RING,
     GEO_NODE,
     anchor_name,
@@ -43,7 +31,19 @@ from render.maracaibo_map import (
     geo_points,
     geo_zoom,
 )
-from render.maracaibo_parts import (
+from render.maracaibo.common import (
+    NATIONS,
+    WIDTH,
+    R,
+    as_view,
+    digits,
+    encode,
+    header_band,
+    seat_name,
+    seat_tag,
+    styles_of,
+)
+from render.maracaibo.parts import (
     EXPLORER_SPACE,
     combat_line,
     draw_explorer,

@@ -9,7 +9,7 @@ the viewer's language. Places are shown the way the rules' labels name them
 (``rules.ilos.terms``): each tile carries its number, and a compass marks north (the top), so
 "the north-east coast of tile 4" can be found on the image. Phone-legible: every image is at
 most 1,600 x 2,000 px and every text at least 14 px when the whole image is shown 400 px wide
-(fonts go through ``render.ilos_tiles.font`` so a test can record them). Images are
+(fonts go through ``render.ilos.tiles.font`` so a test can record them). Images are
 256-colour PNGs; tile artwork and geometry are cached.
 
 A choice picture marks each anchor of ``rules.ilos.anchors`` with its menu number: cells,
@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from PIL import Image, ImageDraw, ImageFont
 
 from render import RenderedImage, Translate, kit
-from render.ilos_tiles import (
+from render.ilos.tiles import (
     SPOT_COLOURS,
     SPOT_ICON,
     TileKey,

@@ -17,7 +17,15 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from render import RenderedImage, Translate, kit
-from render.endeavor_common import (
+from render.endeavor.board import (
+    MAP_W,
+    TEXT,
+    draw_map,
+    graph_layout,
+    mark_choices,
+    place_name,
+)
+from render.endeavor.common import (
     ATTRS,
     SEA_BG,
     SILENT_FLEET_STYLE,
@@ -27,18 +35,10 @@ from render.endeavor_common import (
     seat_name,
     styles_of,
 )
-from render.endeavor_common import (
+from render.endeavor.common import (
     style as style_of,
 )
-from render.endeavor_map import (
-    MAP_W,
-    TEXT,
-    draw_map,
-    graph_layout,
-    mark_choices,
-    place_name,
-)
-from render.endeavor_mats import draw_mats, draw_tray, honour_spaces
+from render.endeavor.mats import draw_mats, draw_tray, honour_spaces
 from rules.core import View, term
 from rules.endeavor.view import EndeavorView
 

@@ -12,7 +12,7 @@ import math
 from PIL import Image, ImageDraw
 
 from render import Translate, kit
-from render.endeavor_common import (
+from render.endeavor.common import (
     ATTR_COLOUR,
     ATTR_ICON,
     ATTRS,

@@ -15,7 +15,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import Translate, kit
-from render.endeavor_common import (
+from render.endeavor.common import (
     AREA_CLOSED,
     AREA_OPEN,
     BAND_CLOSED,
