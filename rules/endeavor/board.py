@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from rules.core import Event
 from rules.core.versions import BEFORE
 from rules.endeavor.components import data, track_space
@@ -45,35 +47,62 @@ def open_regions(state: EndeavorState) -> list[str]:
 
 def empty_fleets(state: EndeavorState) -> list[str]:
     """END-R65: empty fleet spaces in Europe or an open region."""
-    return [
-        n.id
-        for n in data().boards[state.side].nodes
-        if n.kind == "fleet" and n.id not in state.nodes and is_open(state, n.area)
-    ]
+    return list(_empty_fleets(state))
+
+
+def _empty_fleets(state: EndeavorState) -> Iterator[str]:
+    for n in data().boards[state.side].nodes:
+        if n.kind == "fleet" and n.id not in state.nodes and is_open(state, n.area):
+            yield n.id
 
 
 def empty_cities(state: EndeavorState, who: str) -> list[str]:
     """END-R67: empty cities in Europe or an open region where ``who`` is present."""
-    return [
-        n.id
-        for n in data().boards[state.side].nodes
-        if n.kind == "city"
-        and n.id not in state.nodes
-        and is_open(state, n.area)
-        and is_present(state, who, n.area)
-    ]
+    return list(_empty_cities(state, who))
+
+
+def _empty_cities(state: EndeavorState, who: str) -> Iterator[str]:
+    for n in data().boards[state.side].nodes:
+        if (
+            n.kind == "city"
+            and n.id not in state.nodes
+            and is_open(state, n.area)
+            and is_present(state, who, n.area)
+        ):
+            yield n.id
 
 
 def attack_targets(state: EndeavorState, seat: str) -> list[str]:
     """END-R69: opponents' (or Silent Fleet) city/fleet discs in open areas with presence."""
+    return sorted(_attack_targets(state, seat))
+
+
+def _attack_targets(state: EndeavorState, seat: str) -> Iterator[str]:
     nodes = data().nodes[state.side]
-    return [
-        node
-        for node, occ in sorted(state.nodes.items())
-        if occ != seat
-        and is_open(state, nodes[node].area)
-        and is_present(state, seat, nodes[node].area)
-    ]
+    for node, occ in state.nodes.items():
+        if (
+            occ != seat
+            and is_open(state, nodes[node].area)
+            and is_present(state, seat, nodes[node].area)
+        ):
+            yield node
+
+
+def can_ship(state: EndeavorState) -> bool:
+    """END-R63/R65: a Ship action has a target: any region (closed: its shipping track;
+    open: its open sea) or an empty fleet space."""
+    regions = any(a.region for a in data().boards[state.side].areas)
+    return regions or next(_empty_fleets(state), None) is not None
+
+
+def can_occupy(state: EndeavorState, who: str) -> bool:
+    """END-R67: an Occupy action has a target (``empty_cities`` is not empty)."""
+    return next(_empty_cities(state, who), None) is not None
+
+
+def can_attack(state: EndeavorState, seat: str) -> bool:
+    """END-R69: an Attack action has a target (``attack_targets`` is not empty)."""
+    return next(_attack_targets(state, seat), None) is not None
 
 
 # ---- effects -------------------------------------------------------------------------

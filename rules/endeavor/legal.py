@@ -38,6 +38,9 @@ from rules.endeavor.actions import (
 )
 from rules.endeavor.board import (
     attack_targets,
+    can_attack,
+    can_occupy,
+    can_ship,
     closed_regions,
     empty_cities,
     empty_fleets,
@@ -113,11 +116,11 @@ def kind_possible(
     if harbour < HARBOUR_NEEDED[kind]:
         return False
     if kind == "ship":
-        return bool(closed_regions(state) or empty_fleets(state) or open_regions(state))
+        return can_ship(state)
     if kind == "occupy":
-        return bool(empty_cities(state, seat))
+        return can_occupy(state, seat)
     if kind == "attack":
-        return bool(attack_targets(state, seat))
+        return can_attack(state, seat)
     if kind == "payment":
         return bool(payment_slots(state.players[seat], exclude))
     return bool(drawable_decks(state, seat) or drawable_discards(state, seat))
