@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
 from rules.core import Event
@@ -21,16 +22,26 @@ def counts(cards: list[CardType]) -> dict[CardType, int]:
 
 def sub_multisets(avail: dict[CardType, int], size: int | None = None) -> list[dict[CardType, int]]:
     """Every multiset drawn from ``avail`` (of exactly ``size`` cards when given), in the
-    order of ``itertools.product`` over the counts of each card type (catalogue order)."""
-    types = [t for t in CARD_TYPES if avail.get(t, 0) > 0]
+    order of ``itertools.product`` over the counts of each card type (catalogue order).
+    Built once per hand and size (``_multisets``); every call gets new dicts."""
+    held = tuple((t, avail[t]) for t in CARD_TYPES if avail.get(t, 0) > 0)
+    return [dict(combo) for combo in _multisets(held, size)]
+
+
+Multiset = tuple[tuple[CardType, int], ...]
+
+
+@lru_cache(maxsize=4096)
+def _multisets(held: Multiset, size: int | None) -> tuple[Multiset, ...]:
+    types = [t for t, _ in held]
+    caps = [n for _, n in held]
     if size is None:
-        return [
-            {t: n for t, n in zip(types, combo, strict=True) if n}
-            for combo in product(*(range(avail[t] + 1) for t in types))
-        ]
-    caps = [avail[t] for t in types]
+        return tuple(
+            tuple((t, n) for t, n in zip(types, combo, strict=True) if n)
+            for combo in product(*(range(cap + 1) for cap in caps))
+        )
     after = [sum(caps[i + 1 :]) for i in range(len(caps))]  # cards of the later types
-    out: list[dict[CardType, int]] = []
+    out: list[Multiset] = []
     combo = [0] * len(types)
 
     def fill(i: int, left: int) -> None:
@@ -38,14 +49,14 @@ def sub_multisets(avail: dict[CardType, int], size: int | None = None) -> list[d
         # the whole product, without building the combinations that cannot.
         if i == len(types):
             if left == 0:
-                out.append({t: n for t, n in zip(types, combo, strict=True) if n})
+                out.append(tuple((t, n) for t, n in zip(types, combo, strict=True) if n))
             return
         for n in range(max(0, left - after[i]), min(caps[i], left) + 1):
             combo[i] = n
             fill(i + 1, left - n)
 
     fill(0, size)
-    return out
+    return tuple(out)
 
 
 def _victim(state: IlosState, seat: str) -> str | None:
