@@ -13,6 +13,7 @@ tile-placement steps are taken for the player (``_forced_steps``). Why the last 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from rules.core import Campaign, Event, Rng, RuleViolation, Text, term
 from rules.core.engine import Engine, Refusal
@@ -146,6 +147,15 @@ def legal_actions(state: IlosState, seat: str) -> list[IlosAction]:
     return _turn_actions(state, facts, seat)
 
 
+@lru_cache(maxsize=4096)
+def _pay_actions(avail: tuple[int, ...], cost: int) -> tuple[Pay, ...]:
+    """ILOS-R24: every payment of ``cost`` from the counts ``avail`` (catalogue order), the
+    default first; built once per hand and cost (a ``Pay`` is frozen and only read)."""
+    held = dict(zip(CARD_TYPES, avail, strict=True))
+    options = sub_multisets(held, cost)
+    return tuple(Pay(cards=m) for m in sorted(options, key=lambda m: payment_preference(held, m)))
+
+
 def _pending_actions(
     state: IlosState, facts: BoardFacts, seat: str, pending: Pending
 ) -> list[IlosAction]:
@@ -175,8 +185,7 @@ def _pending_actions(
         assert pending.card is not None
         avail = dict(state.player(seat).hand)
         avail[pending.card] -= 1
-        options = sub_multisets(avail, pending.cost)
-        out += [Pay(cards=m) for m in sorted(options, key=lambda m: payment_preference(avail, m))]
+        out += _pay_actions(tuple(avail.get(t, 0) for t in CARD_TYPES), pending.cost)
     out.append(Cancel())
     return out
 
