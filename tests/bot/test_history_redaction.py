@@ -86,27 +86,31 @@ def test_history_never_tells_a_viewer_more_than_their_views(
         state = spec.new_game(seats, options, seed)
         rnd = random.Random(seed)
         viewers: list[str | None] = [None, *seats]
-        seen = {v: _strings(spec.view(state, v).model_dump(mode="json"), set()) for v in viewers}
+        before = _shown(spec, state, viewers)
+        seen = {v: set(before[v]) for v in viewers}
         for _ in range(STEPS):
             if spec.is_over(state):
                 break
             seat = sorted(spec.to_act(state))[0]
             actions = spec.legal_actions(state, seat)
             result = spec.apply(state, seat, actions[rnd.randrange(len(actions))])
-            shown: dict[str | None, set[str]] = {v: set() for v in viewers}
-            for moment in (state, result.state):
-                for v in viewers:
-                    _strings(spec.view(moment, v).model_dump(mode="json"), shown[v])
+            after = _shown(spec, result.state, viewers)
+            shown = {v: before[v] | after[v] for v in viewers}
             # what some seat is shown but the public is not: hidden information
             private = set().union(*(shown[v] for v in seats)) - shown[None]
             for viewer in viewers:
-                seen[viewer] |= _strings(
-                    spec.view(result.state, viewer).model_dump(mode="json"), set()
-                )
+                seen[viewer] |= after[viewer]
                 hidden = private - shown[viewer]
                 for event in result.events:
                     _check(event, viewer, seen[viewer], hidden, set(seats))
-            state = result.state
+            state, before = result.state, after
+
+
+def _shown(
+    spec: GameSpec[Any, Any, Any, Any], state: Any, viewers: list[str | None]
+) -> dict[str | None, set[str]]:
+    """Every string each viewer's view of ``state`` shows (each view built once per state)."""
+    return {v: _strings(spec.view(state, v).model_dump(mode="json"), set()) for v in viewers}
 
 
 def _check(

@@ -1,6 +1,7 @@
 """Random whole games with every contract check after every action; replay (END-R05, R113, R114).
 
-The number of games per configuration comes from ``REFEREE_PLAYOUTS`` (default 3).
+The number of games per configuration comes from ``REFEREE_PLAYOUTS`` (default 1 in each of
+the eleven configurations; tests/rules/test_contract.py plays every game besides).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from rules.core.replay import GameLog, LoggedAction, replay, state_hash
 from rules.endeavor import SPEC, Options
 from rules.endeavor.model import EndeavorState
 
-GAMES = int(os.environ.get("REFEREE_PLAYOUTS", "3"))
+GAMES = int(os.environ.get("REFEREE_PLAYOUTS", "1"))
 NAMES = {f"p{i}": f"Player {i}" for i in range(1, 6)}
 
 CONFIGS: list[dict[str, Any]] = [
