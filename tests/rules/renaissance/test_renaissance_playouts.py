@@ -176,3 +176,19 @@ def test_aor_r1_steered_bot_is_deterministic_from_its_seed() -> None:
     _, other = play(options, seed=6, checked=False)
     assert first.actions == again.actions
     assert first.actions != other.actions
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="open (issue 21 soak): after the final play p3 still holds a playable rebellion; "
+    "engine or check to be settled against the rulebook's final play",
+)
+def test_aor_r118_soak_seed_641_final_play_leaves_no_playable_card() -> None:
+    """AOR-R118, found by the 200-game soak (6 players, source preset, one epoch, the nudged
+    bot): the game ends after p1's final-play Papal Decree with p3 holding Rebellion, which
+    the check finds playable. Strict: once settled, this test must be made a plain test."""
+    options = Options.model_validate(
+        {"players": 6, "preset": "source", "end_condition": "epochs_1"}
+    )
+    state, _ = play(options, seed=641, on_step=_checks, bot=choose)
+    assert state.phase == "over"
