@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import asyncpg  # type: ignore[import-untyped]
 import pytest
 
 from bot.client import RefereeBot
+from tests.db.conftest import POSTGRES_ENV, postgres_unavailable
 from tests.harness import Harness, attached, new_bot
 
 
@@ -40,3 +44,22 @@ async def harness(
     locale = marker.args[0] if marker else "en-US"
     async with attached(simcord_env, db_path, clock_holder, guild_locale=locale) as h:
         yield h
+
+
+@pytest.fixture
+async def postgres_url() -> AsyncIterator[str]:
+    """A ``REFEREE_DB`` URL naming a fresh schema on the test PostgreSQL server, dropped
+    afterwards (the test is skipped, with the reason, when the server does not answer)."""
+    reason = postgres_unavailable()
+    if reason is not None:
+        pytest.skip(reason)
+    url = os.environ[POSTGRES_ENV]
+    schema = f"referee_test_{uuid.uuid4().hex[:12]}"
+    try:
+        yield f"{url}{'&' if '?' in url else '?'}schema={schema}"
+    finally:
+        conn = await asyncpg.connect(url)
+        try:
+            await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        finally:
+            await conn.close()

@@ -3,14 +3,11 @@ game (four bids end it): the end post's chart of how the game went."""
 
 from __future__ import annotations
 
-import os
 import sqlite3
-import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from contextlib import closing
 from typing import Any
 
-import asyncpg  # type: ignore[import-untyped]
 import pytest
 from openskill.models import PlackettLuce
 
@@ -20,7 +17,6 @@ from db.postgres import PostgresStore
 from db.tools import check, copy_sqlite_to_postgres
 from rules.registry import register, unregister
 from tests.cogs.helpers import open_table
-from tests.db.conftest import POSTGRES_ENV, postgres_unavailable
 from tests.harness import Harness, select_options
 from tests.korean import latin_words
 from tests.plugin_game.rules import SPEC
@@ -165,24 +161,6 @@ async def test_issue25_three_games_in_one_server_make_results_stats_and_leaderbo
     assert "서준의" in theirs.content and "게임 수: 2" in theirs.content, theirs.content
     assert "승리: 2" in theirs.content and "최고 점수: 1" in theirs.content
     assert not latin_words(theirs.content), theirs.content
-
-
-@pytest.fixture
-async def postgres_url() -> AsyncIterator[str]:
-    """A fresh schema on the test PostgreSQL server (skipped when it does not answer)."""
-    reason = postgres_unavailable()
-    if reason is not None:
-        pytest.skip(reason)
-    url = os.environ[POSTGRES_ENV]
-    schema = f"referee_test_{uuid.uuid4().hex[:12]}"
-    try:
-        yield f"{url}{'&' if '?' in url else '?'}schema={schema}"
-    finally:
-        conn = await asyncpg.connect(url)
-        try:
-            await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-        finally:
-            await conn.close()
 
 
 async def replays_to_its_archive(service: GameService, record: ArchivedGame) -> None:

@@ -34,19 +34,13 @@ import random
 import signal
 import sys
 import time
-import uuid
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import asyncpg  # type: ignore[import-untyped]
-import pytest
-
 from db.postgres import CRASH_POINT_ENV, PostgresStore
 from db.tools import check
 from rules.registry import GAMES
-from tests.db.conftest import POSTGRES_ENV, postgres_unavailable
 
 REPO = Path(__file__).resolve().parents[2]
 CHANNELS = 50
@@ -375,24 +369,6 @@ async def chaos(play: Play, result: Chaos) -> None:
             result.mid_claims += [(worker.name, g, v) for g, v in reply["claimed"]]
     finally:
         play.chaos_done.set()
-
-
-@pytest.fixture
-async def postgres_url() -> AsyncIterator[str]:
-    """A fresh schema on the test server for this test, dropped afterwards."""
-    reason = postgres_unavailable()
-    if reason is not None:
-        pytest.skip(reason)
-    url = os.environ[POSTGRES_ENV]
-    schema = f"referee_mp_{uuid.uuid4().hex[:12]}"
-    try:
-        yield f"{url}{'&' if '?' in url else '?'}schema={schema}"
-    finally:
-        conn = await asyncpg.connect(url)
-        try:
-            await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-        finally:
-            await conn.close()
 
 
 async def test_three_processes_one_killed(postgres_url: str, tmp_path: Path) -> None:

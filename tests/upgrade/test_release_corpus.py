@@ -20,13 +20,11 @@ import random
 import re
 import shutil
 import tempfile
-import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import asyncpg  # type: ignore[import-untyped]
 import discord
 import pytest
 
@@ -40,7 +38,6 @@ from db.tools import check
 from db.verify import replay_problems
 from rules.core import data as core_data
 from rules.maracaibo import components as maracaibo_components
-from tests.db.conftest import POSTGRES_ENV, postgres_unavailable
 from tests.harness import Harness
 from tests.upgrade.make_corpus import data_dir_of
 
@@ -291,24 +288,6 @@ async def test_17_4_game_log_and_agreed_undo_through_the_bot(harness: Harness) -
             problems.append(f"the open takeback vote in {_name(game)}: {said!r}")
     seen = h.expect_logged_errors()
     assert not problems, "\n".join(problems) + "\nlogged:\n" + "\n".join(seen)
-
-
-@pytest.fixture
-async def postgres_url() -> AsyncIterator[str]:
-    """A fresh schema on the server of ``REFEREE_TEST_POSTGRES_URL``, dropped afterwards."""
-    reason = postgres_unavailable()
-    if reason is not None:
-        pytest.skip(reason)
-    url = os.environ[POSTGRES_ENV]
-    schema = f"referee_test_{uuid.uuid4().hex[:12]}"
-    try:
-        yield f"{url}{'&' if '?' in url else '?'}schema={schema}"
-    finally:
-        conn = await asyncpg.connect(url)
-        try:
-            await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-        finally:
-            await conn.close()
 
 
 async def test_17_4_db_copy_of_the_migrated_database_to_postgres(
