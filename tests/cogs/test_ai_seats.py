@@ -5,12 +5,12 @@ to its end through the harness in Korean."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
 from rules.ai.hooks import register_ai, unregister_ai
 from rules.registry import register, unregister
+from tests.cogs.sealed_bids import bid
 from tests.harness import Harness
 from tests.plugin_game.ai import HOOKS
 from tests.plugin_game.rules import SPEC
@@ -24,12 +24,6 @@ def sealed() -> Iterator[None]:
     yield
     unregister_ai(SPEC.key)
     unregister(SPEC.key)
-
-
-async def _bid(h: Harness, member: Any, amount: int) -> None:
-    offered = await h.autocomplete(member, "sealed bid", "choice", "")
-    value = next(c["value"] for c in offered if c["name"] == f"동전 {amount}개 입찰")
-    await h.slash(member, "sealed bid", choice=value)
 
 
 @pytest.mark.guild_locale("ko")
@@ -50,7 +44,7 @@ async def test_issue24_3_two_ai_seats_play_a_game_to_its_end_in_korean(
     assert game is not None
     assert sorted(s.level or "" for s in game.seats) == ["", "easy", "strong"]
     for _ in range(2):
-        await _bid(h, minji, 0)
+        await bid(h, minji, 0)
     assert "게임 종료" in h.messages()[-1].content
     final = await h.bot.store.get_game(game.id)
     assert final is not None and final.status == "finished"

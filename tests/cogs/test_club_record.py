@@ -4,7 +4,6 @@ game (four bids end it): the end post's chart of how the game went."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
 from contextlib import closing
 from typing import Any
 
@@ -15,26 +14,12 @@ from bot.service import GameService, spec_of
 from db.club_record import ArchivedGame
 from db.postgres import PostgresStore
 from db.tools import check, copy_sqlite_to_postgres
-from rules.registry import register, unregister
 from tests.cogs.helpers import open_table
+from tests.cogs.sealed_bids import bid
 from tests.harness import Harness, select_options
 from tests.korean import latin_words
-from tests.plugin_game.rules import SPEC
 
 NAMES = ["민지", "서준"]
-
-
-@pytest.fixture
-def sealed() -> Iterator[None]:
-    register(SPEC)
-    yield
-    unregister(SPEC.key)
-
-
-async def bid(h: Harness, member: Any, amount: int) -> None:
-    offered = await h.autocomplete(member, "sealed bid", "choice", "")
-    value = next(c["value"] for c in offered if c["name"] == f"동전 {amount}개 입찰")
-    await h.slash(member, "sealed bid", choice=value)
 
 
 async def play(h: Harness, members: list[Any], rounds: list[tuple[int, int]]) -> None:

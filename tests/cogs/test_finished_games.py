@@ -5,37 +5,22 @@ Played in Korean through the harness with the test-only sealed-bid game (four bi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from rules.registry import register, unregister
 from tests.cogs.helpers import open_table
+from tests.cogs.sealed_bids import bid
 from tests.harness import Harness, select_options
-from tests.plugin_game.rules import SPEC
 
 NAMES = ["민지", "서준"]
-
-
-@pytest.fixture
-def sealed() -> Iterator[None]:
-    register(SPEC)
-    yield
-    unregister(SPEC.key)
-
-
-async def _bid(h: Harness, member: Any, amount: int) -> None:
-    offered = await h.autocomplete(member, "sealed bid", "choice", "")
-    value = next(c["value"] for c in offered if c["name"] == f"동전 {amount}개 입찰")
-    await h.slash(member, "sealed bid", choice=value)
 
 
 async def _play_to_the_end(h: Harness, members: list[Any]) -> None:
     minji, seojun = members
     for a, b in ((2, 1), (0, 1)):
-        await _bid(h, minji, a)
-        await _bid(h, seojun, b)
+        await bid(h, minji, a)
+        await bid(h, seojun, b)
     assert "게임 종료" in h.messages()[-1].content
 
 

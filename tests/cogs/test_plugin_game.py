@@ -4,37 +4,21 @@ Korean, with simultaneous secret bids, a redacted log and a campaign across two 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import discord
 import pytest
 
-from rules.registry import register, unregister
 from tests.cogs.helpers import open_id, open_table, prompt
+from tests.cogs.sealed_bids import bid
 from tests.harness import Harness, select_options
 from tests.korean import latin_words
-from tests.plugin_game.rules import SPEC
 
 NAMES = ["민지", "서준"]
 
 
-@pytest.fixture
-def sealed() -> Iterator[None]:
-    """Register the test-only game before the bot starts (fixture order), remove it after."""
-    register(SPEC)
-    yield
-    unregister(SPEC.key)
-
-
 def _korean_members(h: Harness) -> list[Any]:
     return [h.member(n, locale="ko") for n in NAMES]
-
-
-async def _bid(h: Harness, member: Any, amount: int) -> Any:
-    offered = await h.autocomplete(member, "sealed bid", "choice", "")
-    value = next(c["value"] for c in offered if c["name"] == f"동전 {amount}개 입찰")
-    return await h.slash(member, "sealed bid", choice=value)
 
 
 async def _log(h: Harness, member: Any) -> str:
@@ -58,7 +42,7 @@ async def test_plugin_game_plays_with_secret_bids_redacted_log_and_campaign(
 
     # SB-R2: both seats act at once; the channel says how many still choose, nothing more.
     assert "2명 중 2명이" in _public_text(h)
-    await _bid(h, minji, 2)
+    await bid(h, minji, 2)
     assert f"차례: <@{seojun.id}>" in _public_text(h).splitlines()[-1]
     assert "민지 님이 봉인 입찰을 했습니다." in _public_text(h)
     # The bid itself: only its bidder sees it (log, DM), never the channel or the others.
@@ -71,11 +55,11 @@ async def test_plugin_game_plays_with_secret_bids_redacted_log_and_campaign(
     assert again.ephemeral and "민지" not in again.content  # refused, nothing revealed
 
     # SB-R3: the last bid reveals every bid together, in public.
-    await _bid(h, seojun, 1)
+    await bid(h, seojun, 1)
     assert "입찰 공개: 민지 2, 서준 1" in _public_text(h)
     assert "민지 님이 동전 2개로 라운드를 이겼습니다." in _public_text(h)
-    await _bid(h, minji, 0)
-    await _bid(h, seojun, 1)
+    await bid(h, minji, 0)
+    await bid(h, seojun, 1)
     assert "게임 종료" in _public_text(h)
 
     # SB-R5: the finished game wrote the channel's campaign with its final state.
