@@ -164,11 +164,31 @@ def state_problems(state: RenaissanceState) -> list[str]:
         for seat, p in state.players.items():
             if p.auto_mr_steps != _auto_steps(p.advances):
                 out.append(f"R62: {seat} at relief step {p.auto_mr_steps}")
-    if state.phase == "over":  # AOR-R118: every playable card was played at the end
-        for s in state.active():
-            hand = state.players[s].hand
-            if any(play_options(state, s, c, True) for c in hand):
-                out.append(f"R118: {s} kept a playable card after the final play")
+    return out
+
+
+def final_play_problems(
+    before: RenaissanceState, after: RenaissanceState, keys: set[str]
+) -> list[str]:
+    """AOR-R118, "뽑았지만 내려놓지 않은 모든 카드를 마지막 턴과 동일한 순서로 내려놓아야
+    합니다": one pass in the last turn's order of play, each seat judged when its turn comes.
+    A seat's turn ends only when it holds no playable card; a card that another seat's later
+    play makes playable (seed 641: The Crusades after Rebellion's holder was passed) is not
+    asked for again. ``keys`` are the step's event keys: a step that rolled a war again
+    (AOR-D8, between two turns) is not judged, as the position after it is not the one the
+    turn ended on."""
+    if after.phase not in ("final_play", "over") or before.phase == "over":
+        return []
+    fresh = before.phase != "final_play"
+    if (
+        fresh and "renaissance.event.final_play" not in keys
+    ) or "renaissance.event.war_roll" in keys:
+        return []
+    out = []
+    for s in after.active():
+        ended = after.players[s].play_done and (fresh or not before.players[s].play_done)
+        if ended and any(play_options(after, s, c, True) for c in after.players[s].hand):
+            out.append(f"R118: {s}'s turn in the final play ended with a playable card")
     return out
 
 

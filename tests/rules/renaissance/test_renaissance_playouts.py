@@ -25,11 +25,16 @@ from rules.renaissance.actions import (
     ReturnCard,
     TokenBid,
 )
+from rules.renaissance.cards import play_options
 from rules.renaissance.components import data
 from rules.renaissance.model import Options, RenaissanceState
 from rules.renaissance.spec import SPEC
 from tests.rules.renaissance.renaissance_bot import steer
-from tests.rules.renaissance.renaissance_checks import action_problems, state_problems
+from tests.rules.renaissance.renaissance_checks import (
+    action_problems,
+    final_play_problems,
+    state_problems,
+)
 from tests.rules.renaissance.renaissance_helpers import choose, play
 
 GAMES = int(os.environ.get("REFEREE_PLAYOUTS", "1"))
@@ -48,6 +53,7 @@ def _checks(before: RenaissanceState, seat: str, action: Any, result: Any) -> No
     _secrecy(before, seat, action, result)
     problems = action_problems(before, seat, action, result.state)
     problems += state_problems(result.state)
+    problems += final_play_problems(before, result.state, {e.key for e in result.events})
     assert not problems, (before.turn, before.phase, seat, action, problems)
 
 
@@ -178,17 +184,55 @@ def test_aor_r1_steered_bot_is_deterministic_from_its_seed() -> None:
     assert first.actions != other.actions
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="open (issue 21 soak): after the final play p3 still holds a playable rebellion; "
-    "engine or check to be settled against the rulebook's final play",
-)
-def test_aor_r118_soak_seed_641_final_play_leaves_no_playable_card() -> None:
+def test_aor_r118_final_play_is_one_pass_in_the_last_turns_order_seed_641() -> None:
     """AOR-R118, found by the 200-game soak (6 players, source preset, one epoch, the nudged
-    bot): the game ends after p1's final-play Papal Decree with p3 holding Rebellion, which
-    the check finds playable. Strict: once settled, this test must be made a plain test."""
+    bot, seed 641). The rulebook's final card play: "뽑았지만 내려놓지 않은 모든 카드를 마지막
+    턴과 동일한 순서로 내려놓아야 합니다" (and "각 단계는 다음 단계가 시작되기 전에 모든
+    플레이어가 이 플레이 순서대로 완료해야 합니다"): one pass in the last turn's order of play,
+    no second round. p3, first in that order, holds Rebellion with no province to target and
+    is passed; p2's The Crusades later puts a domination marker in play, and p3 is not asked
+    again, so the game ends with p3 holding Rebellion. Every turn of the final play is judged
+    when it ends (final_play_problems, run after each step by _checks)."""
     options = Options.model_validate(
         {"players": 6, "preset": "source", "end_condition": "epochs_1"}
     )
-    state, _ = play(options, seed=641, on_step=_checks, bot=choose)
+    order: list[str] = []
+    finals: list[tuple[str, str]] = []
+
+    def step(before: RenaissanceState, seat: str, action: Any, result: Any) -> None:
+        _checks(before, seat, action, result)
+        if result.state.phase == "final_play" and before.phase != "final_play":
+            order.extend(result.state.active())
+        if isinstance(action, PlayCard) and before.phase == "final_play":
+            finals.append((seat, action.card))
+
+    state, _ = play(options, seed=641, on_step=step, bot=choose)
     assert state.phase == "over"
+    assert order[0] == "p3" and ("p2", "the_crusades") in finals
+    seats_played = [order.index(s) for s, _ in finals]
+    assert seats_played == sorted(seats_played), "the final play went back to an earlier seat"
+    assert state.players["p3"].hand == ["rebellion"]
+    assert play_options(state, "p3", "rebellion", True), "Rebellion became playable after"
+
+
+def test_aor_r118_check_flags_a_turn_ended_with_a_playable_card() -> None:
+    """AOR-R118: the final-play check fails a seat whose turn ends while it can still play
+    (here p5, first to play in the 641 game's final play, marked done with two commodity
+    cards in hand)."""
+    options = Options.model_validate(
+        {"players": 6, "preset": "source", "end_condition": "epochs_1"}
+    )
+    seen: list[tuple[RenaissanceState, RenaissanceState, set[str]]] = []
+
+    def step(before: RenaissanceState, seat: str, action: Any, result: Any) -> None:
+        if result.state.phase == "final_play" and before.phase != "final_play":
+            seen.append((before, result.state, {e.key for e in result.events}))
+
+    play(options, seed=641, on_step=step, bot=choose, checked=False)
+    before, after, keys = seen[0]
+    assert not final_play_problems(before, after, keys)
+    broken = after.model_copy(deep=True)
+    broken.players["p5"].play_done = True
+    assert final_play_problems(before, broken, keys) == [
+        "R118: p5's turn in the final play ended with a playable card"
+    ]
