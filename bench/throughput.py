@@ -97,8 +97,12 @@ async def _play(service: GameService, channel: int, kind: str, presses: int, see
         seat = sorted(spec.to_act(state))[0]
         user = next(s.user_id for s in game.seats if s.seat == seat)
         assert user is not None
-        await service.act(channel, user, lambda st, se: [random_action(spec, st, se, rnd)])
+        outcome = await service.act(
+            channel, user, lambda st, se: [random_action(spec, st, se, rnd)]
+        )
         done += 1
+        if outcome.ended:  # an ended game is archived: the channel has no current game
+            break
     return done
 
 
