@@ -148,7 +148,7 @@ async def postgres_problem(url: str) -> str | None:
     """Why the PostgreSQL server at ``url`` cannot be benchmarked (None: it answers)."""
     import asyncpg  # type: ignore[import-untyped]
 
-    from db.postgres import redact, split_schema
+    from db.postgres_url import redact, split_schema
 
     plain, _ = split_schema(url)
     try:
@@ -164,7 +164,7 @@ async def fresh_schema(url: str) -> AsyncIterator[str]:
     """The URL with a new schema of its own (the store creates it), dropped on exit."""
     import asyncpg
 
-    from db.postgres import split_schema
+    from db.postgres_url import split_schema
 
     plain, _ = split_schema(url)
     schema = f"referee_bench_{uuid.uuid4().hex[:12]}"

@@ -79,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _check_settings(settings: Settings) -> int:
-    from db.postgres import redact
+    from db.postgres_url import redact
     from rules.core.data import data_problem
     from rules.registry import GAMES
 

@@ -22,7 +22,8 @@ from pathlib import Path
 import asyncpg  # type: ignore[import-untyped]
 
 from db import filelock
-from db.postgres import PostgresStore, redact, split_schema
+from db.postgres import PostgresStore
+from db.postgres_url import redact, split_schema
 from db.store import StoreError, StoreInUse
 from db.targets import is_postgres
 

@@ -21,7 +21,8 @@ import sys
 from collections.abc import Sequence
 
 from db.backup import backup_database
-from db.postgres import PostgresStore, pg_dump_command, redact
+from db.postgres import PostgresStore
+from db.postgres_url import pg_dump_command, redact
 from db.sqlite import SqliteStore
 from db.store import StoreError
 from db.targets import is_postgres

@@ -25,16 +25,15 @@ The schema is the server's default (``public``) unless the URL names one with ``
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
 from db.migrate_postgres import MIGRATION_LOCK, ensure_schema, migrate_postgres
+from db.postgres_url import check_schema, pg_dump_command, redact, split_schema, with_schema
 from db.sql import CRASH_POINT_ENV as CRASH_POINT_ENV
 from db.sql import OPEN_SQL, Clock, SqlStore, Tx, seal_chains, utc_now
 from db.store import StoreError
@@ -42,43 +41,12 @@ from db.targets import is_postgres
 
 Conn = Any  # asyncpg.Connection
 
-_SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
-
 # pg_advisory_xact_lock(int, int) key space of the ratings ("RFRF", hash of server and kind).
 RATINGS_LOCK = 0x52465246
 
 
 class ChannelLockTimeout(StoreError):
     """Another process held the channel's lock for longer than the store's ``lock_timeout``."""
-
-
-def split_schema(url: str) -> tuple[str, str | None]:
-    """The URL without its ``schema`` query parameter, and that schema (None if absent)."""
-    parts = urlsplit(url)
-    query = parse_qsl(parts.query, keep_blank_values=True)
-    schemas = [v for k, v in query if k == "schema"]
-    rest = [(k, v) for k, v in query if k != "schema"]
-    schema = schemas[-1] if schemas else None
-    if schema is not None and not _SCHEMA_NAME.match(schema):
-        raise StoreError(f"schema name {schema!r}: use lower-case letters, digits and _")
-    return urlunsplit(parts._replace(query=urlencode(rest))), schema
-
-
-def redact(url: str) -> str:
-    """The URL without its password (for messages and logs)."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.rsplit("@", 1)
-    user = netloc[0].split(":", 1)[0]
-    return urlunsplit(parts._replace(netloc=f"{user}@{netloc[1]}"))
-
-
-def pg_dump_command(url: str, dest: str = "referee.dump") -> str:
-    """The command that backs up a PostgreSQL store (``pg_dump``'s custom format)."""
-    plain, schema = split_schema(redact(url))
-    only = f" --schema={schema}" if schema else ""
-    return f"pg_dump --format=custom{only} --file={dest} '{plain}'"
 
 
 class _Connection:
@@ -118,9 +86,7 @@ class PostgresStore(SqlStore):
         if not is_postgres(url):
             raise StoreError(f"not a PostgreSQL URL: {redact(url)}")
         self.url, url_schema = split_schema(url)
-        self.schema = schema or url_schema
-        if self.schema is not None and not _SCHEMA_NAME.match(self.schema):
-            raise StoreError(f"schema name {self.schema!r}: use lower-case letters, digits and _")
+        self.schema = check_schema(schema) if schema is not None else url_schema
         self._clock = now
         self._pool_size = pool_size
         self._lock_pool_size = lock_pool_size
@@ -269,8 +235,4 @@ class PostgresStore(SqlStore):
 
     @property
     def url_with_schema(self) -> str:
-        if self.schema is None:
-            return self.url
-        parts = urlsplit(self.url)
-        query = [*parse_qsl(parts.query, keep_blank_values=True), ("schema", self.schema)]
-        return urlunsplit(parts._replace(query=urlencode(query)))
+        return with_schema(self.url, self.schema)

@@ -8,7 +8,8 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from db.postgres import PostgresStore, redact
+from db.postgres import PostgresStore
+from db.postgres_url import redact
 from db.snapshot import Snapshot, read_postgres, read_sqlite, write_postgres
 from db.sqlite import SqliteStore
 from db.store import StoreError

@@ -17,14 +17,8 @@ import pytest
 
 from db import store_for
 from db.migrate import MigrationError
-from db.postgres import (
-    CRASH_POINT_ENV,
-    ChannelLockTimeout,
-    PostgresStore,
-    pg_dump_command,
-    redact,
-    split_schema,
-)
+from db.postgres import CRASH_POINT_ENV, ChannelLockTimeout, PostgresStore
+from db.postgres_url import pg_dump_command, redact, split_schema
 from db.sqlite import SqliteStore
 from db.store import GameRecord, NewAction, StoreError
 from tests.db.conftest import Backend
