@@ -14,10 +14,6 @@ from rules.core.spec import GameSpec
 
 MAX_ACTIONS = 48
 """At most this many of the legal actions are judged (a random sample of them)."""
-TURN_STEPS = 6
-"""After each candidate, at most this many more random steps of the seat's own turn are
-played before the position is scored, so a first step of a multi-step choice is judged by a
-finished step."""
 BATCH_STEPS = 12
 """At most this many steps per seat deciding at the same time as the candidate's seat, so a
 sealed choice is judged once all are made and revealed (a sealed setup is several steps)."""
@@ -46,7 +42,13 @@ def one_ply(
         if judged and done is not None and done(0):
             break
         state = settle(
-            spec, step(world, seat, actions[i]), seat, batch, random.Random(replies), done
+            spec,
+            step(world, seat, actions[i]),
+            seat,
+            batch,
+            random.Random(replies),
+            done,
+            turn_steps=ai.turn_steps,
         )
         values[i] = ai.rewards(spec, state).get(seat, 0.0)
     return values
@@ -59,16 +61,20 @@ def settle(
     batch: frozenset[str],
     rnd: random.Random,
     done: Callable[[int], bool] | None = None,
+    *,
+    turn_steps: int = 6,
 ) -> Any:
-    """Play on at random until ``seat``'s choice shows: the rest of its own turn's steps,
-    and the others' choices made at the same time as its own (or until ``done``)."""
+    """Play on at random until ``seat``'s choice shows: up to ``turn_steps`` more steps of
+    its own turn (``GameAI.turn_steps``: so a first step of a multi-step choice is judged by
+    a finished step), and the others' choices made at the same time as its own (or until
+    ``done``)."""
     step = step_function(spec)
     own_steps = 0
-    for _ in range(TURN_STEPS + BATCH_STEPS * len(batch)):
+    for _ in range(turn_steps + BATCH_STEPS * len(batch)):
         if spec.is_over(state) or (done is not None and done(0)):
             break
         acting = spec.to_act(state)
-        own_turn = acting == {seat} and own_steps < TURN_STEPS
+        own_turn = acting == {seat} and own_steps < turn_steps
         same_batch = len(batch) > 1 and seat not in acting and acting <= batch
         if not (own_turn or same_batch):
             break

@@ -3,7 +3,7 @@
 ``rules/<game>/evaluation.py`` exports ``evaluate(state) -> {competitor: points}`` (an
 estimate of each competitor's final score now: seats, and a solo game's automa under
 its own key) and ``SCALE`` (how many points make a clear lead); optionally ``ABSOLUTE``
-and ``ABSOLUTE_SCALE`` (``GameAI.absolute``).
+and ``ABSOLUTE_SCALE`` (``GameAI.absolute``) and ``TURN_STEPS`` (``GameAI.turn_steps``).
 ``rules/<game>/determinization.py`` exports ``mask(state, seat)`` (the same state with every
 piece of information hidden from ``seat`` replaced by a canonical stand-in, so two states
 that look the same to ``seat`` mask to the same state) and ``sample(masked, seat, rnd)`` (a
@@ -36,6 +36,12 @@ class GameAI:
     """How much of a reward is the seat's own value, not its lead (a game where everyone
     can lose together, e.g. by a shared disaster, needs some): 0 to 1."""
     absolute_scale: float = 1.0
+    turn_steps: int = 6
+    """How many random steps of its own turn follow a candidate action before the one-ply
+    judgement scores it (``rules.ai.greedy``): enough to finish a choice made in several
+    steps. A game whose actions carry all their choices sets 0, since random further
+    actions of the seat's own turn (another card played at random) would blur the judgement
+    of the candidate itself."""
 
     def rewards(self, spec: GameSpec[Any, Any, Any, Any], state: Any) -> dict[str, float]:
         """Each seat's reward in [0, 1]: at the end, mostly whether it won (a shared win is
@@ -113,6 +119,7 @@ def _hooks(key: str, package: str) -> GameAI:
         sample=determinization.sample,
         absolute=float(getattr(evaluation, "ABSOLUTE", 0.0)),
         absolute_scale=float(getattr(evaluation, "ABSOLUTE_SCALE", 1.0)),
+        turn_steps=int(getattr(evaluation, "TURN_STEPS", GameAI.turn_steps)),
     )
 
 

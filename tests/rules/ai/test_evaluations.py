@@ -1,0 +1,74 @@
+"""Issue 24 (AI strength): what the games' evaluations value, on positions reached by seeded
+random play. Cheap: no arena (those are opt-in, ``test_arena_strength``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.ai.greedy import settle
+from rules.ai.hooks import game_ai
+from rules.registry import GAMES
+from rules.renaissance.evaluation import evaluate as renaissance_evaluate
+
+
+def _play_until(key: str, players: int, seed: int, stop: Any) -> Any:
+    spec = GAMES[key]
+    state = spec.new_game(
+        [f"p{i + 1}" for i in range(players)], spec.Options(players=players), seed
+    )
+    rnd = random.Random(seed)
+    for _ in range(5000):
+        if stop(state):
+            return state
+        seat = min(spec.to_act(state))
+        actions = spec.legal_actions(state, seat)
+        state = spec.apply(state, seat, actions[rnd.randrange(len(actions))]).state
+    raise AssertionError("position not reached")
+
+
+def test_renaissance_tokens_bought_for_expansion_are_worth_their_price() -> None:
+    """AOR-R21, AOR-R103 (issue 24: AIs that bought no tokens lost every domination and fell
+    into chaos): a token bought in phase 1 is worth more than its $1 until its player's
+    expansion is over, and nothing after (unused tokens go back to stock)."""
+    state = _play_until("renaissance", 3, 7, lambda s: s.phase == "bid" and s.turn >= 2)
+    seat = state.seats[0]
+    bought = state.copied()
+    bought.players[seat].cash -= 1
+    bought.players[seat].expansion += 1
+    assert renaissance_evaluate(bought)[seat] > renaissance_evaluate(state)[seat]
+    bought.phase = "expansion"
+    bought.players[seat].expansion_done = True
+    state = bought.copied()
+    state.players[seat].expansion -= 1
+    assert renaissance_evaluate(bought)[seat] == renaissance_evaluate(state)[seat]
+
+
+def test_renaissance_placing_a_token_beats_keeping_it() -> None:
+    """AOR-R73 (issue 24): in the expansion phase a token on the map is worth more than the
+    same token left in the expansion area, so the easy AI places what it bought."""
+    state = _play_until("renaissance", 3, 11, lambda s: s.phase == "bid" and s.turn >= 2)
+    seat = state.seats[0]
+    state.phase = "expansion"
+    state.players[seat].expansion = 3
+    placed = state.copied()
+    placed.players[seat].expansion = 2
+    province = next(p for p, prov in placed.provinces.items() if prov.empty())
+    placed.province(province).tokens[seat] = 1
+    assert renaissance_evaluate(placed)[seat] > renaissance_evaluate(state)[seat]
+
+
+def test_renaissance_one_ply_judges_a_card_play_as_it_is() -> None:
+    """Issue 24 (AoR chaos): a card play carries all its choices, so the one-ply judgement
+    plays no further random cards of the same turn after it (random plays include misery
+    events against oneself and made passing look best); other games keep their own
+    turn's follow-up."""
+    spec = GAMES["renaissance"]
+    assert game_ai(spec).turn_steps == 0
+    assert game_ai(GAMES["endeavor"]).turn_steps > 0
+    state = _play_until(
+        "renaissance", 3, 5, lambda s: s.phase == "play" and len(spec.to_act(s)) == 1
+    )
+    seat = min(spec.to_act(state))
+    after = settle(spec, state, seat, frozenset({seat}), random.Random(1), turn_steps=0)
+    assert after is state
