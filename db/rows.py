@@ -49,9 +49,12 @@ def game_changes(
     campaign: dict[str, Any] | None,
     creator_id: int | None,
     now: Any,
+    absent_ai: str | None = None,
 ) -> dict[str, Any]:
     """The columns ``update_game`` writes for the given fields (others stay as they are)."""
     changes: dict[str, Any] = {}
+    if absent_ai is not None:
+        changes["absent_ai"] = absent_ai
     if creator_id is not None:
         changes["creator_id"] = creator_id
     if campaign is not None:
@@ -100,7 +103,7 @@ def game_columns(live: str) -> str:
 
     return (
         "id, channel_id, guild_id, kind, status, creator_id, options_json, seed, seats_json, "
-        "state_json, version, created_at, updated_at, campaign_json, initial_hash, "
+        "state_json, version, created_at, updated_at, campaign_json, initial_hash, absent_ai, "
         f"{last('state_hash')} AS last_state_hash, {last('seq')} AS head_seq, "
         f"{last('seat')} AS head_seat, {last('action_json')} AS head_action, "
         f"{last('chain_hash')} AS head_chain, {last('seq', 1)} AS prev_seq, "
@@ -163,6 +166,7 @@ def game_record(row: Any, when: Callable[[Any], datetime]) -> GameRecord:
         last_state_hash=row["last_state_hash"],
         initial_hash=row["initial_hash"],
         head=_head(row),
+        absent_ai=str(row["absent_ai"] or ""),
         damage=(
             f"game row {row['id']} is damaged: {', '.join(damage)} cannot be read as written"
             if damage
@@ -185,6 +189,7 @@ def action_record(row: Any, when: Callable[[Any], datetime]) -> ActionRecord:
         created_at=when(row["created_at"]),
         state_hash=row["state_hash"],
         chain_hash=row["chain_hash"],
+        stand_in=row["stand_in"],
     )
 
 
@@ -258,10 +263,12 @@ def chained(
 
 SEAT_CONSENT_SQL = """
 INSERT INTO seat_offers
-    (game_id, holder_id, taker_id, taker_name, taken_at, given_at, given_by, created_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    (game_id, holder_id, taker_id, taker_name, taken_at, given_at, given_by, created_at,
+     taker_level)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 ON CONFLICT (game_id, holder_id, taker_id) WHERE closed_at IS NULL DO UPDATE SET
     taker_name = COALESCE(excluded.taker_name, seat_offers.taker_name),
+    taker_level = COALESCE(seat_offers.taker_level, excluded.taker_level),
     taken_at = COALESCE(seat_offers.taken_at, excluded.taken_at),
     given_at = COALESCE(seat_offers.given_at, excluded.given_at),
     given_by = COALESCE(seat_offers.given_by, excluded.given_by),
@@ -270,10 +277,11 @@ ON CONFLICT (game_id, holder_id, taker_id) WHERE closed_at IS NULL DO UPDATE SET
          AND COALESCE(seat_offers.given_at, excluded.given_at) IS NOT NULL
         THEN excluded.created_at
     END
-RETURNING taker_name, given_by, closed_at IS NOT NULL AS complete
+RETURNING taker_name, given_by, closed_at IS NOT NULL AS complete, taker_level
 """
 """One consent recorded, and the offer closed by the statement that completes it: the row
-lock of the upsert orders two concurrent consents, so exactly one sees both."""
+lock of the upsert orders two concurrent consents, so exactly one sees both. An AI taker's
+level is the one the offer was opened with (a later consent never changes it)."""
 
 KEEP_OWN_DM_SQL = """
 INSERT INTO player_dms (game_id, user_id, dm_channel_id, dm_message_id) VALUES ($1, $2, $3, $4)

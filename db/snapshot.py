@@ -39,6 +39,7 @@ class GameRow:
     campaign_json: str | None
     initial_hash: str | None = None
     started_at: datetime | None = None
+    absent_ai: str = ""
 
     def record(self) -> GameRecord:
         campaign = self.campaign_json
@@ -58,6 +59,7 @@ class GameRow:
             updated_at=self.updated_at,
             campaign=json.loads(campaign) if campaign is not None else None,
             initial_hash=self.initial_hash,
+            absent_ai=self.absent_ai,
         )
 
 
@@ -74,6 +76,7 @@ class ActionRow:
     created_at: datetime
     state_hash: str | None
     chain_hash: str | None = None
+    stand_in: str | None = None
 
     def record(self) -> ActionRecord:
         return ActionRecord(**{f.name: getattr(self, f.name) for f in fields(self)})
@@ -132,6 +135,7 @@ class SeatOfferRow:
     given_by: int | None
     created_at: datetime
     closed_at: datetime | None
+    taker_level: str | None = None
 
 
 @dataclass(frozen=True)
@@ -240,9 +244,13 @@ _TIMES = {
     "ended_at",
 }
 _FLAGS = {"reveals", "undone", "rated", "winner"}
+_EMPTY_TEXT = {"absent_ai"}
+"""Text columns that are never NULL (a schema from before them reads as ``""``)."""
 
 
 def _sqlite_value(name: str, value: Any) -> Any:
+    if name in _EMPTY_TEXT and value is None:
+        return ""
     if name in _TIMES and value is not None:
         moment = datetime.fromisoformat(value)
         return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

@@ -97,7 +97,7 @@ OPEN_SQL = status_literals(OPEN_STATUSES)
 GAME_COLUMNS = game_columns("NOT a.undone")
 ACTION_COLUMNS = (
     "game_id, seq, seat, user_id, action_json, interaction_id, reveals, undone, created_at, "
-    "state_hash, chain_hash"
+    "state_hash, chain_hash, stand_in"
 )
 
 Clock = Callable[[], datetime]
@@ -254,6 +254,7 @@ class SqlStore:
         options: dict[str, Any],
         seed: int,
         seats: list[SeatRecord],
+        absent_ai: str = "",
     ) -> GameRecord:
         options_json, seats_text = dumps(options), seats_json(seats)
         now = self._time(self._now())
@@ -264,10 +265,11 @@ class SqlStore:
                     tx,
                     "INSERT INTO games (channel_id, guild_id, kind, status, creator_id, "
                     "options_json, seed, seats_json, state_json, version, created_at, "
-                    "updated_at) VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, NULL, 0, $8, $8) "
+                    "updated_at, absent_ai) "
+                    "VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, NULL, 0, $8, $8, $9) "
                     "RETURNING id",
                     *(channel_id, guild_id, kind, creator_id, options_json, str(seed)),
-                    *(seats_text, now),
+                    *(seats_text, now, absent_ai),
                 )
             except Exception as exc:
                 if self._unique_violation(exc) is not None:
@@ -311,6 +313,7 @@ class SqlStore:
         campaign: dict[str, Any] | None = None,
         creator_id: int | None = None,
         archive: GameArchive | None = None,
+        absent_ai: str | None = None,
     ) -> GameRecord:
         changes = game_changes(
             seats=seats,
@@ -320,6 +323,7 @@ class SqlStore:
             campaign=campaign,
             creator_id=creator_id,
             now=self._time(self._now()),
+            absent_ai=absent_ai,
         )
         async with self._write() as tx:
             game = await self._check_version(tx, game_id, expected_version)
@@ -392,14 +396,14 @@ class SqlStore:
             rows = [
                 (
                     *(game_id, seq, a.seat, a.user_id, a.action_json, a.interaction_id),
-                    *(a.reveals, now, state_hash, chain),
+                    *(a.reveals, now, state_hash, chain, a.stand_in),
                 )
                 for seq, a, state_hash, chain in chained(game, int(last[0]), actions, state_json)
             ]
             try:
                 await tx.run_many(
                     f"INSERT INTO actions ({ACTION_COLUMNS}) "
-                    "VALUES ($1, $2, $3, $4, $5, $6, $7, FALSE, $8, $9, $10)",
+                    "VALUES ($1, $2, $3, $4, $5, $6, $7, FALSE, $8, $9, $10, $11)",
                     rows,
                 )
             except Exception as exc:
@@ -527,14 +531,20 @@ class SqlStore:
         consent: Literal["take", "give"],
         user_id: int,
         taker_name: str | None = None,
+        taker_level: str | None = None,
     ) -> SeatConsent:
         now = self._time(self._now())
         given = seat_consent_params(consent, user_id, taker_name, now)
         async with self._write() as tx:
-            row = await first(tx, SEAT_CONSENT_SQL, game_id, holder_id, taker_id, *given, now)
+            row = await first(
+                tx, SEAT_CONSENT_SQL, game_id, holder_id, taker_id, *given, now, taker_level
+            )
         given_by = row["given_by"]
         return SeatConsent(
-            row["taker_name"], None if given_by is None else int(given_by), bool(row["complete"])
+            row["taker_name"],
+            None if given_by is None else int(given_by),
+            bool(row["complete"]),
+            row["taker_level"],
         )
 
     async def take_own_dm(self, game_id: int, user_id: int) -> DirectMessage | None:

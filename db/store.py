@@ -87,12 +87,15 @@ class ChainHead:
 @dataclass(frozen=True)
 class SeatRecord:
     """A seat: ``user_id`` is None for a bot-filled seat, whose ``level`` is how it plays
-    (``rules.ai`` levels; ``None`` is the random-move bot, as every bot before levels)."""
+    (``rules.ai`` levels; ``None`` is the random-move bot, as every bot before levels).
+    ``stand_in``: the level of the AI playing a person's seat while they are absent (issue
+    24 point 3; None: the person plays it)."""
 
     seat: str
     user_id: int | None
     name: str
     level: str | None = None
+    stand_in: str | None = None
 
     @property
     def is_bot(self) -> bool:
@@ -104,16 +107,19 @@ class SeatRecord:
         out: dict[str, Any] = {"seat": self.seat, "user_id": self.user_id, "name": self.name}
         if self.level is not None:
             out["level"] = self.level
+        if self.stand_in is not None:
+            out["stand_in"] = self.stand_in
         return out
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> SeatRecord:
-        level = raw.get("level")
+        level, stand_in = raw.get("level"), raw.get("stand_in")
         return cls(
             seat=str(raw["seat"]),
             user_id=raw["user_id"],
             name=str(raw["name"]),
             level=None if level is None else str(level),
+            stand_in=None if stand_in is None else str(stand_in),
         )
 
 
@@ -146,6 +152,9 @@ class GameRecord:
     damage: str | None = field(default=None, repr=False)
     """Why the row could not be read as it was written (None: it could); such a game is
     stopped, the other fields hold what could be read."""
+    absent_ai: str = ""
+    """The AI level that plays for a player absent past the time limit (``bot.absence``;
+    ``""``: nobody plays for an absent player)."""
 
     def chain_previous(self) -> str:
         """The chain hash the next logged row links to."""
@@ -197,6 +206,8 @@ class NewAction:
     reveals: bool = False
     state_hash: str | None = None
     """SHA-256 of the state JSON this action produced (``db.store.state_digest``)."""
+    stand_in: str | None = None
+    """The level of the AI that played this action for the seat's absent player."""
 
 
 @dataclass(frozen=True)
@@ -212,6 +223,9 @@ class ActionRecord:
     created_at: datetime
     state_hash: str | None = None
     chain_hash: str | None = None
+    stand_in: str | None = None
+    """The level of the AI that played this action for the seat's absent player (None: the
+    seat's own player, its bot, or the game's default answer)."""
 
 
 @dataclass(frozen=True)
@@ -237,6 +251,9 @@ class SeatConsent:
     taker_name: str | None
     given_by: int | None
     complete: bool
+    taker_level: str | None = None
+    """The level of the AI the seat is offered to (taker 0), as the offer's first consent
+    recorded it; None: the taker is a person."""
 
 
 @dataclass(frozen=True)
@@ -262,8 +279,10 @@ class GameStore(Protocol):
         options: dict[str, Any],
         seed: int,
         seats: list[SeatRecord],
+        absent_ai: str = "",
     ) -> GameRecord:
-        """New game in ``lobby`` status; ``ChannelBusy`` if the channel has an open game."""
+        """New game in ``lobby`` status; ``ChannelBusy`` if the channel has an open game.
+        ``absent_ai``: the AI level that plays for absent players (``""``: none)."""
         ...
 
     async def current_game(self, channel_id: int) -> GameRecord | None:
@@ -298,6 +317,7 @@ class GameStore(Protocol):
         campaign: dict[str, Any] | None = None,
         creator_id: int | None = None,
         archive: GameArchive | None = None,
+        absent_ai: str | None = None,
     ) -> GameRecord:
         """Change the given fields (others stay); version + 1. ``VersionConflict`` if stale.
 
@@ -392,10 +412,12 @@ class GameStore(Protocol):
         consent: Literal["take", "give"],
         user_id: int,
         taker_name: str | None = None,
+        taker_level: str | None = None,
     ) -> SeatConsent:
         """Record one consent to the open offer of ``holder_id``'s seat to ``taker_id``
         (opening the offer if none is open): "take" by the taker (with the name they sit
-        under), "give" by ``user_id`` (the holder, or a moderator for a holder who left). A
+        under; for an AI, taker 0 of ``taker_level``, the consent of whoever offered it),
+        "give" by ``user_id`` (the holder, or a moderator for a holder who left). A
         repeat is harmless. One atomic statement records it and, when both consents are now
         there, closes the offer: ``complete`` for exactly one call across every process, so
         a seat changes hands once (a press after that opens a new offer)."""
