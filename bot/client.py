@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.absence import absent_acting
 from bot.ai_seats import AiSeats
 from bot.clock import Clock, system_clock
 from bot.collector import freeze_start_up, thaw
@@ -183,7 +184,9 @@ class RefereeBot(commands.Bot):
         if settings.timeout_hours > 0:
             for game in due(games, now, timedelta(hours=settings.timeout_hours)):
                 try:
-                    await self.service.time_out(game.channel_id, game.version)
+                    await self.service.time_out(
+                        game.channel_id, game.version, hours=settings.timeout_hours
+                    )
                 except Exception:
                     log.exception("answering the timed-out decision of game %s failed", game.id)
 
@@ -206,11 +209,17 @@ class RefereeBot(commands.Bot):
         lang = guild_lang(channel)
         who = ", ".join(self.presenter.mention(game, s) for s in acting)
         lines = [t("core.reminder", lang, who=who)]
-        defaulted = [s for s in acting if spec.timeout_actions(state, s)]
         left = self.settings.timeout_hours - self.settings.reminder_hours
+        absent = absent_acting(game, acting)
+        if game.absent_ai:
+            defaulted, key = absent, "core.reminder_absent_ai"
+        else:
+            defaulted = [s for s in acting if spec.timeout_actions(state, s)]
+            key = "core.reminder_default"
         if defaulted and self.settings.timeout_hours > 0 and left > 0:
             names = ", ".join(names_of(game).get(s, s) for s in defaulted)
-            lines.append(t("core.reminder_default", lang, who=names, hours=round(left)))
+            level = t(f"core.record.level.{game.absent_ai or 'easy'}", lang)
+            lines.append(t(key, lang, who=names, hours=round(left), level=level))
         pinged = [
             discord.Object(id=u.user_id) for s in acting if (u := game.user_of(s)) and u.user_id
         ]

@@ -128,8 +128,17 @@ async def _turn_at(
     interaction: discord.Interaction[Any], game_id: int, version: int | None, *, acting: bool
 ) -> Turn:
     """The game at that version and the pressing user's seat (or a clear refusal)."""
-    game = await _game_at(interaction, game_id, version)
+    game = await _play_at(interaction, game_id, version)
     return bot_of(interaction).service.check_turn(game, interaction.user.id, acting=acting)
+
+
+async def _play_at(interaction: discord.Interaction[Any], game_id: int, version: int | None) -> Any:
+    """``_game_at`` for a press that plays: the press of a player an AI plays for (absent,
+    ``bot.absence``) brings them back and does only that (``Returned``), whatever prompt
+    it was on."""
+    service = bot_of(interaction).service
+    await service.return_from_absence(interaction.channel_id or 0, interaction.user.id)
+    return await _game_at(interaction, game_id, version)
 
 
 def _button(custom_id: str, label: str, style: discord.ButtonStyle) -> discord.ui.Button[Any]:
@@ -169,7 +178,7 @@ async def act_on_index(
 ) -> None:
     """Play legal action ``index`` of the game at ``version``; then show the next menu."""
     await interaction.response.defer(ephemeral=True)
-    spec = spec_of(await _game_at(interaction, game_id, version))
+    spec = spec_of(await _play_at(interaction, game_id, version))
 
     def pick(state: Any, seat: str) -> Any:
         actions = spec.legal_actions(state, seat)
@@ -331,7 +340,7 @@ class ManySelect(
         data: dict[str, Any] = dict(interaction.data or {})
         picked = [str(v)[:40] for v in (data.get("values") or [])][:25]
         await interaction.response.defer(ephemeral=True)
-        spec = spec_of(await _game_at(interaction, self.game_id, self.version))
+        spec = spec_of(await _play_at(interaction, self.game_id, self.version))
 
         def pick(state: Any, seat: str) -> Any:
             many = spec.many_choice(state, seat)
@@ -597,6 +606,9 @@ class SeatOffer(
     forged id moves no seat without both real presses. Consents live in the store
     (``consent_to_seat``): Take and Give pressed on two processes, or across a restart, meet,
     and exactly one press (the one that completes the offer) moves the seat.
+
+    Taker 0 is an AI (``/game replace ai:``): whoever offered the seat consented for it, its
+    level is the one the store recorded with that consent, and the seat becomes a bot seat.
     """
 
     def __init__(self, game_id: int, old: int, new: int, role: str, label: str = "") -> None:
@@ -644,6 +656,15 @@ class SeatOffer(
             await send_ephemeral(interaction, t("core.seat_consent_recorded", lang))
             return
         await interaction.response.defer()
+        if self.new == 0:
+            level = consent.taker_level or "random"
+            await bot.service.replace_with_ai(
+                interaction.channel_id or 0, self.game_id, self.old, level, lang
+            )
+            shown = t(f"core.record.level.{level}", lang)
+            text = t("core.replaced_ai", lang, old=f"<@{self.old}>", level=shown)
+            await interaction.edit_original_response(content=text, view=None)
+            return
         name = consent.taker_name or str(self.new)
         outcome = await bot.service.replace(
             interaction.channel_id or 0, self.game_id, self.old, Player(self.new, name)

@@ -245,6 +245,7 @@ async def play(
 ) -> None:
     """Apply the chosen action and any follow-up steps in one change, then show what is next."""
     await interaction.response.defer(ephemeral=True, thinking=True)
+    await bot.service.return_from_absence(interaction.channel_id or 0, interaction.user.id)
     game = await bot.service.current(interaction.channel_id or 0)
     first = decode(str(values.get("choice") or ""), game.version)  # stale values first
     turn = bot.service.check_turn(game, interaction.user.id, kind=kind, acting=not command.anytime)

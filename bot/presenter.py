@@ -72,10 +72,11 @@ def actor_of(event: Event) -> str | None:
 
 
 def played_by_no_one(game: GameRecord, events: Iterable[Event]) -> frozenset[str]:
-    """The seats no person holds (a game's automa opponent, or a bot
-    seat) that took a turn among ``events``. Such a turn is told at once, in full, although
-    the acting person did not change (issue 19: solo and bot seats are visible)."""
-    people = {s.seat for s in game.seats if s.user_id}
+    """The seats no person plays (a game's automa opponent, a bot seat, or the seat of an
+    absent player an AI plays for) that took a turn among ``events``. Such a turn is told at
+    once, in full, although the acting person did not change (issue 19: solo and bot seats
+    are visible)."""
+    people = {s.seat for s in game.seats if s.user_id and not s.stand_in}
     return frozenset(
         a for e in events if e.public and (a := actor_of(e)) is not None and a not in people
     )
@@ -280,6 +281,9 @@ class Presenter:
         if channel is None or not isinstance(channel, discord.abc.Messageable):
             log.warning("channel %s of game %s is not reachable", game.channel_id, game.id)
             return
+        if outcome.back is not None:
+            await self._back(channel, outcome, outcome.back)
+            return
         spec = spec_of(game)
         state = outcome.state
         over = spec.is_over(state)
@@ -325,6 +329,28 @@ class Presenter:
             acting = step.acting
         return untold
 
+    async def _back(self, channel: discord.abc.Messageable, outcome: Outcome, seat: str) -> None:
+        """Tell the channel that a player is back and the AI that played for them stepped
+        aside (a change of seats only: what was untold stays untold)."""
+        game = outcome.game
+        if self.untold_version.get(game.id) == game.version - 1:
+            self.untold_version[game.id] = game.version
+        lang = guild_lang(channel)
+        await channel.send(
+            t("core.absent_back", lang, who=names_of(game).get(seat, seat)),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    async def stand_in_lines(self, game: GameRecord, lang: str) -> list[str]:
+        """At the end of a game: for each seat an AI played for its absent player, how many
+        moves it played (the result stays the player's)."""
+        counts = await self.bot.service.stand_in_moves(game)
+        names = names_of(game)
+        return [
+            t("core.absent_summary", lang, who=names.get(seat, seat), count=count)
+            for seat, count in sorted(counts.items())
+        ]
+
     async def _abandoned(self, outcome: Outcome) -> None:
         """Tell the channel that its game was abandoned, and by whom (nobody is pinged)."""
         game = outcome.game
@@ -361,6 +387,7 @@ class Presenter:
         mentions: list[discord.abc.Snowflake] = []
         if spec.is_over(state):
             lines.append(self.score_text(game, state, lang))
+            lines += await self.stand_in_lines(game, lang)
         elif game.status == "active":
             lines.append(self.to_act_text(game, state, lang))
             view = turn_view(game, lang)
@@ -775,6 +802,9 @@ def lobby_text(game: GameRecord, lang: str) -> str:
     if shown:
         options = ", ".join(option_text(game.kind, k, v, lang) for k, v in shown.items())
         lines.append(t("core.lobby_options", lang, options=options))
+    if game.absent_ai:
+        level = t(f"core.record.level.{game.absent_ai}", lang)
+        lines.append(t("core.lobby_absent_ai", lang, level=level))
     lines.append(t("core.lobby_hint", lang))
     return "\n".join(lines)
 

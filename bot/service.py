@@ -17,12 +17,13 @@ import random
 import re
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, Literal, Protocol, get_args, get_origin
 
 from pydantic import ValidationError
 
+from bot import absence
 from bot.ai_seats import AiSeats
 from bot.clock import Clock, system_clock
 from bot.club_record import abandoned_archive, finished_archive
@@ -123,6 +124,14 @@ class Outcome:
     """The seat whose own action this change was (its private view is edited in place)."""
     by_user: int | None = None
     """Who made a table change that is no move (abandoning the game)."""
+    back: str | None = None
+    """The seat whose player came back: the AI that played for them steps aside."""
+
+
+class Returned(UserError):
+    """The press brought its player back (``GameService.return_from_absence``): the AI that
+    played their seat stepped aside, and that is all the press did. The player is told so
+    privately, down the error path; the channel is told by a post."""
 
 
 class Announcer(Protocol):
@@ -469,7 +478,8 @@ class GameService:
             titles = [Text(key=f"{k}.title") for k in sorted(GAMES)]
             raise UserError("error.unknown_game", kind=kind[:40], known=titles)
         spec = GAMES[kind]
-        options = parse_options(spec, options_text)
+        game_options, absent_ai = absence.split_option(options_text)
+        options = parse_options(spec, game_options)
         checked_options(spec, options)
 
         async def work() -> Outcome:
@@ -483,6 +493,7 @@ class GameService:
                 options=options,
                 seed=self._seed_source(),
                 seats=[SeatRecord(seat="", user_id=creator.user_id, name=creator.name)],
+                absent_ai=absent_ai or "",
             )
             return Outcome(game=game)
 
@@ -548,15 +559,22 @@ class GameService:
         if level not in LEVELS:
             raise UserError("error.bad_input")
         game = await self._lobby(channel_id)
-        number = sum(1 for s in game.seats if s.is_bot) + 1
-        if level == "random":
-            name = f"🤖 {number}"
-        else:
-            name = t(
-                "core.ai_seat", lang, number=number, level=t(f"core.record.level.{level}", lang)
-            )
-        stored = None if level == "random" else level
-        return await self._add_seat(channel_id, None, name, by=by, level=stored)
+        name = bot_name(level, sum(1 for s in game.seats if s.is_bot) + 1, lang)
+        return await self._add_seat(channel_id, None, name, by=by, level=stored_level(level))
+
+    async def set_absent_ai(self, channel_id: int, by: Player, typed: str) -> Outcome:
+        """Change, in the lobby, the AI that plays for absent players (``bot.absence``;
+        ``off``: none); the creator only, as ``absent=`` when the game is opened."""
+        level = absence.level_named(typed)
+
+        async def work() -> Outcome:
+            game = await self._lobby(channel_id)
+            if by.user_id != game.creator_id:
+                raise UserError("error.only_creator_options")
+            stored = await self.store.update_game(game.id, game.version, absent_ai=level)
+            return Outcome(game=stored)
+
+        return await self._locked(channel_id, work)
 
     async def start(self, channel_id: int, by: Player) -> Outcome:
         async def work() -> Outcome:
@@ -611,7 +629,9 @@ class GameService:
         ``choose`` turns the user's input into engine actions (it may raise ``UserError``).
         A stale ``expected_version`` changes nothing and says the prompt is out of date.
         ``anytime`` plays one of the game's ``anytime_actions`` (the seat need not act now).
+        A press of a player an AI plays for only brings them back (``Returned``).
         """
+        await self.return_from_absence(channel_id, user_id)
 
         async def work() -> Outcome:
             game = await self.current(channel_id)
@@ -661,11 +681,13 @@ class GameService:
 
         return await self._locked(channel_id, work)
 
-    async def time_out(self, channel_id: int, version: int) -> Outcome | None:
+    async def time_out(self, channel_id: int, version: int, hours: float = 0) -> Outcome | None:
         """Answer, for every acting seat that has not, a waiting decision the game gives a
         default (``GameSpec.timeout_actions``), if the channel's game is still at ``version``
         (so of several processes looking at one idle game, one answers). A seat's default may
         take several steps (a whole secret ranking); it stops where a new decision begins.
+        In a game with an AI for absent players, that AI plays the waiting players' seats
+        instead, from now until they come back (``hours``: how long they were waited for).
         ``None``: nothing was due or the game moved on meanwhile."""
 
         async def work() -> Outcome | None:
@@ -674,6 +696,8 @@ class GameService:
                 return None
             spec = spec_of(game)
             before = self.state_of(game)
+            if game.absent_ai:
+                return await self._stand_in(game, before, hours)
             rnd = random.Random(f"{game.seed}:{game.version}:timeout")
 
             def compute() -> tuple[Any, list[Event], list[NewAction]]:
@@ -721,8 +745,58 @@ class GameService:
             return None
         return await self._announce(outcome) if outcome is not None else None
 
-    async def _persist(self, outcome: Outcome, logged: list[NewAction]) -> Outcome:
-        """Let bot seats move, then store the actions and the state in one transaction."""
+    async def _stand_in(self, game: GameRecord, state: Any, hours: float) -> Outcome | None:
+        """The game's AI for absent players begins to play every acting seat a person holds
+        (see ``time_out``), and plays what it must now; seats and moves are stored at once."""
+        absent = absence.absent_acting(game, spec_of(game).to_act(state))
+        if not absent:
+            return None
+        level = Text(key=f"core.record.level.{game.absent_ai}")
+        told = Event(
+            key="core.absent_ai",
+            args={"seats": absent, "hours": round(hours), "level": level},
+        )
+        seats = absence.with_stand_ins(game, absent)
+        outcome = Outcome(game=replace(game, seats=seats), state=state, events=[told])
+        return await self._persist(outcome, [], seats=seats)
+
+    async def return_from_absence(self, channel_id: int, user_id: int) -> None:
+        """If an AI plays the user's seat in the channel's game, it steps aside (stored, and
+        posted), and ``Returned`` says so; else nothing happens."""
+        if await self.come_back(channel_id, user_id) is not None:
+            raise Returned("core.absent_welcome")
+
+    async def come_back(self, channel_id: int, user_id: int) -> Outcome | None:
+        """The AI that plays the user's seat steps aside: the player plays it from now on.
+        None: no AI plays for them (nothing changes)."""
+        game = await self.store.current_game(channel_id)
+        if game is None or game.status != "active" or absence.stood_in(game, user_id) is None:
+            return None
+
+        async def work() -> Outcome:
+            game = await self.current(channel_id)
+            seat = absence.stood_in(game, user_id)
+            if game.status != "active" or seat is None:
+                raise UserError("error.not_absent")
+            seats = absence.without_stand_in(game, seat.seat)
+            stored = await self.store.update_game(game.id, game.version, seats=seats)
+            return Outcome(game=stored, state=self.state_of(stored), back=seat.seat)
+
+        return await self._locked(channel_id, work)
+
+    async def stand_in_moves(self, game: GameRecord) -> dict[str, int]:
+        """Seat -> how many of its logged moves an AI played for its absent player."""
+        counts: dict[str, int] = {}
+        for entry in await self.store.actions(game.id):
+            if entry.stand_in is not None:
+                counts[entry.seat] = counts.get(entry.seat, 0) + 1
+        return counts
+
+    async def _persist(
+        self, outcome: Outcome, logged: list[NewAction], *, seats: list[SeatRecord] | None = None
+    ) -> Outcome:
+        """Let bot seats move, then store the actions and the state in one transaction (with
+        ``seats``, when they change too)."""
         game = outcome.game
         spec = spec_of(game)
         state = outcome.state
@@ -732,6 +806,9 @@ class GameService:
         outcome.events.extend(bot_events)
         logged.extend(bot_logged)
         if not logged:
+            if seats is not None:
+                stored = await self.store.update_game(game.id, game.version, seats=seats)
+                outcome.game, outcome.state = stored, state
             return outcome
         over = spec.is_over(state)
         try:
@@ -743,6 +820,7 @@ class GameService:
                 "finished" if over else "active",
                 campaign=spec.campaign_after(state) if over else None,
                 archive=finished_archive(game, spec, state) if over else None,
+                seats=seats,
             )
         except DuplicateInteraction as exc:
             raise UserError("error.duplicate") from exc
@@ -752,11 +830,13 @@ class GameService:
         return outcome
 
     def _bot_moves(self, game: GameRecord, state: Any) -> tuple[list[Event], list[NewAction], Any]:
-        """Let bot-filled seats move while only bots must act (runs in a thread). A random
-        bot's moves are deterministic per game version; an AI seat decides from its own
-        observation (``rules.ai.observe``) in a worker process (``AiSeats``)."""
+        """Let bot-filled seats, and the seats an AI plays for absent players, move while they
+        must act (runs in a thread). A random bot's moves are deterministic per game version;
+        an AI decides from its seat's own observation (``rules.ai.observe``) in a worker
+        process (``AiSeats``). A move played for an absent player is logged as such."""
         spec = spec_of(game)
-        bots = {s.seat: s.level or "random" for s in game.seats if s.is_bot}
+        bots = absence.players_of(game)
+        standing_in = {s.seat for s in game.seats if s.stand_in and not s.is_bot}
         events: list[Event] = []
         logged: list[NewAction] = []
         rnd = random.Random(f"{game.seed}:{game.version}")
@@ -778,6 +858,7 @@ class GameService:
                     action_json=spec.dump_action(action),
                     reveals=any(e.reveals for e in result.events),
                     state_hash=state_digest(state.model_dump_json()),
+                    stand_in=bots[seat] if seat in standing_in else None,
                 )
             )
         return events, logged, state
@@ -842,6 +923,40 @@ class GameService:
                 game.id, game.version, seats=seats, creator_id=creator
             )
             return Outcome(game=stored, state=self.state_of(stored) if stored.state_json else None)
+
+        return await self._locked(channel_id, work)
+
+    async def replace_with_ai(
+        self, channel_id: int, game_id: int, old_user_id: int, level: str, lang: str
+    ) -> Outcome:
+        """Give ``old_user_id``'s seat to an AI of ``level``: from now on it is a bot seat
+        like one added with ``/game add-bot`` (named in ``lang``), and it plays at once if it
+        must act. The callers have the consents (the offer's, as for a person); this checks
+        the seat again under the lock. The creator's rights pass to the longest-seated person
+        still at the table."""
+        if level not in LEVELS:
+            raise UserError("error.absent_level", value=level[:40], levels=list(LEVELS))
+
+        async def work() -> Outcome:
+            game = await self.current(channel_id)
+            if game.id != game_id or game.status != "active":
+                raise UserError("error.stale_prompt")
+            if game.seat_of(old_user_id) is None:
+                raise UserError("error.replace_not_seated")
+            name = bot_name(level, sum(1 for s in game.seats if s.is_bot) + 1, lang)
+            seats = [
+                SeatRecord(seat=s.seat, user_id=None, name=name, level=stored_level(level))
+                if s.user_id == old_user_id
+                else s
+                for s in game.seats
+            ]
+            heirs = [s.user_id for s in seats if s.user_id is not None]
+            if game.creator_id == old_user_id and heirs:
+                game = await self.store.update_game(
+                    game.id, game.version, seats=seats, creator_id=heirs[0]
+                )
+            outcome = Outcome(game=replace(game, seats=seats), state=self.state_of(game))
+            return await self._persist(outcome, [], seats=seats)  # with its moves, if any
 
         return await self._locked(channel_id, work)
 
@@ -992,6 +1107,18 @@ class GameService:
             if shown:
                 out.append(HistoryEntry(seq=entry.seq, seat=entry.seat, events=shown))
         return out
+
+
+def bot_name(level: str, number: int, lang: str) -> str:
+    """The name of a table's ``number``th bot seat, of ``level``, in ``lang``."""
+    if level == "random":
+        return f"🤖 {number}"
+    return t("core.ai_seat", lang, number=number, level=t(f"core.record.level.{level}", lang))
+
+
+def stored_level(level: str) -> str | None:
+    """A bot seat's level as stored (``None``: the random bot, as before levels existed)."""
+    return None if level == "random" else level
 
 
 @cache

@@ -22,9 +22,23 @@ from bot.messages import file_of
 from bot.presenter import lang_of, lobby_text, lobby_view, reply, title_of, translator
 from bot.service import game_kind, spec_of
 from render.club_cards import render_cards
+from rules.ai import LEVELS
 from rules.core import Text
 from rules.core.data import override_dir
 from rules.registry import GAMES
+
+AI_LEVELS = [
+    app_commands.Choice(name=_("Bot (random)", key="core.ai_choice.random"), value="random"),
+    app_commands.Choice(name=_("Bot (easy)", key="core.ai_choice.easy"), value="easy"),
+    app_commands.Choice(name=_("Bot (strong)", key="core.ai_choice.strong"), value="strong"),
+]
+"""The AI levels (``rules.ai.LEVELS``) as a command's choices."""
+
+OFF_CHOICE = app_commands.Choice(name=_("Off", key="core.ai_choice.off"), value="off")
+
+
+def level_name(level: str, lang: str) -> str:
+    return t(f"core.record.level.{level}", lang)
 
 
 def game_arg(value: str) -> int | None:
@@ -143,22 +157,38 @@ class Lobby(
         name="add-bot", description=_("Fill a seat with a bot", key="cmd.game.add_bot")
     )
     @app_commands.describe(level=_("How well it plays", key="cmd.game.add_bot.level"))
-    @app_commands.choices(
-        level=[
-            app_commands.Choice(
-                name=_("Bot (random)", key="core.ai_choice.random"), value="random"
-            ),
-            app_commands.Choice(name=_("Bot (easy)", key="core.ai_choice.easy"), value="easy"),
-            app_commands.Choice(
-                name=_("Bot (strong)", key="core.ai_choice.strong"), value="strong"
-            ),
-        ]
-    )
+    @app_commands.choices(level=AI_LEVELS)
     async def add_bot(self, interaction: discord.Interaction[Any], level: str = "random") -> None:
         outcome = await self.bot.service.add_bot(
             interaction.channel_id or 0, player_of(interaction), level, lang_of(interaction)
         )
         await self._update_lobby(interaction, outcome.game)
+
+    @app_commands.command(
+        name="absent",
+        description=_(
+            "Let an AI play for players absent past the time limit (creator, before the start)",
+            key="cmd.game.absent",
+        ),
+    )
+    @app_commands.describe(level=_("How well it plays, or off", key="cmd.game.absent.level"))
+    @app_commands.choices(level=[*AI_LEVELS, OFF_CHOICE])
+    async def absent(self, interaction: discord.Interaction[Any], level: str = "easy") -> None:
+        """The lobby's ``absent=`` option, changed after the game was opened."""
+        outcome = await self.bot.service.set_absent_ai(
+            interaction.channel_id or 0, player_of(interaction), level
+        )
+        await self._update_lobby(interaction, outcome.game)
+
+    @app_commands.command(
+        name="back",
+        description=_("Play your seat again instead of the AI", key="cmd.game.back"),
+    )
+    async def back(self, interaction: discord.Interaction[Any]) -> None:
+        outcome = await self.bot.service.come_back(interaction.channel_id or 0, interaction.user.id)
+        if outcome is None:
+            raise UserError("error.not_absent")
+        await reply(interaction, t("core.absent_welcome", lang_of(interaction)))
 
     @app_commands.command(
         name="start", description=_("Start the game (the creator only)", key="cmd.game.start")
@@ -512,14 +542,30 @@ class Lobby(
         name="replace",
         description=_("Give a player's seat to someone else", key="cmd.game.replace"),
     )
+    @app_commands.describe(
+        old=_("Whose seat", key="cmd.game.replace.old"),
+        new=_("Who takes it", key="cmd.game.replace.new"),
+        ai=_("Or an AI takes it, playing this well", key="cmd.game.replace.ai"),
+    )
+    @app_commands.choices(ai=AI_LEVELS)
     async def replace(
-        self, interaction: discord.Interaction[Any], old: discord.Member, new: discord.Member
+        self,
+        interaction: discord.Interaction[Any],
+        old: discord.Member,
+        new: discord.Member | None = None,
+        ai: str = "",
     ) -> None:
         """Offer ``old``'s seat to ``new``: nothing changes until ``new`` presses Take and
-        ``old`` presses Give (or, if ``old`` has left the server, a moderator confirms)."""
+        ``old`` presses Give (or, if ``old`` has left the server, a moderator confirms).
+        With ``ai`` instead, the seat is offered to an AI of that level (``offer_to_ai``)."""
         game = await self.bot.service.current(interaction.channel_id or 0)
         if game.seat_of(old.id) is None:
             raise UserError("error.replace_not_seated")
+        if (new is None) == (not ai):
+            raise UserError("error.replace_whom")
+        if new is None:
+            await self.offer_to_ai(interaction, game, old, ai)
+            return
         if game.seat_of(new.id) is not None:
             raise UserError("error.already_joined")
         if new.bot:
@@ -534,6 +580,49 @@ class Lobby(
             text,
             view=view,
             allowed_mentions=discord.AllowedMentions(users=[old, new], roles=False, everyone=False),
+        )
+
+    async def offer_to_ai(
+        self, interaction: discord.Interaction[Any], game: Any, old: discord.Member, level: str
+    ) -> None:
+        """Offer ``old``'s seat to an AI of ``level`` (taker 0 in the store): the asker, who
+        must hold a seat at the table or manage the channel, consents for the AI at once;
+        the seat moves when ``old`` presses Give (or, if ``old`` has left the server, a
+        moderator confirms), as for a person. It is then a bot seat to the game's end."""
+        if level not in LEVELS:
+            raise UserError("error.absent_level", value=level[:40], levels=list(LEVELS))
+        if game.status != "active":
+            raise UserError("error.not_started")
+        user = interaction.user
+        perms = getattr(interaction, "permissions", None)
+        if game.seat_of(user.id) is None and not (perms and perms.manage_channels):
+            raise UserError("error.ai_offer_forbidden")
+        lang = lang_of(interaction)
+        consent = await self.bot.store.consent_to_seat(
+            game.id, old.id, 0, "take", user.id, taker_level=level
+        )
+        if consent.taker_level != level:
+            shown = t(f"core.record.level.{consent.taker_level or 'random'}", lang)
+            raise UserError("error.ai_offer_open", level=shown)
+        if consent.complete:  # the holder had given it already: the seat moves now
+            await interaction.response.defer()
+            await self.bot.service.replace_with_ai(
+                interaction.channel_id or 0, game.id, old.id, level, lang
+            )
+            await interaction.followup.send(
+                t("core.replaced_ai", lang, old=old.mention, level=level_name(level, lang)),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
+        view = discord.ui.View(timeout=None)
+        for role in ("give", "mod"):
+            label = t(f"core.seat_{role}", lang)
+            view.add_item(SeatOffer(game.id, old.id, 0, role, label=label))
+        text = t("core.seat_offer_ai", lang, old=old.mention, level=level_name(level, lang))
+        await interaction.response.send_message(
+            text,
+            view=view,
+            allowed_mentions=discord.AllowedMentions(users=[old], roles=False, everyone=False),
         )
 
     # -------------------------------------------------------------- rules

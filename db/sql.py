@@ -350,6 +350,7 @@ class SqlStore:
         *,
         campaign: dict[str, Any] | None = None,
         archive: GameArchive | None = None,
+        seats: list[SeatRecord] | None = None,
     ) -> GameRecord:
         """Append ``actions`` and store the state they lead to, in one transaction.
 
@@ -384,12 +385,10 @@ class SqlStore:
                 )
             if status in OPEN_STATUSES and game.status not in OPEN_STATUSES:
                 await self._check_channel_free(tx, game.channel_id, other_than=game_id)
-            await self._bump(
-                tx,
-                game_id,
-                expected_version,
-                {"state_json": state_json, "status": status, "updated_at": now},
-            )
+            changes: dict[str, Any] = {"state_json": state_json, "status": status}
+            if seats is not None:
+                changes["seats_json"] = seats_json(seats)
+            await self._bump(tx, game_id, expected_version, {**changes, "updated_at": now})
             last = await first(
                 tx, "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = $1", game_id
             )

@@ -336,8 +336,11 @@ class GameStore(Protocol):
         *,
         campaign: dict[str, Any] | None = None,
         archive: GameArchive | None = None,
+        seats: list[SeatRecord] | None = None,
     ) -> GameRecord:
-        """Append ``actions`` to the log and store the state they lead to, in one transaction.
+        """Append ``actions`` to the log and store the state they lead to, in one transaction
+        (with the game's ``seats``, when given: an AI that began or stopped playing for an
+        absent player).
 
         ``campaign`` (when not None) replaces the channel's campaign state for the game's kind
         in the same transaction; so does ``archive`` archive the game that ends and update its
