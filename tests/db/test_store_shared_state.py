@@ -14,7 +14,15 @@ from contextlib import asynccontextmanager
 
 import pytest
 
-from db.store import DirectMessage, GameNotFound, GameRecord, GameStore, NewAction, VersionConflict
+from db.store import (
+    DirectMessage,
+    GameNotFound,
+    GameRecord,
+    GameStore,
+    NewAction,
+    SeatRecord,
+    VersionConflict,
+)
 from tests.db.conftest import Backend
 
 NewGame = Callable[..., Awaitable[GameRecord]]  # the new_game fixture
@@ -233,3 +241,39 @@ async def test_channel_lock_is_released_when_the_body_raises(store: GameStore) -
             raise RuntimeError("boom")
     async with asyncio.timeout(5), store.channel_lock(7):
         pass
+
+
+async def test_issue24_3_absent_ai_stand_ins_and_ai_seat_offers_are_stored(
+    store: GameStore, new_game: NewGame, backend: Backend
+) -> None:
+    """Issue 24 point 3, on both backends: a game's AI for absent players is kept (set when
+    opened, changed in the lobby), a seat's standing-in AI is written with the moves it
+    played in one write and read back by another process, a logged action keeps the level
+    that played it for its absent player, and a seat offer to an AI (taker 0) keeps the
+    level it was opened with: a later consent naming another level never changes it."""
+    game = await new_game(start=False, absent_ai="easy")
+    assert game.absent_ai == "easy"
+    game = await store.update_game(game.id, game.version, absent_ai="strong")
+    game = await store.update_game(game.id, game.version, status="active", state_json="{}")
+    assert game.absent_ai == "strong"
+    seats = [SeatRecord("p1", 101, "Ana"), SeatRecord("p2", 102, "민준", stand_in="strong")]
+    moved = await store.record_actions(
+        game.id,
+        game.version,
+        [NewAction("p2", None, '{"type": "b"}', stand_in="strong")],
+        '{"turn": 1}',
+        "active",
+        seats=seats,
+    )
+    assert moved.seats == seats and moved.version == game.version + 1
+    async with opened(backend) as (other,):
+        seen = await other.get_game(game.id)
+        assert seen is not None and seen.seats == seats and seen.absent_ai == "strong"
+        logged = await other.actions(game.id)
+        assert [(a.seat, a.user_id, a.stand_in) for a in logged] == [("p2", None, "strong")]
+        first = await other.consent_to_seat(game.id, 101, 0, "take", 102, taker_level="easy")
+        assert (first.taker_level, first.complete) == ("easy", False)
+    later = await store.consent_to_seat(game.id, 101, 0, "take", 102, taker_level="strong")
+    assert later.taker_level == "easy"
+    done = await store.consent_to_seat(game.id, 101, 0, "give", 101)
+    assert done.complete and done.taker_level == "easy"
