@@ -323,7 +323,7 @@ def _draw_land(
     origin: Point,
     scale: float,
     grow: float,
-    fill: kit.RGB,
+    fill: kit.RGB | int,
 ) -> None:
     ox, oy = origin
     for kind, pts in _land_pieces(shape, grow):
@@ -347,30 +347,43 @@ ART_SIZE = 160
 archipelago changes the map's hex size; shrinking a cached drawing costs a millisecond)."""
 
 
+_ART_COLOURS: tuple[kit.RGB, ...] = (TILE_EDGE, SEA_COLOUR, LAND_SHORE, BEACH, LAND_FILL)
+"""The colours of a tile's supersampled artwork, by palette index (0, the tile's edge, is
+also what lies outside it: the shrunk border blends only edge colour)."""
+_ART_PALETTE = [v for colour in _ART_COLOURS for v in colour]
+
+
 @kit.static_layer(maxsize=256)
 def _tile_art(key: TileKey, size: int) -> Image.Image:
-    """The tile's artwork without its number (sea, land, empty spots, hideout)."""
+    """The tile's artwork without its number (sea, land, empty spots, hideout).
+
+    The land is drawn supersampled in palette indices (one byte a pixel) and shrunk as RGB,
+    and the hex's own supersampled mask gives the alpha: no clipping pass and no
+    premultiplied shrink of a large RGBA layer."""
     shape = tile_shape(key, size)
     s = 3  # supersample
     w = 2 * size + 4
     h = math.ceil(math.sqrt(3) * size) + 4
     origin = (w / 2, h / 2)
-    big = Image.new("RGBA", (w * s, h * s), (0, 0, 0, 0))
+    big = Image.new("P", (w * s, h * s), 0)
     d = ImageDraw.Draw(big)
     hex_pts = [((origin[0] + x) * s, (origin[1] + y) * s) for x, y in kit.hexagon((0, 0), size)]
-    d.polygon(hex_pts, fill=SEA_COLOUR)
+    d.polygon(hex_pts, fill=1)
     # land with a shore line: a grown dark pass, a beach pass, then the land fill
-    _draw_land(d, shape, origin, s, size * 0.05, LAND_SHORE)
-    _draw_land(d, shape, origin, s, size * 0.03, BEACH)
-    _draw_land(d, shape, origin, s, 0, LAND_FILL)
-    # clip to the hex
+    _draw_land(d, shape, origin, s, size * 0.05, 2)
+    _draw_land(d, shape, origin, s, size * 0.03, 3)
+    _draw_land(d, shape, origin, s, 0, 4)
+    # the edge drawn inside the hex and just outside it: land beyond the hex never reaches a
+    # border pixel of the shrunk tile (the mask makes everything further out transparent)
+    d.polygon(hex_pts, outline=0, width=2 * s)
+    outside = [((origin[0] + x) * s, (origin[1] + y) * s) for x, y in kit.hexagon((0, 0), size + 2)]
+    d.polygon(outside, outline=0, width=3 * s)
+    big.putpalette(_ART_PALETTE)
     mask = Image.new("L", big.size, 0)
     ImageDraw.Draw(mask).polygon(hex_pts, fill=255)
-    clipped = Image.new("RGBA", big.size, (0, 0, 0, 0))
-    clipped.paste(big, (0, 0), mask)
-    d = ImageDraw.Draw(clipped)
-    d.polygon(hex_pts, outline=TILE_EDGE, width=2 * s)
-    img = clipped.reduce(s)  # a box filter: as smooth as Lanczos on flat art, far faster
+    # a box filter: as smooth as Lanczos on flat art, far faster
+    img = big.convert("RGB").reduce(s).convert("RGBA")
+    img.putalpha(mask.reduce(s))
     dd = ImageDraw.Draw(img)
     r = shape.spot_radius
     icon_size = round(r * 1.45)
