@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.load import cpu_load
+from bot.collector import freeze_start_up, thaw
 from bot.i18n import Translator
 from bot.rendering import Renderer
 from bot.service import GameService, Outcome, Player, current_data_hash, spec_of
@@ -112,12 +113,15 @@ async def measure(kind: str, channels: int, presses: int, processes: int) -> dic
     GAMES[kind].data_source()  # the bot loads every game's data at start-up (setup_hook)
     current_data_hash(kind)
     renderer = Renderer(processes)
-    await renderer.run(_warm, kind)  # and its render workers start with the bot
+    await renderer.start()  # its render workers start with the bot (setup_hook)
+    await renderer.run(_warm, kind)
     announcer = RenderingAnnouncer(renderer)
     with tempfile.TemporaryDirectory() as tmp:
         store = store_for(str(Path(tmp) / "throughput.sqlite3"))
         await store.open()
         service = GameService(store, announcer=announcer)
+        await service.prepare()
+        freeze_start_up()  # as the bot does once it is ready to serve (bot/collector.py)
         stalls: list[float] = []
         stop = asyncio.Event()
         beat = asyncio.create_task(_heartbeat(stop, stalls))
@@ -132,6 +136,7 @@ async def measure(kind: str, channels: int, presses: int, processes: int) -> dic
             await beat
             await store.close()
             renderer.close()
+            thaw()
     ordered = sorted(stalls)
     return {
         "game": kind,

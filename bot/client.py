@@ -125,6 +125,7 @@ class RefereeBot(commands.Bot):
         if self.settings.reminder_hours > 0 or self.settings.timeout_hours > 0:
             self.remind.start()
         open_games = await self.store.open_games()
+        await self.renderer.start()  # every render worker up before the first press
         frozen = freeze_start_up()
         log.info(
             "ready to serve",

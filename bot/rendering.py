@@ -4,14 +4,19 @@ Pillow drawing is mostly Python code under the GIL; in threads, many channels' r
 contend with the event loop and with each other. ``Renderer`` runs the ``render`` functions
 in a process pool (``REFEREE_RENDER_PROCESSES`` workers; 0 means threads, which the tests
 use). Views and translators are plain picklable models, and every worker keeps its own
-caches of static layers and fonts warm across calls.
+caches of static layers and fonts warm across calls. ``Renderer.start`` launches every worker
+at start-up: a pool started on demand would spawn its second worker (tens of milliseconds of
+the event loop's time) in the middle of the first busy moment.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import gc
 import multiprocessing
+import os
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
@@ -22,13 +27,36 @@ T = TypeVar("T")
 V = TypeVar("V")
 
 
-def _warm_up() -> None:
-    """Import the renderers once per worker (fonts and static layers load on first use)."""
+def load_renderers() -> None:
+    """Import every game's renderer (and Pillow with them) and load its component data. The
+    bot's own process needs them too: ``render.board_parts`` names a game's parts from its
+    renderer module, and a first import there would hold the event loop for a few hundred
+    milliseconds."""
     import render  # noqa: F401
     from rules.registry import GAMES
 
     for spec in GAMES.values():
         __import__(spec.renderer)
+        spec.data_source()
+
+
+def _warm_up() -> None:
+    """Load the renderers once per worker (fonts and static layers load on first use), then
+    freeze what that left alive: the worker's full collections walk only what its drawings
+    keep, not the modules and component data (as ``bot.collector`` does for the bot)."""
+    load_renderers()
+    gc.collect()
+    gc.freeze()
+
+
+READY_WAIT = 0.2
+"""Seconds each worker waits in ``Renderer.start`` after it is up, so that every worker is
+busy and the pool spawns the next instead of reusing a free one."""
+
+
+def _ready() -> int:
+    time.sleep(READY_WAIT)
+    return os.getpid()
 
 
 def _pinned_call(pins: dict[str, DataSet], function: Callable[..., T], *args: Any) -> T:
@@ -50,6 +78,20 @@ class Renderer:
                 max_workers=self.processes, mp_context=context, initializer=_warm_up
             )
         return self._pool
+
+    async def start(self) -> int:
+        """Load the renderers here and launch every worker process now (at the bot's
+        start-up), not on the first pictures; returns how many workers are up (0 with
+        threads)."""
+        load_renderers()
+        executor = self._executor()
+        if executor is None:
+            return 0
+        loop = asyncio.get_running_loop()
+        pids = await asyncio.gather(
+            *(loop.run_in_executor(executor, _ready) for _ in range(self.processes))
+        )
+        return len(set(pids))
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in a worker process (or a thread when there are none), with the

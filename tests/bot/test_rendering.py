@@ -21,3 +21,14 @@ async def test_worker_processes_draw_the_same_board_as_threads() -> None:
     finally:
         processes.close()
     assert there.png == here.png and there.summary == here.summary
+
+
+async def test_start_launches_every_worker_before_the_first_picture() -> None:
+    """Issue 23 (event-loop stalls): the bot's start-up launches all render workers, so no
+    worker is spawned on the event loop in the middle of a busy moment; threads need none."""
+    processes = Renderer(2)
+    try:
+        assert await processes.start() == 2
+    finally:
+        processes.close()
+    assert await Renderer(0).start() == 0
