@@ -185,9 +185,7 @@ class RefereeBot(commands.Bot):
         if settings.timeout_hours > 0:
             for game in due(games, now, timedelta(hours=settings.timeout_hours)):
                 try:
-                    await self.service.time_out(
-                        game.channel_id, game.version, hours=settings.timeout_hours
-                    )
+                    await self.service.time_out(game.channel_id, game.version)
                 except Exception:
                     log.exception("answering the timed-out decision of game %s failed", game.id)
 

@@ -681,13 +681,13 @@ class GameService:
 
         return await self._locked(channel_id, work)
 
-    async def time_out(self, channel_id: int, version: int, hours: float = 0) -> Outcome | None:
+    async def time_out(self, channel_id: int, version: int) -> Outcome | None:
         """Answer, for every acting seat that has not, a waiting decision the game gives a
         default (``GameSpec.timeout_actions``), if the channel's game is still at ``version``
         (so of several processes looking at one idle game, one answers). A seat's default may
         take several steps (a whole secret ranking); it stops where a new decision begins.
         In a game with an AI for absent players, that AI plays the waiting players' seats
-        instead, from now until they come back (``hours``: how long they were waited for).
+        instead, from now until they come back.
         ``None``: nothing was due or the game moved on meanwhile."""
 
         async def work() -> Outcome | None:
@@ -697,7 +697,7 @@ class GameService:
             spec = spec_of(game)
             before = self.state_of(game)
             if game.absent_ai:
-                return await self._stand_in(game, before, hours)
+                return await self._stand_in(game, before)
             rnd = random.Random(f"{game.seed}:{game.version}:timeout")
 
             def compute() -> tuple[Any, list[Event], list[NewAction]]:
@@ -745,16 +745,18 @@ class GameService:
             return None
         return await self._announce(outcome) if outcome is not None else None
 
-    async def _stand_in(self, game: GameRecord, state: Any, hours: float) -> Outcome | None:
+    async def _stand_in(self, game: GameRecord, state: Any) -> Outcome | None:
         """The game's AI for absent players begins to play every acting seat a person holds
-        (see ``time_out``), and plays what it must now; seats and moves are stored at once."""
+        (see ``time_out``), and plays what it must now; seats and moves are stored at once.
+        The post says how many whole hours the decision waited."""
         absent = absence.absent_acting(game, spec_of(game).to_act(state))
         if not absent:
             return None
+        hours = max(0, int((self.clock() - game.updated_at).total_seconds() // 3600))
         level = Text(key=f"core.record.level.{game.absent_ai}")
         told = Event(
             key="core.absent_ai",
-            args={"seats": absent, "hours": round(hours), "level": level},
+            args={"seats": absent, "hours": hours, "level": level},
         )
         seats = absence.with_stand_ins(game, absent)
         outcome = Outcome(game=replace(game, seats=seats), state=state, events=[told])

@@ -217,7 +217,16 @@ class Lobby(
         spec = spec_of(game)
         state = self.bot.service.state_of(game)
         lines = [t("core.status_header", lang, game=title_of(game.kind, lang))]
-        lines += [f"• {escape_name(s.name)}" + (" 🤖" if s.is_bot else "") for s in game.seats]
+        lines += [
+            f"• {escape_name(s.name)}"
+            + (" 🤖" if s.is_bot else "")
+            + (
+                t("core.status_stand_in", lang, level=level_name(s.stand_in, lang))
+                if s.stand_in
+                else ""
+            )
+            for s in game.seats
+        ]
         if spec.is_over(state):
             lines.append(self.bot.presenter.score_text(game, state, lang))
         else:

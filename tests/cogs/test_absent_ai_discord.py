@@ -9,6 +9,7 @@ becomes a bot seat."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from typing import Any
 
@@ -48,6 +49,25 @@ async def _idle(h: Harness, hours: int) -> None:
     await h.advance((hours % 12) * 3600)
 
 
+def _watch_decisions(h: Harness) -> list[str]:
+    """The level of each AI decision the bot asks ``bot.ai_seats`` for, or ``"event loop"``
+    for one asked on the event loop's thread (which must never happen)."""
+    seen: list[str] = []
+    ai = h.bot.service.ai
+    real = ai.decide
+
+    def decide(key: str, level: str, obs: Any) -> str:
+        try:
+            asyncio.get_running_loop()
+            seen.append("event loop")
+        except RuntimeError:
+            seen.append(level)
+        return real(key, level, obs)
+
+    ai.decide = decide  # type: ignore[method-assign]
+    return seen
+
+
 def _seat_button(reply: Reply, role: str) -> str:
     return next(i for i in reply.custom_ids if i.startswith("rf:seat:") and i.endswith(role))
 
@@ -77,6 +97,7 @@ async def test_issue24_3_absent_ai_plays_after_the_time_limit_and_steps_aside_on
     his = game.seat_of(seojun.id)
     assert his is not None and state.round == 1
 
+    decided = _watch_decisions(h)
     await bid(h, minji, 1)
     posts = len(h.messages())
     await _idle(h, 25)
@@ -119,6 +140,7 @@ async def test_issue24_3_absent_ai_plays_after_the_time_limit_and_steps_aside_on
     assert final is not None and final.status == "finished"
     played = [a for a in await h.bot.store.actions(game.id) if a.stand_in is not None]
     assert [(a.seat, a.stand_in, a.user_id) for a in played] == [(his, "easy", None)] * 3
+    assert decided == ["easy"] * 3, "an AI decision ran on the event loop, or at another level"
     end = h.messages()[-1].content
     assert "게임 종료" in end
     assert "서준님이 자리를 비운 동안 인공지능이 3수를 대신 두었습니다" in end, end
@@ -163,6 +185,8 @@ async def test_issue24_3_back_command_and_refusals_of_the_absent_option(
     game, _ = await _game(h)
     his = game.seat_of(seojun.id)
     assert [s.stand_in for s in game.seats if s.seat == his] == ["random"]
+    status = await h.slash(minji, "game status")
+    assert "• 서준 (자리 비움: 인공지능(무작위)이 대신 두는 중)" in status.content, status.content
     # minji's own press brings nobody back: the AI goes on playing for seojun
     menu = await h.click(minji, prompt(h), custom_id=open_id(prompt(h)))
     assert "환영" not in menu.content
