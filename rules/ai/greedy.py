@@ -31,26 +31,27 @@ def one_ply(
     """Each action's reward for ``seat`` in ``world`` (``None``: not judged; once ``done``
     says the time is up, the rest are not). Every candidate is followed by the same random
     choices (common random numbers), so the candidates are compared on the same footing and
-    not on the luck of the others' random replies."""
+    not on the luck of the others' random replies; a game may ask for several such
+    follow-ups per candidate (``GameAI.replies``), averaged."""
     step = step_function(spec)
     order = list(range(len(actions)))
     rnd.shuffle(order)
     batch = spec.to_act(world)
-    replies = rnd.getrandbits(64)
+    replies = [rnd.getrandbits(64) for _ in range(max(1, ai.replies))]
     values: list[float | None] = [None] * len(actions)
     for judged, i in enumerate(order[:MAX_ACTIONS]):
         if judged and done is not None and done(0):
             break
-        state = settle(
-            spec,
-            step(world, seat, actions[i]),
-            seat,
-            batch,
-            random.Random(replies),
-            done,
-            turn_steps=ai.turn_steps,
-        )
-        values[i] = ai.rewards(spec, state).get(seat, 0.0)
+        played = step(world, seat, actions[i])
+        rewards: list[float] = []
+        for reply in replies:
+            state = settle(
+                spec, played, seat, batch, random.Random(reply), done, turn_steps=ai.turn_steps
+            )
+            rewards.append(ai.rewards(spec, state).get(seat, 0.0))
+            if state is played:  # nothing random followed: every follow-up is the same
+                break
+        values[i] = sum(rewards) / len(rewards)
     return values
 
 

@@ -3,7 +3,8 @@
 ``rules/<game>/evaluation.py`` exports ``evaluate(state) -> {competitor: points}`` (an
 estimate of each competitor's final score now: seats, and a solo game's automa under
 its own key) and ``SCALE`` (how many points make a clear lead); optionally ``ABSOLUTE``
-and ``ABSOLUTE_SCALE`` (``GameAI.absolute``) and ``TURN_STEPS`` (``GameAI.turn_steps``).
+and ``ABSOLUTE_SCALE`` (``GameAI.absolute``), ``TURN_STEPS`` and ``REPLIES``
+(``GameAI.turn_steps``, ``GameAI.replies``).
 ``rules/<game>/determinization.py`` exports ``mask(state, seat)`` (the same state with every
 piece of information hidden from ``seat`` replaced by a canonical stand-in, so two states
 that look the same to ``seat`` mask to the same state) and ``sample(masked, seat, rnd)`` (a
@@ -42,6 +43,9 @@ class GameAI:
     steps. A game whose actions carry all their choices sets 0, since random further
     actions of the seat's own turn (another card played at random) would blur the judgement
     of the candidate itself."""
+    replies: int = 1
+    """How many random follow-ups the one-ply judgement averages per candidate: a game
+    whose turns are long chains of choices judges less by the luck of one follow-up."""
 
     def rewards(self, spec: GameSpec[Any, Any, Any, Any], state: Any) -> dict[str, float]:
         """Each seat's reward in [0, 1]: at the end, mostly whether it won (a shared win is
@@ -120,6 +124,7 @@ def _hooks(key: str, package: str) -> GameAI:
         absolute=float(getattr(evaluation, "ABSOLUTE", 0.0)),
         absolute_scale=float(getattr(evaluation, "ABSOLUTE_SCALE", 1.0)),
         turn_steps=int(getattr(evaluation, "TURN_STEPS", GameAI.turn_steps)),
+        replies=int(getattr(evaluation, "REPLIES", GameAI.replies)),
     )
 
 

@@ -1,18 +1,44 @@
 """How a Maracaibo AI judges a position (rules.ai.hooks): the victory points each competitor
 would have if the final scoring (10.2 steps 2-5: income, cards, prestige, majorities,
-nobility; Jean's too) were held now, plus a little for doubloons and cards in hand, which
-turn into points later."""
+nobility; Jean's too) were held now, plus what the rest of the game will still pay for
+today's position: the VP and doubloon income at every scoring still to come (10.1: each
+round's end pays both), the explorer's way along its track (MAR-E: rewards on the way, final
+space VP), ship upgrades (MAR-U1) and cards on the table (permanent effects), doubloons
+and cards in hand (they buy and become projects)."""
 
 from __future__ import annotations
 
+from functools import cache
+
+from rules.maracaibo import query
+from rules.maracaibo.components import data
 from rules.maracaibo.flow import _final_steps
-from rules.maracaibo.model import MaracaiboState
+from rules.maracaibo.model import MaracaiboState, Player
 
-SCALE = 8.0
-"""A few victory points make a clear lead."""
+SCALE = 25.0
+"""A lead this big is a clear lead; wide, so a seat far behind Jean (a solo game) still
+tells a better position from a worse one."""
+ABSOLUTE = 0.3
+"""Part of a reward is the seat's own value: in a solo game the seat's own points are what
+it controls (Jean's are scored by her deck)."""
+ABSOLUTE_SCALE = 80.0
 
-DOUBLOON = 0.25
-CARD = 0.5
+DOUBLOON = 0.35
+"""A doubloon (cards cost a few and bring points, effects and income)."""
+CARD = 0.8
+"""A card in hand or in the planning area (a project to build)."""
+TABLEAU = 1.5
+"""A project on the table besides its end VP (its permanent effect works every turn)."""
+UPGRADE = 1.5
+"""A disc taken off the ship board besides what it paid at once (its section's effect)."""
+EXPLORER_STEP = 0.8
+"""Each space the explorer has gone (rewards on the way; the final space pays 10/8/6/4)."""
+ROUTE_STEP = 1.0
+"""Each location still ahead of the ship this round (MAR-R1: the round ends when a ship
+reaches home): a ship that races home gives up the turns it could still take."""
+INFLUENCE_STEP = 0.3
+"""Each influence step (its noble rank and majority are in the projection; this lets the
+steps between ranks count)."""
 
 
 def evaluate(state: MaracaiboState) -> dict[str, float]:
@@ -25,9 +51,57 @@ def evaluate(state: MaracaiboState) -> dict[str, float]:
     for seat, p in projected.players.items():
         value = float(p.vp)
         if state.phase != "over":
-            now = state.players[seat]
-            value += DOUBLOON * now.doubloons + CARD * len(now.hand)
+            value += _future(state, seat, state.players[seat])
         out[seat] = value
     if projected.jean is not None:
         out["jean"] = float(projected.jean.vp)
     return out
+
+
+HOME = 22
+"""The last location's number (MAR-T: 22, the final round's home)."""
+
+
+def _future(state: MaracaiboState, seat: str, p: Player) -> float:
+    """What today's position will still pay beyond the projected final scoring."""
+    rounds = data().tracks.rounds
+    # interim scorings still to come (10.1, at the end of rounds 1-3); the final one is in
+    # the projection
+    interims = max(0, rounds - state.round)
+    if state.phase == "scoring" and state.scoring is not None and state.scoring.kind == "final":
+        interims = 0
+    value = interims * (p.inc_vp + DOUBLOON * p.inc_d)
+    value += DOUBLOON * p.doubloons + CARD * (len(p.hand) + len(p.plan))
+    value += TABLEAU * len(p.tableau)
+    value += UPGRADE * (_discs() - sum(p.discs.values()))
+    value += EXPLORER_STEP * _depth().get(p.explorer, 0)
+    value += INFLUENCE_STEP * sum(p.influence.values())
+    ship = state.board.ships.get(seat)
+    if ship is not None:
+        value += ROUTE_STEP * max(0, HOME - query.location_number(ship))
+    return value
+
+
+@cache
+def _discs() -> int:
+    return sum(sec.discs for sec in data().ship.sections)
+
+
+@cache
+def _depth() -> dict[str, int]:
+    """Steps from the explorer's start to each space of the track."""
+    depth = {"start": 0}
+    frontier = ["start"]
+    spaces = data().spaces
+    while frontier:
+        here = frontier.pop()
+        for nxt in spaces[here].next:
+            if nxt not in depth or depth[nxt] > depth[here] + 1:
+                depth[nxt] = depth[here] + 1
+                frontier.append(nxt)
+    return depth
+
+
+REPLIES = 8
+"""Several random follow-ups per candidate in the one-ply judgement (rules.ai.hooks): a
+Maracaibo turn is a long chain of choices, and one random way through it is a poor judge."""

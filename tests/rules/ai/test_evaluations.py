@@ -72,3 +72,36 @@ def test_renaissance_one_ply_judges_a_card_play_as_it_is() -> None:
     seat = min(spec.to_act(state))
     after = settle(spec, state, seat, frozenset({seat}), random.Random(1), turn_steps=0)
     assert after is state
+
+
+def test_maracaibo_income_counts_at_every_scoring_still_to_come() -> None:
+    """Maracaibo 10.1/10.2 (issue 24: the AI lost to Jean at every level): a step of VP
+    income in round 1 pays at three interim scorings and the final one, so it is worth
+    four points, not the one the final scoring alone shows."""
+    from rules.maracaibo.evaluation import evaluate
+
+    state = _play_until("maracaibo", 1, 3, lambda s: s.phase == "play" and s.round == 1)
+    richer = state.copied()
+    richer.players["p1"].inc_vp += 1
+    gain = evaluate(richer)["p1"] - evaluate(state)["p1"]
+    assert gain == 4.0
+    assert evaluate(richer)["jean"] == evaluate(state)["jean"]
+
+
+def test_maracaibo_racing_home_gives_up_turns() -> None:
+    """Maracaibo MAR-R1 (issue 24): the same position with the ship further on its way home
+    is worth less (fewer turns left in the round)."""
+    from rules.maracaibo.evaluation import evaluate
+
+    state = _play_until("maracaibo", 1, 3, lambda s: s.phase == "play" and s.round == 1)
+    state.board.ships["p1"] = "4"
+    further = state.copied()
+    further.board.ships["p1"] = "11"
+    assert evaluate(further)["p1"] < evaluate(state)["p1"]
+
+
+def test_maracaibo_one_ply_averages_several_follow_ups() -> None:
+    """Issue 24: a Maracaibo turn is a chain of choices, so the one-ply judgement averages
+    several random follow-ups per candidate; games whose actions are whole keep one."""
+    assert game_ai(GAMES["maracaibo"]).replies > 1
+    assert game_ai(GAMES["endeavor"]).replies == 1
