@@ -22,6 +22,7 @@ from bot.errors import UserError
 from bot.i18n import t
 from db.store import GameRecord, SeatRecord
 from rules.ai import LEVELS
+from rules.core import Text
 
 OPTION_NAMES = ("absent", "부재", "자리비움")
 """The option's name as players type it in ``/game new``'s options (English or Korean)."""
@@ -47,7 +48,14 @@ def level_named(typed: str) -> str:
         if word in {n.lower() for n in names}:
             return level
     echoed = typed if len(typed) <= 40 else typed[:39] + "…"
-    raise UserError("error.absent_level", value=echoed, levels=["ai", *LEVELS])
+    raise UserError("error.absent_level", value=echoed, levels=level_words())
+
+
+def level_words(*, default: bool = True) -> list[Text]:
+    """What a player may type for the AI, in the reader's words (each is accepted in both
+    languages): ``ai`` (with ``default``) and every level's name."""
+    words = [Text(key="core.absent_ai_word")] if default else []
+    return words + [Text(key=f"core.record.level.{level}") for level in LEVELS]
 
 
 def split_option(text: str) -> tuple[str, str | None]:

@@ -937,7 +937,8 @@ class GameService:
         the seat again under the lock. The creator's rights pass to the longest-seated person
         still at the table."""
         if level not in LEVELS:
-            raise UserError("error.absent_level", value=level[:40], levels=list(LEVELS))
+            levels = absence.level_words(default=False)
+            raise UserError("error.absent_level", value=level[:40], levels=levels)
 
         async def work() -> Outcome:
             game = await self.current(channel_id)

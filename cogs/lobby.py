@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.absence import level_words
 from bot.client import RefereeBot
 from bot.club_record import Card, leaderboard_card, player_stats, result_line, stats_card
 from bot.components import AbandonConfirm, ResultSelect, SeatOffer, UndoVote, player_of
@@ -599,7 +600,9 @@ class Lobby(
         the seat moves when ``old`` presses Give (or, if ``old`` has left the server, a
         moderator confirms), as for a person. It is then a bot seat to the game's end."""
         if level not in LEVELS:
-            raise UserError("error.absent_level", value=level[:40], levels=list(LEVELS))
+            raise UserError(
+                "error.absent_level", value=level[:40], levels=level_words(default=False)
+            )
         if game.status != "active":
             raise UserError("error.not_started")
         user = interaction.user

@@ -161,6 +161,7 @@ async def test_issue24_3_back_command_and_refusals_of_the_absent_option(
     minji, seojun = h.member("민지", locale="ko"), h.member("서준", locale="ko")
     refused = await h.slash(minji, "game new", kind="sealed", options="자리비움=천재")
     assert refused.ephemeral and "인공지능 실력은 없습니다" in refused.content, refused.content
+    assert "인공지능, 무작위, 쉬움, 강함" in refused.content and _korean(refused.content)
     assert await h.bot.store.current_game(h.channel().id) is None
 
     await h.slash(minji, "game new", kind="sealed")
