@@ -1,12 +1,21 @@
 """The common shape of pending decisions (issue 22, point 1): a stack, the top decides.
 
 A ``Decision`` names the seat that must decide and what kind of decision it is; a game
-subclasses it with what its decisions need. The game's state keeps them in a list used as a
-stack: the last item is the decision now (``top``), the seat acting is its seat
-(``deciding``), a decision that opens another pushes it on top, and settling pops what is
-resolved. The test-only Pig game (``tests/core_game``) is written this way. A shipped game
-keeps the fields its stored states already have (stored states must stay loadable), so one
-whose decisions are stored in another shape moves onto this one only with its states' upcast.
+subclasses it with what its decisions need (a discriminated union on ``kind`` when it has
+several). The game's state keeps them in a list used as a stack: the last item is the
+decision now (``top``), the seats acting are its deciders (``deciding``), a decision that
+opens another pushes it on top, and what is resolved is popped. An empty stack is a game
+with nothing left to decide. The test-only Pig game (``tests/core_game``) is written only
+this way; Maracaibo's stack has the same shape.
+
+Decisions several seats take at once, each in secret (a sealed bid, a vote, a setup choice),
+are one ``JointDecision`` on the stack: ``waiting`` lists the seats still to answer, each
+answer takes its seat out (the game keeps the answers hidden), and the last answer resolves
+it. One level of the stack is therefore always one decision, whoever takes it.
+
+A state stored before a game moved onto this shape is upcast when it loads (a
+``model_validator(mode="before")`` on the game's state builds the stack from the old fields),
+so a stored game plays on (``tests/upgrade/test_decision_snapshots.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +32,20 @@ class Decision(BaseModel):
     seat: str
     kind: str
 
+    def deciders(self) -> frozenset[str]:
+        """The seats that must act on this decision now."""
+        return frozenset({self.seat})
+
+
+class JointDecision(Decision):
+    """A decision several seats take at once, each in secret; ``waiting`` are the seats that
+    have not answered yet (``seat``: the seat that opened it, or the table's first seat)."""
+
+    waiting: list[str]
+
+    def deciders(self) -> frozenset[str]:
+        return frozenset(self.waiting)
+
 
 D = TypeVar("D", bound=Decision)
 
@@ -33,5 +56,5 @@ def top(stack: Sequence[D]) -> D | None:
 
 
 def deciding(stack: Sequence[Decision]) -> frozenset[str]:
-    """Who must act now: the seat of the top decision (nobody when nothing is pending)."""
-    return frozenset({stack[-1].seat}) if stack else frozenset()
+    """Who must act now: the deciders of the top decision (nobody when nothing is pending)."""
+    return stack[-1].deciders() if stack else frozenset()

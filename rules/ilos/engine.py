@@ -3,6 +3,8 @@
 Phases: ``mulligan`` (ILOS-R18, in turn order), ``setup`` (the first-island round, ILOS-R19
 to R21), ``actions`` (normal turns, ILOS-R22) and ``finished``. The first seat in
 ``seats`` is the first player (the lobby shuffles seats: ``seat_order="random"``).
+Who decides is the decision stack (``rules.core.decisions``, ``rules.ilos.model``): the
+seat's ``Turn`` in the phase, with the ``Declaration`` being made on top of it.
 
 Everything said to people is a ``Text`` (``rules.ilos.terms``): refusals are
 ``ilos.refusal.<code>``, events name places as the board image shows them. Forced
@@ -16,6 +18,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from rules.core import Campaign, Event, Rng, RuleViolation, Text, term
+from rules.core.decisions import deciding, top
 from rules.core.engine import Engine, Refusal
 from rules.core.models import Arg
 from rules.core.versions import BEFORE, chosen_version
@@ -43,7 +46,16 @@ from rules.ilos.board import BoardFacts, draw_count
 from rules.ilos.components import CARD_TYPES, RESOURCES, CardType, components
 from rules.ilos.deck import draw_cards, hand_list, sub_multisets
 from rules.ilos.geometry import board_land_edges, placement_ok
-from rules.ilos.model import IlosOptions, IlosState, Pending, PlacedTile, PlayerState, ShipState
+from rules.ilos.model import (
+    Declaration,
+    IlosOptions,
+    IlosState,
+    PlacedTile,
+    PlayerState,
+    ShipState,
+    Turn,
+    TurnKind,
+)
 from rules.ilos.terms import refusal
 from rules.ilos.versions import VERSIONS
 
@@ -107,17 +119,28 @@ def new_game(
         price_step={r: 0 for r in RESOURCES},
         building_tokens_left=c.building_tokens,
         turns_taken={s: 0 for s in seats},
+        decisions=[_turn("mulligan", seats[0])],
     )
 
 
 def to_act(state: IlosState) -> frozenset[str]:
-    if state.phase == "finished":
-        return frozenset()
-    return frozenset({state.active_seat})
+    return deciding(state.decisions)
 
 
 def is_over(state: IlosState) -> bool:
-    return state.phase == "finished"
+    return not state.decisions
+
+
+@lru_cache(maxsize=64)
+def _turn(kind: TurnKind, seat: str) -> Turn:
+    """A ``Turn`` is frozen: one instance per phase and seat, shared by every state."""
+    return Turn(kind=kind, seat=seat)
+
+
+def _pass_turn(s: IlosState, kind: TurnKind) -> None:
+    """The seat in turn (``s.turn``) decides next, in phase ``kind``: the stack is its
+    ``Turn`` alone (every declaration is resolved or cancelled by then)."""
+    s.decisions = [_turn(kind, s.active_seat)]
 
 
 def _setup_fallback(state: IlosState) -> bool:
@@ -129,15 +152,16 @@ def _setup_fallback(state: IlosState) -> bool:
 
 
 def legal_actions(state: IlosState, seat: str) -> list[IlosAction]:
-    if state.phase == "finished" or seat != state.active_seat:
+    now = top(state.decisions)
+    if now is None or seat != now.seat:
         return []
-    if state.phase == "mulligan":
+    if now.kind == "mulligan":
         player = state.player(seat)
         return [Mulligan(discard=d) for d in sub_multisets(player.hand)]
     facts = BoardFacts(state)
-    if state.pending is not None:
-        return _pending_actions(state, facts, seat, state.pending)
-    if state.phase == "setup":
+    if isinstance(now, Declaration):
+        return _pending_actions(state, facts, seat, now)
+    if now.kind == "setup":
         placeable = facts.placeable_face_up()
         if placeable:
             return [ChooseTile(tile=t) for t in placeable]
@@ -157,7 +181,7 @@ def _pay_actions(avail: tuple[int, ...], cost: int) -> tuple[Pay, ...]:
 
 
 def _pending_actions(
-    state: IlosState, facts: BoardFacts, seat: str, pending: Pending
+    state: IlosState, facts: BoardFacts, seat: str, pending: Declaration
 ) -> list[IlosAction]:
     out: list[IlosAction] = []
     comp = facts.comp
@@ -316,13 +340,14 @@ def _dispatch(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
         return _mulligan(s, seat, action)
     if s.phase == "mulligan":
         raise _wrong_step("mulligan")
+    pending = s.pending
     if isinstance(action, Cancel):
-        if s.pending is None:
+        if pending is None:
             raise _wrong_step("nothing_declared")
-        s.pending = None
+        s.decisions.pop()
         return []
-    if s.pending is not None:
-        return _pending_step(s, seat, s.pending, action)
+    if pending is not None:
+        return _pending_step(s, seat, pending, action)
     if s.phase == "setup":
         return _setup_step(s, seat, action)
     return _turn_step(s, seat, action)
@@ -353,9 +378,11 @@ def _mulligan(s: IlosState, seat: str, action: Mulligan) -> list[Event]:
         events += draw_cards(s, seat, len(discarded))
     s.turn += 1
     if s.turn == len(s.seats):
-        s.phase = "setup"
         s.turn = 0
+        _pass_turn(s, "setup")
         events.append(Event(key="ilos.setup_started", args={"seat": s.active_seat}))
+    else:
+        _pass_turn(s, "mulligan")
     return events
 
 
@@ -363,8 +390,9 @@ def _setup_step(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
     facts = BoardFacts(s)
     if isinstance(action, ChooseTile):
         _check_explore_tile(s, facts, action.tile)
-        s.pending = Pending(purpose="setup", stage="cell", tile=action.tile)
-        return _forced_steps(s, seat, s.pending)
+        pending = Declaration(seat=seat, purpose="setup", stage="cell", tile=action.tile)
+        s.decisions.append(pending)
+        return _forced_steps(s, seat, pending)
     if isinstance(action, CycleTile):
         if action.tile not in s.face_up:
             raise refusal("not_face_up")
@@ -410,14 +438,15 @@ def _end_setup_turn(s: IlosState) -> list[Event]:
     s.turn += 1
     s.setup_cycles = 0
     if s.turn < len(s.seats):
+        _pass_turn(s, "setup")
         return []
-    s.phase = "actions"
     s.turn = 0
+    _pass_turn(s, "actions")
     s.round = 1
     return [Event(key="ilos.round_started", args={"round": 1}), *_start_turn(s)]
 
 
-def _pending_step(s: IlosState, seat: str, pending: Pending, action: IlosAction) -> list[Event]:
+def _pending_step(s: IlosState, seat: str, pending: Declaration, action: IlosAction) -> list[Event]:
     facts = BoardFacts(s)
     comp = facts.comp
     if pending.stage == "destination":
@@ -483,11 +512,11 @@ def _pending_step(s: IlosState, seat: str, pending: Pending, action: IlosAction)
     return _pay(s, seat, pending, action)
 
 
-def _land_new_tile(s: IlosState, seat: str, pending: Pending, region: str) -> list[Event]:
+def _land_new_tile(s: IlosState, seat: str, pending: Declaration, region: str) -> list[Event]:
     """The ship lands on a coast of the tile being explored (ILOS-R19 step 3, ILOS-R51(b))."""
     pending.region = region
     if pending.purpose == "setup":
-        s.pending = None
+        s.decisions.pop()
         events = _place_pending_tile(s, seat, pending)
         events += _new_ship(s, seat, region, None)
         return events + _end_setup_turn(s)
@@ -495,7 +524,7 @@ def _land_new_tile(s: IlosState, seat: str, pending: Pending, region: str) -> li
     return []
 
 
-def _forced_steps(s: IlosState, seat: str, pending: Pending) -> list[Event]:
+def _forced_steps(s: IlosState, seat: str, pending: Declaration) -> list[Event]:
     """Skip every tile-placement step that has exactly one choice (issue 13, point 7).
 
     The cell, the rotation and the landing coast of a tile being explored are taken for the
@@ -547,13 +576,13 @@ def _forced_steps(s: IlosState, seat: str, pending: Pending) -> list[Event]:
     return events
 
 
-def _to_pay(s: IlosState, pending: Pending) -> None:
+def _to_pay(s: IlosState, pending: Declaration) -> None:
     pending.stage = "pay"
     pending.cost = components().cards["ship"].cost
     pending.pirate = False
 
 
-def _place_pending_tile(s: IlosState, seat: str, pending: Pending) -> list[Event]:
+def _place_pending_tile(s: IlosState, seat: str, pending: Declaration) -> list[Event]:
     assert pending.tile is not None and pending.q is not None and pending.r is not None
     assert pending.rotation is not None
     i = s.face_up.index(pending.tile)
@@ -612,7 +641,11 @@ def _turn_step(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
         current = play.check_ship_start(s, seat, action.ship)
         if not _has_destination(facts, current):
             raise refusal("no_destination")
-        s.pending = Pending(purpose="card", stage="destination", card="ship", ship=action.ship)
+        s.decisions.append(
+            Declaration(
+                seat=seat, purpose="card", stage="destination", card="ship", ship=action.ship
+            )
+        )
         return []
     if isinstance(action, PlayFarm | PlayGoldMine | PlayRuins):
         card: CardType = {
@@ -621,23 +654,34 @@ def _turn_step(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
             "play_ruins": "ruins",
         }[action.type]  # type: ignore[assignment]
         cost, pirate = play.check_spot_play(s, facts, seat, card, action.spot)
-        s.pending = Pending(
-            purpose="card", stage="pay", card=card, spot=action.spot, cost=cost, pirate=pirate
+        s.decisions.append(
+            Declaration(
+                seat=seat,
+                purpose="card",
+                stage="pay",
+                card=card,
+                spot=action.spot,
+                cost=cost,
+                pirate=pirate,
+            )
         )
         return []
     if isinstance(action, PlayBuilding):
         cost, pirate = play.check_spot_play(
             s, facts, seat, "building", action.spot, action.kind, action.copy_resource
         )
-        s.pending = Pending(
-            purpose="card",
-            stage="pay",
-            card="building",
-            spot=action.spot,
-            kind=action.kind,
-            copy_resource=action.copy_resource,
-            cost=cost,
-            pirate=pirate,
+        s.decisions.append(
+            Declaration(
+                seat=seat,
+                purpose="card",
+                stage="pay",
+                card="building",
+                spot=action.spot,
+                building=action.kind,
+                copy_resource=action.copy_resource,
+                cost=cost,
+                pirate=pirate,
+            )
         )
         return []
     if isinstance(action, PlayMarket):
@@ -664,7 +708,7 @@ def _market(s: IlosState, seat: str, action: PlayMarket) -> list[Event]:
     ]
 
 
-def _pay(s: IlosState, seat: str, pending: Pending, action: Pay) -> list[Event]:
+def _pay(s: IlosState, seat: str, pending: Declaration, action: Pay) -> list[Event]:
     """ILOS-R24: the action card and exactly ``cost`` other cards go to the discard pile."""
     assert pending.card is not None
     player = s.player(seat)
@@ -683,7 +727,7 @@ def _pay(s: IlosState, seat: str, pending: Pending, action: Pay) -> list[Event]:
         paid += [card] * n
     s.discard.append(pending.card)
     s.discard += paid
-    s.pending = None
+    s.decisions.pop()
     args: dict[str, Arg] = {
         "seat": seat,
         "card": terms.card(pending.card),
@@ -701,12 +745,12 @@ def _pay(s: IlosState, seat: str, pending: Pending, action: Pay) -> list[Event]:
     else:
         assert pending.spot is not None
         events += play.spot_effect(
-            s, seat, pending.card, pending.spot, pending.kind, pending.copy_resource
+            s, seat, pending.card, pending.spot, pending.building, pending.copy_resource
         )
     return events
 
 
-def _ship_effect(s: IlosState, seat: str, pending: Pending) -> list[Event]:
+def _ship_effect(s: IlosState, seat: str, pending: Declaration) -> list[Event]:
     """ILOS-R50 to R56: one ship, one destination."""
     events: list[Event] = []
     if pending.tile is not None:
@@ -762,7 +806,7 @@ def _end_turn(s: IlosState, seat: str) -> list[Event]:
     s.turns_taken[seat] = s.turns_taken.get(seat, 0) + 1
     s.market_used = False
     if s.last_round and s.turn == len(s.seats) - 1:
-        s.phase = "finished"
+        s.decisions = []
         events.append(
             Event(
                 key="ilos.game_over",
@@ -772,6 +816,7 @@ def _end_turn(s: IlosState, seat: str) -> list[Event]:
         )
         return events
     s.turn = (s.turn + 1) % len(s.seats)
+    _pass_turn(s, "actions")
     if s.turn == 0:
         s.round += 1
         events.append(Event(key="ilos.round_started", args={"round": s.round}))

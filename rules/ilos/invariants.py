@@ -7,7 +7,7 @@ from collections import Counter
 from rules.ilos.board import markers_used
 from rules.ilos.components import CARD_TYPES, RESOURCES, components
 from rules.ilos.geometry import placement_ok
-from rules.ilos.model import IlosState, PlacedTile
+from rules.ilos.model import Declaration, IlosState, PlacedTile, Turn
 
 
 def invariants(state: IlosState) -> list[str]:
@@ -102,4 +102,23 @@ def invariants(state: IlosState) -> list[str]:
             bad.append(f"{res} price step {step} out of range")
     if state.phase == "actions" and state.round < 1:
         bad.append("normal turns before round 1")
+    bad += _decision_stack(state)
+    return bad
+
+
+def _decision_stack(state: IlosState) -> list[str]:
+    """Issue 22.1: the seat in turn's ``Turn``, and at most its one declaration on top."""
+    stack = state.decisions
+    if not stack:
+        return []
+    bad: list[str] = []
+    bottom, rest = stack[0], stack[1:]
+    if not isinstance(bottom, Turn) or bottom.seat != state.active_seat:
+        bad.append("the decision stack does not start with the turn of the seat in turn")
+    if len(rest) > 1 or any(not isinstance(d, Declaration) for d in rest):
+        bad.append("more than one declaration on the turn")
+    if any(d.seat != bottom.seat for d in rest):
+        bad.append("a declaration of a seat not in turn")
+    if rest and bottom.kind == "mulligan":
+        bad.append("a declaration during the mulligan")
     return bad

@@ -1,15 +1,25 @@
-"""The Ilos game state (ids and counts only; component data stays in the data files)."""
+"""The Ilos game state (ids and counts only; component data stays in the data files).
+
+Pending decisions are a stack (``rules.core.decisions``): at the bottom the seat's ``Turn``
+in the current phase (its mulligan, its first-island placement, or its turn of actions), on
+top of it the ``Declaration`` of a card play or setup placement being declared step by step.
+The phase is the bottom decision's; an empty stack is a finished game. States stored before
+the stack (a ``phase`` and a ``pending`` field) are upcast when they load
+(``IlosState._upcast_decisions``).
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.core import GameOptions, GameState
+from rules.core.decisions import Decision
 from rules.ilos.components import CardType, Resource
 
 Phase = Literal["mulligan", "setup", "actions", "finished"]
+TurnKind = Literal["mulligan", "setup", "actions"]
 EndReason = Literal["colonists", "round_cap", "stall"]
 Stage = Literal["destination", "cell", "rotation", "landing", "pay"]
 BuildingKind = Literal["fort", "trading_post"]
@@ -58,9 +68,19 @@ class PlayerState(BaseModel):
     mulligan_done: bool = False
 
 
-class Pending(BaseModel):
+class Turn(Decision):
+    """The seat's turn in a phase: its mulligan (ILOS-R18), its first-island placement
+    (ILOS-R19 to R21) or its turn of actions (ILOS-R22). Replaced, never changed."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: TurnKind
+
+
+class Declaration(Decision):
     """A card play (or setup placement) being declared step by step; nothing is spent yet."""
 
+    kind: Literal["declaration"] = "declaration"
     purpose: Literal["setup", "card"]
     stage: Stage
     card: CardType | None = None
@@ -72,15 +92,17 @@ class Pending(BaseModel):
     region: str | None = None
     hideout: str | None = None
     spot: str | None = None
-    kind: BuildingKind | None = None
+    building: BuildingKind | None = None
     copy_resource: Resource | None = None
     cost: int = 0
     pirate: bool = False
 
 
+IlosDecision = Annotated[Turn | Declaration, Field(discriminator="kind")]
+
+
 class IlosState(GameState):
     options: IlosOptions
-    phase: Phase = "mulligan"
     turn: int = 0
     round: int = 0
     last_round: bool = False
@@ -96,7 +118,9 @@ class IlosState(GameState):
     spots: dict[str, SpotState] = Field(default_factory=dict)
     price_step: dict[Resource, int]
     building_tokens_left: int
-    pending: Pending | None = None
+    decisions: list[IlosDecision]
+    """The decision stack: a ``Turn`` at the bottom, a ``Declaration`` on it while one is
+    declared; empty once the game is over."""
     setup_cycles: int = 0
     turns_taken: dict[str, int] = Field(default_factory=dict)
     end_reason: EndReason | None = None
@@ -107,6 +131,45 @@ class IlosState(GameState):
     __shallow_fields__: ClassVar[tuple[str, ...]] = ("board", "spots", "ships")
     """Placed tiles, spot occupants and ships are never changed in place (they are replaced;
     a ship that moves is copied first), so a copy shares them (``rules.core.copying``)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _upcast_decisions(cls, raw: Any) -> Any:
+        """A state stored before the decision stack (issue 22, point 1): its ``phase``, seat
+        in turn and ``pending`` declaration become the stack."""
+        if not isinstance(raw, dict) or "decisions" in raw:
+            return raw
+        raw = dict(raw)
+        phase = raw.pop("phase", "mulligan")
+        pending = raw.pop("pending", None)
+        if phase == "finished":
+            raw["decisions"] = []
+            return raw
+        seat = raw["seats"][raw.get("turn", 0)]
+        decisions: list[dict[str, Any]] = [{"kind": phase, "seat": seat}]
+        if pending is not None:
+            declared = {k: v for k, v in pending.items() if k != "kind"}
+            building = pending.get("kind")  # the building being declared, renamed
+            decisions.append(
+                {**declared, "building": building, "kind": "declaration", "seat": seat}
+            )
+        raw["decisions"] = decisions
+        return raw
+
+    @property
+    def phase(self) -> Phase:
+        """The phase: the bottom decision's, ``finished`` when nothing is pending."""
+        if not self.decisions:
+            return "finished"
+        bottom = self.decisions[0]
+        assert isinstance(bottom, Turn)
+        return bottom.kind
+
+    @property
+    def pending(self) -> Declaration | None:
+        """The declaration in progress (the top decision), if any."""
+        now = self.decisions[-1] if self.decisions else None
+        return now if isinstance(now, Declaration) else None
 
     def player(self, seat: str) -> PlayerState:
         for p in self.players:

@@ -23,7 +23,7 @@ from rules.ilos.board import BoardFacts, draw_count, forts_of, markers_used, shi
 from rules.ilos.components import CARD_TYPES, RESOURCES, Components, components
 from rules.ilos.geometry import DIRS, board_edge, board_land_edges
 from rules.ilos.layout import tile_layout
-from rules.ilos.model import IlosState, Pending
+from rules.ilos.model import Declaration, IlosState
 
 
 class SpotView(BaseModel):
@@ -251,7 +251,7 @@ def preview_tile(tile_id: str) -> PlacedTileView:
     )
 
 
-def pending_words(state: IlosState, pending: Pending) -> tuple[Text, list[Text], Text]:
+def pending_words(state: IlosState, pending: Declaration) -> tuple[Text, list[Text], Text]:
     """``title``, ``details`` and ``step`` of a declaration, in catalog texts."""
     details: list[Text] = []
     if pending.purpose == "setup":
@@ -279,12 +279,12 @@ def pending_words(state: IlosState, pending: Pending) -> tuple[Text, list[Text],
         details.append(Text(key="ilos.pending.destination", args={"place": place}))
     if pending.spot is not None:
         spot = terms.spot(state, pending.spot)
-        if pending.kind == "trading_post" and pending.copy_resource is not None:
+        if pending.building == "trading_post" and pending.copy_resource is not None:
             resource = terms.resource(pending.copy_resource)
             details.append(
                 Text(key="ilos.pending.trading_post", args={"spot": spot, "resource": resource})
             )
-        elif pending.kind == "fort":
+        elif pending.building == "fort":
             details.append(Text(key="ilos.pending.fort", args={"spot": spot}))
         else:
             details.append(Text(key="ilos.pending.spot", args={"spot": spot}))
@@ -422,9 +422,13 @@ def build_view(state: IlosState, seat: str | None) -> IlosView:
     ]
 
     pending = None
-    if state.pending is not None and not finished and seat == state.active_seat:
-        title, details, step = pending_words(state, state.pending)
-        pending = PendingView(**state.pending.model_dump(), title=title, details=details, step=step)
+    declared = state.pending
+    if declared is not None and not finished and seat == declared.seat:
+        title, details, step = pending_words(state, declared)
+        shown = declared.model_dump(exclude={"seat", "kind", "building"})
+        pending = PendingView(
+            **shown, kind=declared.building, title=title, details=details, step=step
+        )
 
     discard_counts = None
     if state.options.reveal_cost_cards:

@@ -17,9 +17,18 @@ from rules.ilos.model import (
     PlacedTile,
     ShipState,
     SpotState,
+    Turn,
+    TurnKind,
 )
 
 SEATS = ["p1", "p2", "p3", "p4", "p5"]
+
+
+def at_turn(st: IlosState, turn: int, kind: TurnKind = "actions") -> None:
+    """Give the turn to ``st.seats[turn]`` in phase ``kind``: its ``Turn`` alone on the
+    decision stack (issue 22, point 1)."""
+    st.turn = turn
+    st.decisions = [Turn(kind=kind, seat=st.seats[turn])]
 
 
 def make_state(
@@ -33,9 +42,8 @@ def make_state(
     """A game in normal play (round 1, p1 to act) with exactly this board and tile area."""
     opts = IlosOptions(players=players, **options)
     st = new_game(SEATS[:players], opts, seed)
-    st.phase = "actions"
+    at_turn(st, 0)
     st.round = 1
-    st.turn = 0
     st.board = [PlacedTile(tile=t, q=q, r=r, rotation=k) for t, q, r, k in board]
     st.face_up = list(face_up)
     st.stack = list(stack)

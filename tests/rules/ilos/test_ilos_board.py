@@ -10,6 +10,7 @@ from rules.ilos.geometry import cell_map, placement_ok, placements
 from .ilos_helpers import (
     add_colonist,
     add_ship,
+    at_turn,
     hand_total,
     island_of,
     make_state,
@@ -79,7 +80,7 @@ def test_ilos_t03_pirate_influence_and_pirate_cost() -> None:
     pirate = add_ship(st, orange, hideout="T16")
     add_ship(st, green, region="T15.b")
     add_ship(st, green, region="T15.a")
-    st.turn = 1  # green acts
+    at_turn(st, 1)  # green acts
     set_hand(st, green, farm=1, gold_mine=1, ship=8)
     facts = BoardFacts(st)
     x = facts.islands.island("T15.b")
@@ -94,7 +95,7 @@ def test_ilos_t03_pirate_influence_and_pirate_cost() -> None:
     # R75: Gold mine on Z with only one ship there is illegal.
     assert rejected(st, green, PlayGoldMine(spot="T15.a.0")).code == "not_enough_ships"
     # R109: a pirate ship is on no island's coast; it does not count for Orange's Farm.
-    st.turn = 0
+    at_turn(st, 0)
     set_hand(st, orange, farm=1, ship=4)
     assert rejected(st, orange, PlayFarm(spot="T15.b.0")).code == "not_enough_ships"
     add_ship(st, orange, region="T16.a")
@@ -102,7 +103,7 @@ def test_ilos_t03_pirate_influence_and_pirate_cost() -> None:
     assert st3.pending is not None and st3.pending.cost == 2  # own pirate
     # R112: once the pirate moves to T15.a's coast, Green's Farm on X costs 2 again.
     st4, _ = run(st, orange, PlayShip(ship=pirate), Land(region="T15.a"), pay(ship=1))
-    st4.turn = 1
+    at_turn(st4, 1)
     st5, _ = run(st4, green, PlayFarm(spot="T15.b.1"))
     assert st5.pending is not None and st5.pending.cost == 2 and not st5.pending.pirate
 
@@ -115,7 +116,7 @@ def test_ilos_t04_fort_protection_and_draw_bonus() -> None:
     add_ship(st, green, region="T15.b")
     add_ship(st, green, region="T16.a")
     add_ship(st, black, region="T15.b")
-    st.turn = 1
+    at_turn(st, 1)
     set_hand(st, green, building=1, farm=1, ship=6)
     st, _ = run(st, green, PlayBuilding(spot="T15.b.2", kind="fort"))
     assert st.pending is not None and st.pending.cost == 4
@@ -131,7 +132,7 @@ def test_ilos_t04_fort_protection_and_draw_bonus() -> None:
     x = facts.islands.island("T15.b")
     assert facts.threatened(black, x)  # black still pays pirate cost
     assert not facts.threatened(orange, x)
-    st.turn = 2
+    at_turn(st, 2)
     set_hand(st, black, farm=1, ship=3)
     st, _ = run(st, black, PlayFarm(spot="T15.b.0"))
     assert st.pending is not None and st.pending.cost == 3
@@ -143,7 +144,7 @@ def test_ilos_t05_trading_post() -> None:
     add_colonist(st, "p1", "T13.a.2")  # p1's dye farm
     add_ship(st, "p2", region="T13.a")
     add_ship(st, "p2", region="T13.a")
-    st.turn = 1
+    at_turn(st, 1)
     set_hand(st, "p2", building=1, ship=2)
     p1_prod = dict(st.player("p1").production)
     st2, _ = run(
@@ -170,7 +171,7 @@ def test_ilos_t05_trading_post() -> None:
     st_nofarm = make_state(board=[("T13", 0, 0, 0)])
     add_ship(st_nofarm, "p2", region="T13.a")
     add_ship(st_nofarm, "p2", region="T13.a")
-    st_nofarm.turn = 1
+    at_turn(st_nofarm, 1)
     set_hand(st_nofarm, "p2", building=1, ship=2)
     assert (
         rejected(

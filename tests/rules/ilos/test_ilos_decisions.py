@@ -21,7 +21,7 @@ from rules.ilos.geometry import cell_map, placements
 from rules.ilos.model import BuildingKind, IlosState
 
 from .ilos_catalog import catalog, show
-from .ilos_helpers import add_colonist, add_ship, make_state, pay, run, set_hand
+from .ilos_helpers import add_colonist, add_ship, at_turn, make_state, pay, run, set_hand
 from .test_ilos_flow import _t11_state
 
 NAMES = {"p1": "Ann", "p2": "Ben", "p3": "Cal"}
@@ -30,7 +30,7 @@ NAMES = {"p1": "Ann", "p2": "Ben", "p3": "Cal"}
 def _setup_state(face_up: list[str], stack: list[str]) -> IlosState:
     """The first-island round, P1 to place the first tile on an empty board."""
     st = make_state(players=2, face_up=face_up, stack=stack)
-    st.phase = "setup"
+    at_turn(st, 0, "setup")
     st.round = 0
     return st
 

@@ -25,6 +25,7 @@ from rules.ilos.model import IlosOptions, IlosState, PlacedTile
 from .ilos_helpers import (
     add_colonist,
     add_ship,
+    at_turn,
     hand_total,
     make_state,
     pay,
@@ -127,9 +128,8 @@ def _dead_setup_state(stack: list[str]) -> IlosState:
         face_up=["T19", "T09", "T06"],
         stack=stack,
     )
-    st.phase = "setup"
+    at_turn(st, 2, "setup")
     st.round = 0
-    st.turn = 2
     add_ship(st, "p1", region="T16.a")
     add_ship(st, "p2", region="T01.a")
     return st
@@ -276,7 +276,7 @@ def _t11_state() -> IlosState:
         add_colonist(st, "p2", spot)
     add_colonist(st, "p2", "T04.a.3", building="fort")
     add_ship(st, "p2", region="T04.a")
-    st.turn = 1
+    at_turn(st, 1)
     return st
 
 
@@ -343,7 +343,7 @@ def test_ilos_r120_trigger_in_last_players_turn_ends_after_it() -> None:
         add_colonist(st, "p4", spot)
     add_colonist(st, "p4", "T13.a.3", building="fort")
     add_ship(st, "p4", region="T04.a")
-    st.turn = 3  # p4 is the last player
+    at_turn(st, 3)  # p4 is the last player
     set_hand(st, "p4", farm=1, ship=2)
     st, _ = run(st, "p4", PlayFarm(spot="T04.a.0"), pay(ship=2))
     assert st.last_round
