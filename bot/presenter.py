@@ -505,6 +505,9 @@ class Presenter:
         lines = [t("core.log_header", lang, page=page_no, pages=pages)]
         for entry in chunk:
             text = " · ".join(tr.text(e.text) for e in entry.events)
+            if entry.stand_in is not None:
+                level = t(f"core.record.level.{entry.stand_in}", lang)
+                text += t("core.log_stand_in", lang, level=level)
             lines.append(f"`{entry.seq:>4}` {text}")
         return "\n".join(lines)[:2000]
 

@@ -96,6 +96,8 @@ class HistoryEntry:
     seq: int
     seat: str
     events: list[Event]
+    stand_in: str | None = None
+    """The level of the AI that played this step for the seat's absent player."""
 
 
 @dataclass(frozen=True)
@@ -1108,7 +1110,11 @@ class GameService:
         for entry, events in steps:
             shown = [e for e in events if e.visible_for(viewer)]
             if shown:
-                out.append(HistoryEntry(seq=entry.seq, seat=entry.seat, events=shown))
+                out.append(
+                    HistoryEntry(
+                        seq=entry.seq, seat=entry.seat, events=shown, stand_in=entry.stand_in
+                    )
+                )
         return out
 
 

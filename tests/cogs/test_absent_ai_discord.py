@@ -144,6 +144,9 @@ async def test_issue24_3_absent_ai_plays_after_the_time_limit_and_steps_aside_on
     end = h.messages()[-1].content
     assert "게임 종료" in end
     assert "서준님이 자리를 비운 동안 인공지능이 3수를 대신 두었습니다" in end, end
+    log = await h.slash(minji, "game log")
+    marked = [x for x in log.content.splitlines() if "인공지능(쉬움)이 둠" in x]
+    assert len(marked) == 3 and all("서준" in x for x in marked), log.content
     archived = await h.bot.store.archived_games(guild_id=h.guild.id)
     players = {s.player for s in archived[0].seats}
     assert players == {f"user:{m.id}" for m in mine.values()}, players
