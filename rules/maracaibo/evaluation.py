@@ -23,11 +23,11 @@ ABSOLUTE = 0.3
 it controls (Jean's are scored by her deck)."""
 ABSOLUTE_SCALE = 80.0
 
-DOUBLOON = 0.35
+DOUBLOON = 0.2
 """A doubloon (cards cost a few and bring points, effects and income)."""
 CARD = 0.8
 """A card in hand or in the planning area (a project to build)."""
-TABLEAU = 1.5
+TABLEAU = 2.5
 """A project on the table besides its end VP (its permanent effect works every turn)."""
 UPGRADE = 1.5
 """A disc taken off the ship board besides what it paid at once (its section's effect)."""
