@@ -139,10 +139,38 @@ def _font_bytes(filename: FontFile) -> bytes:
     return resources.files("render").joinpath("fonts", filename).read_bytes()
 
 
+class _MeasuredFont(ImageFont.FreeTypeFont):
+    """A font that remembers the widths it measured: boards measure the same names, numbers
+    and words again on every view (wrapping, shortening, placing labels), and each
+    measurement lays the text out anew."""
+
+    WIDTHS_KEPT = 20_000
+
+    def __init__(self, data: bytes, size: int) -> None:
+        super().__init__(io.BytesIO(data), size)
+        self._widths: dict[str | bytes, float] = {}
+
+    def getlength(
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+    ) -> float:
+        if mode or direction or features or language:
+            return super().getlength(text, mode, direction, features, language)
+        width = self._widths.get(text)
+        if width is None:
+            if len(self._widths) >= self.WIDTHS_KEPT:
+                self._widths.clear()
+            width = self._widths[text] = super().getlength(text)
+        return width
+
+
 @lru_cache(maxsize=128)
 def _font(size: int, bold: bool) -> ImageFont.FreeTypeFont:
-    data = _font_bytes("NanumSquareB.ttf" if bold else "NanumSquareR.ttf")
-    return ImageFont.truetype(io.BytesIO(data), size)
+    return _MeasuredFont(_font_bytes("NanumSquareB.ttf" if bold else "NanumSquareR.ttf"), size)
 
 
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
