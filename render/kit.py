@@ -249,6 +249,13 @@ def safe_text(text: str) -> str:
     """``text`` with characters the shipped font lacks replaced (accents dropped: Gorée -> Goree)."""
     if text.isascii():
         return text
+    return _safe_text(text)
+
+
+@lru_cache(maxsize=16_384)
+def _safe_text(text: str) -> str:
+    """``safe_text`` of a text with non-ASCII characters (boards show the same names and card
+    texts on every view: each is checked once)."""
     out: list[str] = []
     for ch in text:
         if ord(ch) < 128 or ch.isspace() or _has_glyph(ch):

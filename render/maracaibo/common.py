@@ -7,6 +7,8 @@ whole image is shown 400 px wide. Every word comes from the reader's ``Translate
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from render import Translate, kit
@@ -138,6 +140,13 @@ def encode(img: Image.Image) -> bytes:
 
 def wrap(words: str, width: float, size: int = TEXT) -> list[str]:
     """``words`` broken into lines that fit ``width`` (at spaces; Korean has spaces too)."""
+    return list(_wrapped(words, width, size))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(words: str, width: float, size: int) -> tuple[str, ...]:
+    """``wrap``, once per text (a part measures its card texts for its height, then draws
+    them, and the next view shows most of them again)."""
     fnt = font(size)
     lines: list[str] = []
     current = ""
@@ -150,4 +159,4 @@ def wrap(words: str, width: float, size: int = TEXT) -> list[str]:
             current = trial
     if current:
         lines.append(current)
-    return lines
+    return tuple(lines)
