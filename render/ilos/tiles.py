@@ -153,6 +153,24 @@ class TileKey:
     regions: tuple[tuple[str, tuple[int, ...], tuple[str, ...]], ...]
 
 
+_EDGE_DIRS: tuple[Point, ...] = tuple(_dir(edge_angle(e)) for e in range(6))
+
+
+@lru_cache(maxsize=64)
+def _sea_points(size: float) -> list[Point]:
+    """Candidate sea points of a hex of ``size`` (berths, hideout): a ring grid inside the
+    hex, kept clear of the border; the same for every tile of that size. Callers only read
+    the list."""
+    apothem = size * math.sqrt(3) / 2
+    candidates: list[Point] = []
+    for ring in (0.3, 0.45, 0.58, 0.7):
+        for step in range(24):
+            p = _add((0, 0), _dir(15.0 * step), ring * size)
+            if all(p[0] * u[0] + p[1] * u[1] <= apothem - 0.2 * size for u in _EDGE_DIRS):
+                candidates.append(p)
+    return candidates
+
+
 @lru_cache(maxsize=1024)
 def tile_shape(key: TileKey, size: float) -> TileShape:
     """Where everything on a tile lies (edges already rotated, ILOS-R103), for hex ``size``."""
@@ -209,17 +227,8 @@ def tile_shape(key: TileKey, size: float) -> TileShape:
             )
         )
 
-    # candidate sea points: a ring grid inside the hex, kept clear of the border
     apothem = size * math.sqrt(3) / 2
-    candidates: list[Point] = []
-    for ring in (0.3, 0.45, 0.58, 0.7):
-        for step in range(24):
-            p = _add((0, 0), _dir(15.0 * step), ring * size)
-            if all(
-                p[0] * u[0] + p[1] * u[1] <= apothem - 0.2 * size
-                for u in (_dir(edge_angle(e)) for e in range(6))
-            ):
-                candidates.append(p)
+    candidates = _sea_points(size)
 
     spokes: list[tuple[Point, Point]] = []
     for _, edges, hub, *_ in hubs:
