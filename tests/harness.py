@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -27,6 +27,7 @@ import discord
 import simcord
 import simcord.interactions
 from PIL import Image
+from simcord.results import to_discord_message
 
 from bot.client import RefereeBot, create_bot
 from bot.errors import UserError, unwrap
@@ -247,6 +248,21 @@ class Harness:
         """Public channel history (what a spectator sees), oldest first."""
         spectator = self.member("spectator")
         return list((channel or self.channel()).history(viewer=spectator))
+
+    def newest_first(self, channel: Any = None) -> Iterator[discord.Message]:
+        """Public channel history (what a spectator sees), newest first, each message built
+        only when reached: a test after the latest prompt stops early instead of building the
+        whole history (which grows with every press of a long game)."""
+        where = channel or self.channel()
+        spectator = self.member("spectator")
+        stored = self.env.backend.messages.get(where.id, {}).values()
+        for message in sorted(stored, key=lambda m: m.id, reverse=True):
+            if message.visible_to(spectator.id):
+                yield to_discord_message(self.env, message)
+
+    def last_message(self, channel: Any = None) -> discord.Message:
+        """The newest public message of the channel."""
+        return next(self.newest_first(channel))
 
     def pinged(self, message: discord.Message) -> set[int]:
         """The users Discord notified for ``message`` (its mentions allowed to ping)."""

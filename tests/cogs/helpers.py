@@ -30,7 +30,7 @@ def component_dicts(message: Any) -> list[dict[str, Any]]:
 
 def prompt(h: Harness) -> Any:
     """The latest channel message carrying a 'Take your turn' button."""
-    for message in reversed(h.messages()):
+    for message in h.newest_first():
         ids = custom_ids(component_dicts(message))
         if any(i.startswith("rf:open:") for i in ids):
             return message

@@ -45,7 +45,7 @@ async def test_issue24_3_two_ai_seats_play_a_game_to_its_end_in_korean(
     assert sorted(s.level or "" for s in game.seats) == ["", "easy", "strong"]
     for _ in range(2):
         await bid(h, minji, 0)
-    assert "게임 종료" in h.messages()[-1].content
+    assert "게임 종료" in h.last_message().content
     final = await h.bot.store.get_game(game.id)
     assert final is not None and final.status == "finished"
     ai_moves = [a for a in await h.bot.store.actions(game.id) if a.user_id is None]

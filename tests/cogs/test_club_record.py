@@ -28,7 +28,7 @@ async def play(h: Harness, members: list[Any], rounds: list[tuple[int, int]]) ->
     for a, b in rounds:
         await bid(h, minji, a)
         await bid(h, seojun, b)
-    assert "게임 종료" in h.messages()[-1].content
+    assert "게임 종료" in h.last_message().content
 
 
 @pytest.mark.guild_locale("ko")
@@ -39,7 +39,7 @@ async def test_issue25_4_the_end_post_carries_the_chart_of_how_the_game_went(
     members = [h.member(n, locale="ko") for n in NAMES]
     await open_table(h, "sealed", NAMES)
     await play(h, members, [(2, 1), (0, 1)])
-    end = h.messages()[-1]
+    end = h.last_message()
     charts = [a for a in end.attachments if a.filename == "score-chart.png"]
     assert len(charts) == 1, [a.filename for a in end.attachments]
     alt = charts[0].description or ""

@@ -64,7 +64,7 @@ async def test_end_dp03_start_building_autocomplete_offers_only_legal_choices_an
     log = await h.bot.store.actions(after.id)
     assert len(log) == 1 and log[0].user_id == actor.id and log[0].seat == seat
     assert json.loads(log[0].action_json) == {"type": "choose_start", "building": "trade_wharf"}
-    assert "Trade Wharf" in h.messages()[-1].content, "the channel was not told"
+    assert "Trade Wharf" in h.last_message().content, "the channel was not told"
 
 
 async def test_end_dp03_choice_from_an_older_version_is_refused_and_changes_nothing(
@@ -183,7 +183,7 @@ async def test_end_whole_two_player_game_played_in_discord(harness: Harness) -> 
 
     state = spec_of(final).load_state(final.state_json)
     scores = spec_of(final).scores(state)
-    text = h.messages()[-1].content
+    text = h.last_message().content
     names = names_of(final)
     for row in scores.seats:
         assert re.search(rf"{row.rank}\. {names[row.seat]}: \*\*{row.total}\*\*", text), text

@@ -21,7 +21,7 @@ async def _play_to_the_end(h: Harness, members: list[Any]) -> None:
     for a, b in ((2, 1), (0, 1)):
         await bid(h, minji, a)
         await bid(h, seojun, b)
-    assert "게임 종료" in h.messages()[-1].content
+    assert "게임 종료" in h.last_message().content
 
 
 @pytest.mark.guild_locale("ko")

@@ -76,7 +76,7 @@ async def _fingerprint(h: Harness) -> tuple[int, int, str | None]:
 
 def _prompt(h: Harness) -> Any:
     """The bot's latest real turn prompt (forged messages carry ids that look alike)."""
-    for message in reversed(h.messages()):
+    for message in h.newest_first():
         if message.content != FORGED and any(
             i.startswith("rf:open:") for i in custom_ids(component_dicts(message))
         ):

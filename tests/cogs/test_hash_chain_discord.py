@@ -39,7 +39,7 @@ async def _move(h: Harness, table: Any, members: list[Any]) -> None:
     """The acting member opens the latest prompt in ``table`` and takes the first choice."""
     message = next(
         m
-        for m in reversed(h.messages(table))
+        for m in h.newest_first(table)
         if any(i.startswith("rf:open:") for i in custom_ids(component_dicts(m)))
     )
     open_button = next(i for i in custom_ids(component_dicts(message)) if i.startswith("rf:open:"))

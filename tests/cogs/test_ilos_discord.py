@@ -79,7 +79,7 @@ async def test_ilos_r130_whole_game_by_four_users_with_private_dms(harness: Harn
         assert "out of date" not in menu.content and "Not allowed" not in menu.content, menu.content
     game, state = await state_now(h)
     assert game.status == "finished", "the game did not end"
-    final = h.messages()[-1].content
+    final = h.last_message().content
     assert "Game over" in final
     for m in members:
         assert m.name in final

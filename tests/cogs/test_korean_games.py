@@ -159,7 +159,7 @@ async def test_whole_game_in_korean_has_no_english_and_no_raw_ids(
         assert jean_turns or players > 1, "Jean never took a turn"
     finished = await h.bot.store.get_game(1)
     assert finished is not None and finished.status == "finished", "the game did not end"
-    assert "게임 종료" in h.messages()[-1].content
+    assert "게임 종료" in h.last_message().content
     for message in h.messages():
         received += _message_texts(message)
     for member in members:

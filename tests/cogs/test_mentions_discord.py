@@ -22,7 +22,7 @@ USER_NICK = "<@{user}> ~~y~~"
 
 
 def _lobby(h: Harness) -> discord.Message:
-    for message in reversed(h.messages()):
+    for message in h.newest_first():
         if any(
             str(getattr(c, "custom_id", "")).endswith(":join")
             for row in message.components

@@ -33,7 +33,7 @@ async def test_issue19_7_abandon_is_told_in_the_channel_and_old_prompts_say_so(
     old_prompt = prompt(h)
     confirm = await h.slash(members[0], "game abandon")
     await h.click(members[0], confirm, custom_id=confirm.custom_ids[0])
-    told = h.messages()[-1]
+    told = h.last_message()
     assert "민지" in told.content or f"<@{members[0].id}>" in told.content
     assert "포기했습니다" in told.content, told.content
     assert not h.pinged(told), "the announcement pings nobody"
@@ -46,7 +46,7 @@ async def test_issue19_7_the_lobby_does_not_ping_its_creator(harness: Harness) -
     h = harness
     minji = h.member("민지", locale="ko")
     await h.slash(minji, "game new", kind="ilos")
-    lobby = h.messages()[-1]
+    lobby = h.last_message()
     assert f"<@{minji.id}>" in lobby.content
     assert not h.pinged(lobby)
 

@@ -69,7 +69,7 @@ async def test_issue19_2_hand_over_post_lists_events_one_per_line_with_every_par
         await press_action(h, actor, menu, spec, state, ends[0] if ends else 0)
         if len(h.messages()) > posts:
             break
-    post = h.messages()[-1]
+    post = h.last_message()
     assert len(post.attachments) == 2, "the map and the table (prices, players, scores)"
     bullets = [line for line in post.content.splitlines() if line.startswith("• ")]
     assert bullets, post.content
