@@ -40,3 +40,16 @@ def test_renaissance_ais_reach_the_real_end() -> None:
     # In chaos: everything but the misery is lost, and the misery is the top of the track.
     in_chaos = sum(1 for row in seats if row.get("chaos") or row.get("misery", 0) <= -1000)
     assert in_chaos <= len(seats) // 4, f"{in_chaos} of {len(seats)} AI seats fell into chaos"
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_renaissance_easy_tables_reach_the_real_end(players: int) -> None:
+    """Issue 24: tables of easy AIs only reach the real end, not chaos (AOR-R116); they used
+    to fall into chaos in most seats (no tokens bought, every domination lost). The issue
+    asks >= 95 % of games; a small sample here allows one seat in chaos."""
+    spec = GAMES["renaissance"]
+    summary = run(spec, spec.Options(players=players), ["easy"], GAMES_N, BUDGET)
+    seats = [row for r in summary["records"] for row in r["breakdown"].values()]
+    in_chaos = sum(1 for row in seats if row.get("chaos") or row.get("misery", 0) <= -1000)
+    assert summary["finished"] == GAMES_N
+    assert in_chaos <= 1, f"{in_chaos} of {len(seats)} easy seats fell into chaos"
