@@ -556,14 +556,20 @@ IconKind = Literal[
 
 
 @static_layer(maxsize=512)
-def icon(kind: IconKind, size: int, colour: RGB = INK, accent: RGB | None = None) -> Image.Image:
-    """A small icon drawn from primitives, ``size`` px square, transparent background."""
-    s = SUPERSAMPLE
-    n = size * s
+def icon(
+    kind: IconKind,
+    size: int,
+    colour: RGB = INK,
+    accent: RGB | None = None,
+    supersample: int = SUPERSAMPLE,
+) -> Image.Image:
+    """A small icon drawn from primitives, ``size`` px square, transparent background;
+    ``supersample=1`` for an icon drawn into a sprite that is itself drawn big and shrunk."""
+    n = size * supersample
     img = Image.new("RGBA", (n, n), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     _ICON_DRAWERS[kind](d, n, colour, accent)
-    return _shrink(img, (size, size))
+    return img if supersample == 1 else _shrink(img, (size, size))
 
 
 def _w(n: float) -> int:

@@ -119,11 +119,11 @@ def token_sprite(kind: str, colour: str, radius: int) -> Image.Image:
     else:
         kinds = [ACTION_ICON.get(kind, "star")]
     if len(kinds) == 1:
-        glyph = kit.icon(kinds[0], round(r * 1.2), kit.WHITE, fill)
+        glyph = kit.icon(kinds[0], round(r * 1.2), kit.WHITE, fill, supersample=1)
         img.paste(glyph, (round(c - glyph.width / 2), round(c - glyph.height / 2)), glyph)
     else:
         for i, k in enumerate(kinds):
-            glyph = kit.icon(k, round(r * 0.85), kit.WHITE, fill)
+            glyph = kit.icon(k, round(r * 0.85), kit.WHITE, fill, supersample=1)
             gx = c + (i - 0.5) * r * 0.85
             img.paste(glyph, (round(gx - glyph.width / 2), round(c - glyph.height / 2)), glyph)
         d.line(

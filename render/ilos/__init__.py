@@ -180,7 +180,11 @@ def building_piece(kind: str, style: kit.SeatStyle, size: int, label: str | None
     )
     glyph_colour = kit.INK if kit.luminance(style.colour) > 0.45 else kit.WHITE
     glyph = kit.icon(
-        "fort" if kind == "fort" else "trading_post", round(n * 0.62), glyph_colour, style.colour
+        "fort" if kind == "fort" else "trading_post",
+        round(n * 0.62),
+        glyph_colour,
+        style.colour,
+        supersample=1,  # the piece is drawn big and shrunk already
     )
     img.paste(glyph, (round(n * 0.08), round(n * 0.3)), glyph)
     d.text(
