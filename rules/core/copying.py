@@ -11,6 +11,9 @@ what it is at run time.
 A model class may name fields in ``__shallow_fields__`` (a ``ClassVar``): their container
 (a dict or list) is copied but its items are shared, for a game that copies an item itself
 before it changes it (copy on write of many small items, such as map areas).
+``full_copy(model)`` is the same copy with every shallow field's items copied too: a state
+that shares nothing with its original, for code that changes it without the game's
+copy-on-write discipline (an AI's determinization, a projection).
 
 What is copied is exactly what was there: ``__dict__`` (the fields), the set of fields set,
 the extra fields and the private attributes (a private cache such as the generator's block
@@ -33,43 +36,57 @@ M = TypeVar("M", bound=BaseModel)
 _IMMUTABLE_TYPES: frozenset[type] = frozenset(
     {int, str, bool, float, bytes, complex, type(None), range}
 )
-_COPIERS: dict[type, Callable[[Any], Any]] = {}
-_BUILDING: set[type] = set()
+_COPIERS: dict[tuple[type, bool], Callable[[Any], Any]] = {}
+_BUILDING: set[tuple[type, bool]] = set()
 
 
 def deep_copy(model: M) -> M:
-    """A copy of ``model`` that shares nothing mutable with it (see the module docstring)."""
-    return _copier(type(model))(model)  # type: ignore[no-any-return]
+    """A copy of ``model`` that shares nothing mutable with it but the items of its shallow
+    fields (see the module docstring)."""
+    return _copier(type(model), True)(model)  # type: ignore[no-any-return]
 
 
-def _copier(cls: type) -> Callable[[Any], Any]:
-    found = _COPIERS.get(cls)
+def full_copy(model: M) -> M:
+    """A copy of ``model`` that shares nothing mutable with it, shallow fields included."""
+    return _copier(type(model), False)(model)  # type: ignore[no-any-return]
+
+
+def _copier(cls: type, shallow: bool) -> Callable[[Any], Any]:
+    found = _COPIERS.get((cls, shallow))
     if found is None:
-        found = _COPIERS[cls] = _build(cls)
+        found = _COPIERS[(cls, shallow)] = _build(cls, shallow)
     return found
 
 
 def _copy_model(value: Any) -> Any:
-    return _copier(type(value))(value)
+    return _copier(type(value), True)(value)
 
 
-def _copy_any(value: Any) -> Any:
+def _full_copy_model(value: Any) -> Any:
+    return _copier(type(value), False)(value)
+
+
+def _copy_any(value: Any, shallow: bool = True) -> Any:
     """Copy by what ``value`` is at run time (annotations gave no shape)."""
     kind = type(value)
     if kind in _IMMUTABLE_TYPES or isinstance(value, enum.Enum):
         return value
     if kind is list:
-        return [_copy_any(x) for x in value]
+        return [_copy_any(x, shallow) for x in value]
     if kind is dict:
-        return {k: _copy_any(x) for k, x in value.items()}
+        return {k: _copy_any(x, shallow) for k, x in value.items()}
     if isinstance(value, BaseModel):
-        return _copy_model(value)
+        return _copier(type(value), shallow)(value)
     if kind is tuple or kind is frozenset:
-        items = [_copy_any(x) for x in value]
+        items = [_copy_any(x, shallow) for x in value]
         return kind(items)
     if kind is set:
-        return {_copy_any(x) for x in value}
+        return {_copy_any(x, shallow) for x in value}
     return _copy.deepcopy(value)
+
+
+def _full_copy_any(value: Any) -> Any:
+    return _copy_any(value, False)
 
 
 def _immutable(annotation: Any) -> bool:
@@ -96,8 +113,12 @@ def _immutable(annotation: Any) -> bool:
 class _Code:
     """Generated source of one copier: expressions and the names they use."""
 
-    def __init__(self) -> None:
-        self.names: dict[str, Any] = {"_copy_any": _copy_any, "_copy_model": _copy_model}
+    def __init__(self, shallow: bool) -> None:
+        self.shallow = shallow
+        self.names: dict[str, Any] = {
+            "_copy_any": _copy_any if shallow else _full_copy_any,
+            "_copy_model": _copy_model if shallow else _full_copy_model,
+        }
         self.depth = 0
 
     def expr(self, annotation: Any, src: str) -> str:
@@ -114,11 +135,11 @@ class _Code:
                 return f"(None if {src} is None else {self.expr(others[0], src)})"
             return f"_copy_any({src})"
         if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-            if annotation in _BUILDING:  # a model that contains itself
+            if (annotation, self.shallow) in _BUILDING:  # a model that contains itself
                 return f"_copy_model({src})"
             n = len(self.names)
             self.names[f"K{n}"] = annotation
-            self.names[f"C{n}"] = _copier(annotation)
+            self.names[f"C{n}"] = _copier(annotation, self.shallow)
             return f"(C{n}({src}) if type({src}) is K{n} else _copy_model({src}))"
         if origin is list and args:
             if _immutable(args[0]):
@@ -137,22 +158,22 @@ class _Code:
         return f"_copy_any({src})"
 
 
-def _build(cls: type) -> Callable[[Any], Any]:
+def _build(cls: type, shallow: bool) -> Callable[[Any], Any]:
     if not (isinstance(cls, type) and issubclass(cls, BaseModel)):
         return _copy.deepcopy
     if cls.model_config.get("frozen"):
         return lambda value: value
-    _BUILDING.add(cls)
+    _BUILDING.add((cls, shallow))
     try:
-        return _generate(cls)
+        return _generate(cls, shallow)
     finally:
-        _BUILDING.discard(cls)
+        _BUILDING.discard((cls, shallow))
 
 
-def _generate(cls: type[BaseModel]) -> Callable[[Any], Any]:
-    code = _Code()
+def _generate(cls: type[BaseModel], share: bool) -> Callable[[Any], Any]:
+    code = _Code(share)
     fields = []
-    shallow: tuple[str, ...] = getattr(cls, "__shallow_fields__", ())
+    shallow: tuple[str, ...] = getattr(cls, "__shallow_fields__", ()) if share else ()
     for name, info in cls.model_fields.items():
         if name in shallow:  # the container is new, its items are shared (copy on write)
             fields.append(f"{name!r}: d[{name!r}].copy()")
@@ -180,6 +201,7 @@ def _generate(cls: type[BaseModel]) -> Callable[[Any], Any]:
         ]
     source = "\n".join([*lines, "    return m"])
     scope = dict(code.names)
-    exec(compile(source, f"<copier of {cls.__qualname__}>", "exec"), scope)
+    name = f"{'' if share else 'full '}copier of {cls.__qualname__}"
+    exec(compile(source, f"<{name}>", "exec"), scope)
     copier: Callable[[Any], Any] = scope["copier"]
     return copier

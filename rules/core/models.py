@@ -40,17 +40,9 @@ def term(key: str, /, **args: Arg) -> Text:
     them back, without running it; anything else (a bool, a subclass, a mixed list) is
     validated as ``Text(...)`` does. The instance is filled as ``model_construct`` fills it
     (field values, the fields set, no extra, no private attributes)."""
-    if type(key) is not str:
+    checked = _plain_args(args) if type(key) is str else None
+    if checked is None:
         return Text(key=key, args=args)
-    checked: dict[str, Arg] = {}
-    for name, value in args.items():
-        kind = type(value)
-        if kind is str or kind is int or kind is Text:
-            checked[name] = value
-        elif kind is list and _plain_list(cast("list[object]", value)):
-            checked[name] = cast("list[str]", value)[:]
-        else:
-            return Text(key=key, args=args)
     made = _NEW(Text)
     _SET(made, "__dict__", {"key": key, "args": checked})
     _SET(made, "__pydantic_fields_set__", {"key", "args"})
@@ -61,6 +53,23 @@ def term(key: str, /, **args: Arg) -> Text:
 
 _NEW = object.__new__
 _SET = object.__setattr__
+
+
+def _plain_args(args: dict[str, Arg]) -> dict[str, Arg] | None:
+    """``args`` as validation would give them back when every value is of exactly a type
+    ``Arg`` names (a new dict, lists copied); ``None`` when one needs validation."""
+    checked: dict[str, Arg] = {}
+    for name, value in args.items():
+        kind = type(value)
+        if type(name) is not str:
+            return None
+        if kind is str or kind is int or kind is Text:
+            checked[name] = value
+        elif kind is list and _plain_list(cast("list[object]", value)):
+            checked[name] = cast("list[str]", value)[:]
+        else:
+            return None
+    return checked
 
 
 def _plain_list(items: list[object]) -> bool:
@@ -112,6 +121,45 @@ class Event(BaseModel):
     def visible_for(self, viewer: str | None) -> bool:
         """May ``viewer`` (a seat, or ``None`` for a spectator) see this event?"""
         return self.visible_to is None or (viewer is not None and viewer in self.visible_to)
+
+
+def event(
+    key: str,
+    args: dict[str, Arg],
+    seat: str | None = None,
+    visible_to: list[str] | None = None,
+    reveals: bool = False,
+) -> Event:
+    """``Event(key=key, args=args, seat=seat, visible_to=visible_to, reveals=reveals)``
+    without running validation when every value is already of exactly its field's type (as
+    ``term``); anything else is validated as ``Event(...)`` does. Engines make one or more
+    per step."""
+    checked = _plain_args(args) if type(key) is str else None
+    plain = (
+        checked is not None
+        and (seat is None or type(seat) is str)
+        and (visible_to is None or (type(visible_to) is list and _plain_seats(visible_to)))
+        and type(reveals) is bool
+    )
+    if not plain:
+        return Event(key=key, args=args, seat=seat, visible_to=visible_to, reveals=reveals)
+    made = _NEW(Event)
+    fields = {
+        "key": key,
+        "args": checked,
+        "seat": seat,
+        "visible_to": None if visible_to is None else visible_to[:],
+        "reveals": reveals,
+    }
+    _SET(made, "__dict__", fields)
+    _SET(made, "__pydantic_fields_set__", {"key", "args", "seat", "visible_to", "reveals"})
+    _SET(made, "__pydantic_extra__", None)
+    _SET(made, "__pydantic_private__", None)
+    return made
+
+
+def _plain_seats(seats: list[str]) -> bool:
+    return all(type(seat) is str for seat in seats)
 
 
 class GameOptions(BaseModel):

@@ -136,8 +136,8 @@ def play_turn(s: MaracaiboState, ev: list[Event]) -> None:
     _visit(s, dest)
     if s.round in data().locations[dest].round_end:
         s.turn.round_end = True
-    tiles = s.board.quests.get(dest)
-    if tiles:
+    if s.board.quests.get(dest):
+        tiles = s.board.own_quests(dest)
         tile = tiles.pop(0)
         if not tiles:
             del s.board.quests[dest]
@@ -152,7 +152,7 @@ def play_turn(s: MaracaiboState, ev: list[Event]) -> None:
     if place.kind != "homeward" and q.is_city(s, dest):
         spaces = s.board.markets.get(dest, [])
         if "" in spaces and _remove_disc(s):
-            spaces[spaces.index("")] = JEAN
+            s.board.own_market(dest)[spaces.index("")] = JEAN
             delivered = True
             ev.append(gains.event("jean_deliver", JEAN, location=term(f"maracaibo.loc.{dest}")))
     if not delivered and (place.kind == "homeward" or q.is_city(s, dest)):
@@ -273,7 +273,7 @@ def explore(s: MaracaiboState, ev: list[Event], steps: int) -> None:
             step = with_quest[0] if with_quest else min(nxt, key=distance_to_final)
         for barrier in data().explorer.barriers:
             if barrier.from_ == at and barrier.to == step:
-                s.board.barrier_crossers.setdefault(barrier.color, []).append(JEAN)
+                s.board.own_crossers(barrier.color).append(JEAN)
                 j.barriers.append(barrier.color)
         at = step
         if _occupied(s, at):
@@ -297,9 +297,9 @@ def combat(s: MaracaiboState, ev: list[Event], a: AutomaAction) -> None:
     j = _jean(s)
     human = s.players[s.seats[0]]
     token = ""
-    for pile in s.board.piles:
+    for i, pile in enumerate(s.board.piles):
         if pile:
-            token = pile.pop(0)
+            token = s.board.own_pile(i).pop(0)
             break
     counts = q.markers_on_map(s)
     best: tuple[int, int, int] | None = None

@@ -53,7 +53,7 @@ def can_buy(s: MaracaiboState, seat: str, card_id: str) -> bool:
 
 def start_buy(s: MaracaiboState, ev: list[Event], seat: str, card_id: str) -> None:
     """Pay a card's costs; the card enters the tableau once the herbs (if any) are paid."""
-    p = s.players[seat]
+    p = s.player(seat)
     c = q.card(card_id)
     if card_id in p.hand:
         p.hand.remove(card_id)
@@ -73,7 +73,7 @@ def start_buy(s: MaracaiboState, ev: list[Event], seat: str, card_id: str) -> No
 
 def acquire(s: MaracaiboState, ev: list[Event], seat: str, card_id: str) -> None:
     """MAR-K12 / K13: the card's figure, assistant, synergy and effects apply at once."""
-    p = s.players[seat]
+    p = s.player(seat)
     c = q.card(card_id)
     p.tableau.append(card_id)
     if c.cost.figure_on_card:
@@ -127,9 +127,11 @@ def can_invest(s: MaracaiboState, seat: str, building: str) -> bool:
 
 
 def invest(s: MaracaiboState, ev: list[Event], seat: str, building: str) -> None:
-    p = s.players[seat]
+    p = s.player(seat)
     b = data().prestige[building]
-    slot = next(x for x in s.board.prestige if x.building == building)
+    slot = s.board.own_slot(
+        next(i for i, x in enumerate(s.board.prestige) if x.building == building)
+    )
     p.doubloons -= max(0, b.cost - q.discount(p))
     p.personal -= 1
     slot.investors.append(seat)

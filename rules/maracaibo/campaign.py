@@ -96,7 +96,7 @@ def follow(
     elif ins.kind == "story_tile" and play.tile_stack:
         tile = play.tile_stack.pop(0)
         play.story_tiles[tile] = card_id
-        s.board.quests.setdefault(ins.location, []).append(tile)
+        s.board.quests[ins.location] = [*s.board.quests.get(ins.location, []), tile]
     elif ins.kind == "add_cards":
         for c in ins.cards:
             if c in data().cards and c not in play.c_cards:

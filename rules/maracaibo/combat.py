@@ -109,7 +109,7 @@ def legal(s: MaracaiboState, seat: str) -> list[MaracaiboAction]:
 def choose_pile(s: MaracaiboState, ev: list[Event], seat: str, pile: int) -> None:
     c = s.combat
     assert c is not None
-    c.token = s.board.piles[pile].pop(0)
+    c.token = s.board.own_pile(pile).pop(0)
     c.stage = "ally"
     ev.append(
         Event(
@@ -125,7 +125,7 @@ def choose_ally(s: MaracaiboState, ev: list[Event], seat: str, nation: str) -> N
     """MAR-C11 / C12: the ally's cost or reward, then its strength with the modifier."""
     c = s.combat
     assert c is not None
-    p = s.players[seat]
+    p = s.player(seat)
     c.ally = nation
     c.stage = "act"
     ev.append(gains.event("ally", seat, seat=seat, nation=term(f"maracaibo.nation.{nation}")))
@@ -164,7 +164,7 @@ def boost(s: MaracaiboState, seat: str, using: str) -> None:
     """MAR-C15: +1 strength per CP paid or figure returned."""
     c = s.combat
     assert c is not None
-    p = s.players[seat]
+    p = s.player(seat)
     if using == "cp":
         p.cp -= 1
     else:
@@ -176,7 +176,7 @@ def boost(s: MaracaiboState, seat: str, using: str) -> None:
 def act(s: MaracaiboState, ev: list[Event], seat: str, action: str, target: str) -> None:
     c = s.combat
     assert c is not None
-    p = s.players[seat]
+    p = s.player(seat)
     cost = next(k for a, t, k in _options(s, seat) if a == action and t == target)
     c.strength -= cost
     ally = c.ally
@@ -236,6 +236,6 @@ def finish(s: MaracaiboState, ev: list[Event], seat: str) -> None:
     c = s.combat
     assert c is not None
     if c.token:
-        s.players[seat].tokens.append(c.token)
+        s.player(seat).tokens.append(c.token)
     s.combat = None
     ev.append(gains.event("combat_end", seat, seat=seat))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.core import Event, RuleViolation
 from rules.core.engine import Engine, Refusal, refusal
+from rules.core.models import event
 from rules.maracaibo import (
     buying,
     campaign,
@@ -78,18 +79,9 @@ def _announce_and_dispatch(
     """Say what was chosen (privately for a secret choice), then do it."""
     label = describe_action(s, seat, action)
     if action.type in PRIVATE or campaign.voting(s):
-        ev.append(
-            Event(
-                key="maracaibo.event.private_choice",
-                args={"action": label},
-                seat=seat,
-                visible_to=[seat],
-            )
-        )
+        ev.append(event("maracaibo.event.private_choice", {"action": label}, seat, [seat]))
     elif action.type not in SELF_REPORTING:
-        ev.append(
-            Event(key="maracaibo.event.action", args={"seat": seat, "action": label}, seat=seat)
-        )
+        ev.append(event("maracaibo.event.action", {"seat": seat, "action": label}, seat))
     _dispatch(s, ev, seat, action)
 
 
@@ -104,6 +96,7 @@ ENGINE: Engine[MaracaiboState, MaracaiboAction] = Engine(
     refuse=_refuse,
     dispatch=_announce_and_dispatch,
     settle=ops.run,
+    copy=MaracaiboState.step_copy,
     seat_check=False,
 )
 apply = ENGINE.apply
@@ -111,14 +104,15 @@ apply_trusted = ENGINE.apply_trusted
 
 
 def _dispatch(s: MaracaiboState, ev: list[Event], seat: str, a: MaracaiboAction) -> None:
-    p = s.players[seat]
     top = s.stack[-1] if s.stack else None
     if isinstance(a, SetupCareer):
-        p.career = a.career
+        s.player(seat).career = a.career
     elif isinstance(a, SetupPlan):
+        p = s.player(seat)
         p.hand.remove(a.card)
         p.plan.append(a.card)
     elif isinstance(a, SetupDiscard):
+        p = s.player(seat)
         p.hand.remove(a.card)
         p.setup_discards.append(a.card)
         if len(p.setup_discards) == data().tracks.setup_cards["discard"]:
@@ -134,11 +128,13 @@ def _dispatch(s: MaracaiboState, ev: list[Event], seat: str, a: MaracaiboAction)
         s.turn.step = "draw"
         s.stack.append(Pending(kind="draw", seat=seat, what="turn"))
     elif isinstance(a, Plan):
+        p = s.player(seat)
         p.hand.remove(a.card)
         p.plan.append(a.card)
     elif isinstance(a, Task):
         _task(s, ev, seat, a)
     elif isinstance(a, FigureToCp):
+        p = s.player(seat)
         p.personal -= 1
         p.general += 1
         gains.cp(s, ev, seat, 2)
@@ -184,7 +180,7 @@ def _main(s: MaracaiboState, ev: list[Event], seat: str, a: Main, top: Pending |
         n = sailing.village_count(s, seat, mp, main=top is None)
         s.stack.append(Pending(kind="village", seat=seat, n=n))
     elif a.kind == "quest":
-        s.board.quests[loc].remove(a.target)
+        s.board.own_quests(loc).remove(a.target)
         if not s.board.quests[loc]:
             del s.board.quests[loc]
         quests.fulfil(s, ev, seat, a.target)
@@ -205,7 +201,7 @@ def _main(s: MaracaiboState, ev: list[Event], seat: str, a: Main, top: Pending |
 
 def _task(s: MaracaiboState, ev: list[Event], seat: str, a: Task) -> None:
     """MAR-CR1 / CR3: doubloons (+VP for the higher row); the figure comes home."""
-    p = s.players[seat]
+    p = s.player(seat)
     task = data().careers[p.career].tasks[a.task]
     p.tasks[str(a.task)] = a.row
     p.career_figures -= 1
@@ -230,7 +226,6 @@ def _skip(s: MaracaiboState, ev: list[Event], seat: str, top: Pending | None) ->
 def _decide(
     s: MaracaiboState, ev: list[Event], seat: str, a: MaracaiboAction, top: Pending
 ) -> None:
-    p = s.players[seat]
     if isinstance(a, Village):
         _village(s, ev, seat, a.action, top)
     elif isinstance(a, Buy):
@@ -297,6 +292,7 @@ def _decide(
         gains.synergy(s, ev, seat, a.kind)
     elif isinstance(a, FiguresOnCard):
         s.stack.pop()
+        p = s.player(seat)
         p.personal -= a.count
         p.card_figures[top.card] = p.card_figures.get(top.card, 0) + a.count
         if a.count:
@@ -362,7 +358,7 @@ def _village(s: MaracaiboState, ev: list[Event], seat: str, va: str, top: Pendin
         return
     if va.startswith("QUEST_ON_CARD:"):
         card_id = va.split(":", 1)[1]
-        tile = s.players[seat].card_quests.pop(card_id)
+        tile = s.player(seat).card_quests.pop(card_id)
         quests.fulfil(s, ev, seat, tile)
         return
     x = 0
@@ -379,7 +375,6 @@ def _village(s: MaracaiboState, ev: list[Event], seat: str, va: str, top: Pendin
 
 
 def _pay(s: MaracaiboState, ev: list[Event], seat: str, top: Pending) -> None:
-    p = s.players[seat]
     if top.kind == "disc_tile":
         # L10-L17: pay, take the reward, move a disc from the ship board onto the tile.
         rule = next(t for t in data().legacy[top.card] if t.kind == "disc")
@@ -400,13 +395,14 @@ def _pay(s: MaracaiboState, ev: list[Event], seat: str, top: Pending) -> None:
     if top.ops:
         s.stack.append(Pending(kind="ops", seat=seat, ops=list(top.ops), cat=top.cat))
     if top.what == "cp":
-        p.cp -= top.n
+        s.player(seat).cp -= top.n
     elif top.what == "doubloons":
-        p.doubloons -= top.n
+        s.player(seat).doubloons -= top.n
     elif top.what == "hand":
-        for c in list(p.hand):
+        for c in list(s.players[seat].hand):
             gains.discard_card(s, seat, c)
     elif top.what == "figure":
+        p = s.player(seat)
         p.personal -= top.n
         p.general += top.n
     elif top.what == "goods_same":
@@ -419,7 +415,7 @@ def _pay(s: MaracaiboState, ev: list[Event], seat: str, top: Pending) -> None:
 
 def _draw(s: MaracaiboState, ev: list[Event], seat: str, slot: int) -> None:
     """MAR-T14: the deck's top card, or a display card for 1 doubloon (free with U3)."""
-    p = s.players[seat]
+    p = s.player(seat)
     if slot < 0:
         got = gains.draw_top(s, ev)
         assert got is not None

@@ -45,7 +45,7 @@ def evaluate(state: MaracaiboState) -> dict[str, float]:
     if state.phase == "over":
         projected = state
     else:
-        projected = state.copied()
+        projected = state.step_copy()
         _final_steps(projected, [])
     out: dict[str, float] = {}
     for seat, p in projected.players.items():

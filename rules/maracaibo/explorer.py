@@ -47,7 +47,7 @@ def paths(s: MaracaiboState, seat: str, steps: int) -> list[list[str]]:
 
 def move(s: MaracaiboState, ev: list[Event], seat: str, path: list[str]) -> None:
     """Move along ``path``; barrier rewards on crossing, the reward of the last space only."""
-    p = s.players[seat]
+    p = s.player(seat)
     d = data()
     start = p.explorer
     ev.append(gains.event("explore", seat, seat=seat, space=term(f"maracaibo.space.{path[-1]}")))
@@ -59,7 +59,7 @@ def move(s: MaracaiboState, ev: list[Event], seat: str, path: list[str]) -> None
             if barrier.from_ == prev and barrier.to == space:
                 _cross(s, ev, seat, barrier.color, later)
         if space != path[-1] and steal:
-            for other, op in s.players.items():
+            for other, op in list(s.players.items()):
                 if other != seat and op.explorer == space and op.vp > 0:
                     gains.vp(s, ev, other, -1, "explorer")
                     gains.vp(s, ev, seat, 1, "explorer")
@@ -86,8 +86,8 @@ def move(s: MaracaiboState, ev: list[Event], seat: str, path: list[str]) -> None
 
 def _cross(s: MaracaiboState, ev: list[Event], seat: str, color: str, later: list[Pending]) -> None:
     """MAR-C36: red +3 influence with one nation; blue/green 4 VP first, 2 VP later."""
-    p = s.players[seat]
-    crossers = s.board.barrier_crossers.setdefault(color, [])
+    p = s.player(seat)
+    crossers = s.board.own_crossers(color)
     first = not crossers
     crossers.append(seat)
     p.barriers.append(color)

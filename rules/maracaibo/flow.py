@@ -114,7 +114,7 @@ def _interim_steps(s: MaracaiboState, ev: list[Event]) -> None:
     """10.1 steps 2-6."""
     d = data()
     for seat in s.seats:
-        p = s.players[seat]
+        p = s.player(seat)
         gains.doubloons(s, ev, seat, p.inc_d)
         gains.vp(s, ev, seat, p.inc_vp, "income")
     if s.jean is not None:
@@ -126,8 +126,9 @@ def _interim_steps(s: MaracaiboState, ev: list[Event]) -> None:
             s.board.discard.append(shown)
             s.board.display[i] = ""
     gains.refill_display(s, ev)
-    for slot in s.board.prestige:
+    for i, slot in enumerate(s.board.prestige):
         if not slot.revealed:
+            slot = s.board.own_slot(i)
             slot.revealed = True
             ev.append(
                 Event(
@@ -168,7 +169,7 @@ def _final_steps(s: MaracaiboState, ev: list[Event]) -> None:
     d = data()
     dvp = {row.pos: row.vp for row in d.tracks.doubloon_income.vp}
     for seat in s.seats:
-        p = s.players[seat]
+        p = s.player(seat)
         gains.vp(s, ev, seat, p.inc_vp + dvp.get(p.inc_d, 0), "income")
         gains.vp(s, ev, seat, sum(q.card(c).end_vp for c in p.tableau), "cards")
         for slot in s.board.prestige:
@@ -192,7 +193,7 @@ def _final_steps(s: MaracaiboState, ev: list[Event]) -> None:
                     gains.vp(s, ev, seat, d.tracks.majority_vp, "majority")
     weights = nation_weights(s)
     for seat in s.seats:
-        p = s.players[seat]
+        p = s.player(seat)
         total = sum(q.noble_rank(p.influence[n]) * weights[n] for n in NATIONS)
         gains.vp(s, ev, seat, total, "nobility")
     if jean is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules.core import Event, term
 from rules.core.models import Arg
+from rules.core.models import event as new_event
 from rules.maracaibo import query as q
 from rules.maracaibo.components import data
 from rules.maracaibo.model import MaracaiboState, Pending
@@ -12,36 +13,36 @@ from rules.maracaibo.model import MaracaiboState, Pending
 
 def event(key: str, actor: str | None = None, /, **args: Arg) -> Event:
     """A public event; ``actor`` is the seat it concerns."""
-    return Event(key=f"maracaibo.event.{key}", args=args, seat=actor)
+    return new_event(f"maracaibo.event.{key}", args, actor)
 
 
 def vp(s: MaracaiboState, ev: list[Event], seat: str, n: int, cat: str) -> None:
     """Score ``n`` VP in breakdown category ``cat`` (negative: lose, never below 0)."""
-    p = s.players[seat]
     if n < 0:
-        n = -min(p.vp, -n)
+        n = -min(s.players[seat].vp, -n)
     if n == 0:
         return
+    p = s.player(seat)
     p.vp += n
     p.vp_by[cat] = p.vp_by.get(cat, 0) + n
     ev.append(event("vp", seat, seat=seat, count=n, category=term(f"maracaibo.score.{cat}")))
 
 
 def doubloons(s: MaracaiboState, ev: list[Event], seat: str, n: int) -> None:
-    s.players[seat].doubloons += n
+    s.player(seat).doubloons += n
     if n:
         ev.append(event("doubloons", seat, seat=seat, count=n))
 
 
 def cp(s: MaracaiboState, ev: list[Event], seat: str, n: int) -> None:
     """MAR-C18: never above 8 CP."""
-    p = s.players[seat]
+    p = s.player(seat)
     p.cp = min(data().ship.cp_max, p.cp + n)
 
 
 def figures(s: MaracaiboState, ev: list[Event], seat: str, n: int) -> None:
     """Take own figures from the general supply (as many as there are)."""
-    p = s.players[seat]
+    p = s.player(seat)
     got = min(n, p.general)
     p.general -= got
     p.personal += got
@@ -50,7 +51,7 @@ def figures(s: MaracaiboState, ev: list[Event], seat: str, n: int) -> None:
 def influence(s: MaracaiboState, ev: list[Event], seat: str, nation: str, n: int) -> None:
     """MAR-C20 / C22: move right; steps beyond the last space score 2 VP each."""
     track = data().tracks.influence
-    p = s.players[seat]
+    p = s.player(seat)
     room = track.length - p.influence[nation]
     step = min(room, n)
     p.influence[nation] += step
@@ -71,7 +72,7 @@ def noble_next(s: MaracaiboState, ev: list[Event], seat: str, nation: str) -> No
 
 def income(s: MaracaiboState, ev: list[Event], seat: str, track: str, n: int) -> None:
     """MAR-K22 / K23: doubloon income caps at 34 (excess to VP income); VP income rolls at 20."""
-    p = s.players[seat]
+    p = s.player(seat)
     if track == "doubloons":
         cap = data().tracks.doubloon_income.max
         extra = max(0, p.inc_d + n - cap)
@@ -93,9 +94,9 @@ def income(s: MaracaiboState, ev: list[Event], seat: str, track: str, n: int) ->
 
 def synergy(s: MaracaiboState, ev: list[Event], seat: str, kind: str) -> None:
     """MAR-K13 / K21: one token per kind; conditional income owed so far is paid now."""
-    p = s.players[seat]
-    if kind in p.synergies or s.board.synergy_supply.get(kind, 0) <= 0:
+    if kind in s.players[seat].synergies or s.board.synergy_supply.get(kind, 0) <= 0:
         return
+    p = s.player(seat)
     s.board.synergy_supply[kind] -= 1
     p.synergies.append(kind)
     ev.append(event("synergy", seat, seat=seat, kind=term(f"maracaibo.synergy.{kind}")))
@@ -104,7 +105,7 @@ def synergy(s: MaracaiboState, ev: list[Event], seat: str, kind: str) -> None:
 
 def check_conditional(s: MaracaiboState, ev: list[Event], seat: str) -> None:
     """MAR-K21: each conditional income applies once, as soon as its synergy is owned."""
-    p = s.players[seat]
+    p = s.player(seat)
     for ref in list(p.conditional):
         card_id, index = ref.split(":")
         effect = q.card(card_id).effects[int(index)]
@@ -118,7 +119,7 @@ def take_marker(s: MaracaiboState, nation: str) -> bool:
     spaces = s.board.supply[nation]
     for i, n in enumerate(spaces):
         if n > 0:
-            spaces[i] -= 1
+            s.board.own_supply(nation)[i] -= 1
             return True
     return False
 
@@ -151,7 +152,7 @@ def remove_disc(
     s: MaracaiboState, ev: list[Event], seat: str, section: str, market: str = ""
 ) -> None:
     """Spec 7: take a disc off a section; the second disc completes it (MAR-U2)."""
-    p = s.players[seat]
+    p = s.player(seat)
     p.discs[section] -= 1
     if market.startswith("tile:"):
         assert s.campaign is not None
@@ -159,7 +160,7 @@ def remove_disc(
         s.campaign.tile_discs[tile] = s.campaign.tile_discs.get(tile, 0) + 1
     elif market:
         loc, slot = market.split(":")
-        s.board.markets[loc][int(slot)] = seat
+        s.board.own_market(loc)[int(slot)] = seat
     ev.append(event("disc", seat, seat=seat, section=term(f"maracaibo.section.{section}")))
     if p.discs[section] == 0:
         sec = data().sections[section]
@@ -169,7 +170,7 @@ def remove_disc(
 
 
 def discard_card(s: MaracaiboState, seat: str, card_id: str) -> None:
-    s.players[seat].hand.remove(card_id)
+    s.player(seat).hand.remove(card_id)
     s.board.discard.append(card_id)
 
 
@@ -196,9 +197,11 @@ def refill_display(s: MaracaiboState, ev: list[Event]) -> None:
                 return
             b.display[i] = top
             ev.append(
-                Event(
-                    key="maracaibo.event.display",
-                    args={"card": q.card_term(top), "slot": i + 1},
-                    reveals=True,
+                new_event(
+                    "maracaibo.event.display",
+                    {"card": q.card_term(top), "slot": i + 1},
+                    None,
+                    None,
+                    True,
                 )
             )

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, ClassVar, Literal, Self
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, PrivateAttr, model_validator
 
 from rules.core import GameOptions, GameState, OptionRefused, Text
+from rules.core.copying import deep_copy, full_copy
 from rules.maracaibo.components import Op, data
 
 Phase = Literal["setup", "play", "scoring", "over"]
@@ -113,6 +114,11 @@ class PrestigeSlot(BaseModel):
 
 
 class Board(BaseModel):
+    """The shared board. Its fields of many small lists and models (``NESTED``) share those
+    items between a state and its step copy (``MaracaiboState.step_copy``): a rule changing one
+    of them puts a new list or model in its place first (``own_list``, ``own_slot``, ...),
+    never changes it in place."""
+
     ships: dict[str, str] = Field(default_factory=dict)
     markers: dict[str, str] = Field(default_factory=dict)
     assistants: list[Assistant] = Field(default_factory=list)
@@ -136,6 +142,43 @@ class Board(BaseModel):
     synergy_supply: dict[str, int] = Field(default_factory=dict)
     tiles_box: list[str] = Field(default_factory=list)
     quests_out: list[str] = Field(default_factory=list)
+
+    __shallow_fields__: ClassVar[tuple[str, ...]] = (
+        "assistants",
+        "quests",
+        "markets",
+        "supply",
+        "piles",
+        "barrier_crossers",
+        "prestige",
+    )
+
+    def own_quests(self, loc: str) -> list[str]:
+        """The quest tiles at ``loc`` to change (a new list in place of a shared one)."""
+        tiles = self.quests[loc] = list(self.quests[loc])
+        return tiles
+
+    def own_market(self, loc: str) -> list[str]:
+        spaces = self.markets[loc] = list(self.markets[loc])
+        return spaces
+
+    def own_supply(self, nation: str) -> list[int]:
+        spaces = self.supply[nation] = list(self.supply[nation])
+        return spaces
+
+    def own_pile(self, index: int) -> list[str]:
+        pile = self.piles[index] = list(self.piles[index])
+        return pile
+
+    def own_crossers(self, color: str) -> list[str]:
+        """The ships past barrier ``color`` to change (a new list; created if none)."""
+        crossers = self.barrier_crossers[color] = list(self.barrier_crossers.get(color, []))
+        return crossers
+
+    def own_slot(self, index: int) -> PrestigeSlot:
+        """Prestige slot ``index`` to change (copied in place of a shared one)."""
+        slot = self.prestige[index] = deep_copy(self.prestige[index])
+        return slot
 
 
 class Turn(BaseModel):
@@ -242,3 +285,56 @@ class MaracaiboState(GameState):
     story: str = "75"
     jean: Jean | None = None
     campaign: CampaignPlay | None = None
+
+    __shallow_fields__: ClassVar[tuple[str, ...]] = ("players",)
+    _shared: dict[str, Player] | None = PrivateAttr(default=None)
+    """Copy on write (issue 22, point 2): the players of the state this one was step-copied
+    from. A player that is still the same object as there is shared with that state and is
+    copied by ``player`` before it changes: every change to a player goes through ``player``;
+    reading may use ``players`` directly."""
+
+    def copied(self) -> Self:
+        """A copy that shares nothing mutable (players and board items included), for code
+        that changes it freely (the AI's determinization and projections)."""
+        new = full_copy(self)
+        private = new.__pydantic_private__
+        assert private is not None
+        private["_shared"] = None
+        return new
+
+    def step_copy(self) -> Self:
+        """The copy ``apply`` changes: it shares the players until they change (``player``)
+        and the board's nested items (``Board``: replaced, never changed in place)."""
+        new = deep_copy(self)
+        private = new.__pydantic_private__
+        assert private is not None
+        private["_shared"] = self.players
+        return new
+
+    def player(self, seat: str) -> Player:
+        """Seat ``seat``'s player to change: this state's own (copied first if still
+        shared)."""
+        p = self.players[seat]
+        private = self.__pydantic_private__
+        shared = private["_shared"] if private is not None else None
+        if shared is not None and shared.get(seat) is p:
+            p = self.players[seat] = deep_copy(p)
+        return p
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when what is stored is equal (what is shared with another state is not
+        part of the state)."""
+        if not isinstance(other, MaracaiboState):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __getstate__(self) -> dict[Any, Any]:
+        """Pickled (to a worker process) without the players it shares: the copy that
+        arrives owns all of its players."""
+        state = super().__getstate__()
+        private = state.get("__pydantic_private__")
+        if private and private.get("_shared") is not None:
+            state["__pydantic_private__"] = {**private, "_shared": None}
+        return state

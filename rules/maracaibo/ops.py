@@ -45,7 +45,6 @@ DECISIONS = {
 def execute(s: MaracaiboState, ev: list[Event], frame: Pending, op: Op) -> None:
     """Run one primitive; a primitive needing a choice pushes a decision."""
     seat = frame.seat
-    p = s.players[seat]
     n = op.n if isinstance(op.n, int) else 0
     push = s.stack.append
     kind = op.op
@@ -61,10 +60,10 @@ def execute(s: MaracaiboState, ev: list[Event], frame: Pending, op: Op) -> None:
     elif kind == "income":
         gains.income(s, ev, seat, op.what, n)
     elif kind == "income_if_synergy":
-        if op.synergy in p.synergies:
+        if op.synergy in s.players[seat].synergies:
             gains.income(s, ev, seat, op.what, n)
         else:
-            p.conditional.append(op.source)
+            s.player(seat).conditional.append(op.source)
     elif kind == "influence":
         if op.nation in ("any", ""):
             push(Pending(kind="nation", seat=seat, what="influence", n=n))
@@ -121,7 +120,7 @@ def execute(s: MaracaiboState, ev: list[Event], frame: Pending, op: Op) -> None:
     elif kind == "quest_on_card":
         if s.board.quest_pile:
             tile = s.board.quest_pile.pop(0)
-            p.card_quests[frame.card] = tile
+            s.player(seat).card_quests[frame.card] = tile
             ev.append(
                 Event(
                     key="maracaibo.event.quest_on_card",

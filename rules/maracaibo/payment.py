@@ -77,7 +77,7 @@ def forced_discards(s: MaracaiboState, top: Pending) -> list[str]:
 def discard_all(s: MaracaiboState, ev: list[Event], top: Pending, cards: list[str]) -> None:
     """Discard ``cards`` for ``top`` without asking; each discard is told as a chosen one is."""
     for c in cards:
-        s.players[top.seat].hand.remove(c)
+        s.player(top.seat).hand.remove(c)
         s.board.discard.append(c)
         label = term("maracaibo.action.discard", card=q.card_term(c))
         ev.append(

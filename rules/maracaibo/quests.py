@@ -46,9 +46,9 @@ def cost_payable(s: MaracaiboState, seat: str, cost: QuestCost) -> bool:
 
 def fulfil(s: MaracaiboState, ev: list[Event], seat: str, tile: str) -> None:
     """Pay, put the tile on the ship board's quest track (MAR-Q5 bonus), then the rewards."""
-    p = s.players[seat]
     cost, rewards = definition(s, tile)
     discard = pay_cost(s, ev, seat, cost)
+    p = s.player(seat)
     p.quests.append(tile)
     ev.append(gains.event("quest", seat, seat=seat, tile=tile_term(tile)))
     bonus = data().ship.quest_bonus
@@ -73,7 +73,7 @@ def add_tiles(s: MaracaiboState, ev: list[Event], locations: list[str]) -> None:
         if not s.board.quest_pile:
             return
         tile = s.board.quest_pile.pop(0)
-        s.board.quests.setdefault(loc, []).append(tile)
+        s.board.quests[loc] = [*s.board.quests.get(loc, []), tile]
         ev.append(
             Event(
                 key="maracaibo.event.quest_added",
@@ -88,7 +88,7 @@ def add_tiles(s: MaracaiboState, ev: list[Event], locations: list[str]) -> None:
 
 def pay_cost(s: MaracaiboState, ev: list[Event], seat: str, cost: QuestCost) -> Pending | None:
     """Pay a quest-like cost; cards to discard come back as a decision to push."""
-    p = s.players[seat]
+    p = s.player(seat)
     discard: Pending | None = None
     if cost.kind == "cp":
         p.cp -= cost.n

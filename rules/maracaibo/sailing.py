@@ -19,17 +19,23 @@ def destinations(s: MaracaiboState, start: str, mp: int) -> dict[str, int]:
 
 def _walk_key(s: MaracaiboState, kind: str, start: str, mp: int) -> tuple[object, ...]:
     """Everything a walk of the map reads: the start, the MP, the round, the active seat's
-    money and explorer, and the legacy tiles in play (on the data set in force)."""
+    money and explorer, and the legacy tiles in play (on the data set in force). Without
+    legacy tiles every route costs 1 MP and no toll, and an arrow of a legacy tile is closed
+    whatever the explorer: the walk reads only whether the money is not negative."""
     p = s.players.get(s.active)
-    tiles = tuple(sorted(s.campaign.legacy)) if s.campaign is not None else None
-    return (kind, start, mp, s.round, p.doubloons if p else 0, p.explorer if p else "", tiles)
+    money = p.doubloons if p else 0
+    if s.campaign is None or not s.campaign.legacy:
+        return (kind, start, mp, s.round, money >= 0)
+    tiles = tuple(sorted(s.campaign.legacy))
+    return (kind, start, mp, s.round, money, p.explorer if p else "", tiles)
 
 
 def _walk_memo() -> dict[tuple[object, ...], Any]:
     """The walks of this data set already made (a step lists the sails, names the one taken
-    and takes it: one walk, not three); forgotten when it grows."""
+    and takes it: one walk, not three; games without legacy tiles share their walks);
+    forgotten when it grows."""
     memo: dict[tuple[object, ...], Any] = data().memo.setdefault(("walks", ""), {})
-    if len(memo) > 512:
+    if len(memo) > 4096:
         memo.clear()
     return memo
 
@@ -115,8 +121,18 @@ def _route_options(s: MaracaiboState, start: str, mp: int) -> dict[str, list[Rou
 
 def sail_actions(s: MaracaiboState, seat: str, mp: int) -> list[Sail]:
     """The sails open with ``mp`` MP: one per destination, its cheapest route (no ``via``,
-    as in version 1); from version 2 also one per other distinct cost, ``via`` naming it."""
+    as in version 1); from version 2 also one per other distinct cost, ``via`` naming it.
+    The actions (frozen) are made once per walk and shared; the list is new."""
     start = s.board.ships[seat]
+    memo = _walk_memo()
+    key = _walk_key(s, f"sails{s.rules_version}", start, mp)
+    found: tuple[Sail, ...] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = tuple(_sail_actions(s, start, mp))
+    return list(found)
+
+
+def _sail_actions(s: MaracaiboState, start: str, mp: int) -> list[Sail]:
     if s.rules_version < 2:
         return [Sail(to=d) for d in sorted(destinations(s, start, mp), key=q.location_number)]
     options = route_options(s, start, mp)
@@ -140,7 +156,8 @@ def route_taken(s: MaracaiboState, seat: str, a: Sail, mp: int) -> Route:
 def sail(s: MaracaiboState, ev: list[Event], seat: str, to: str, mp: int, toll: int = 0) -> None:
     """Move the ship; pay the assistant-skip bonus; note a round-ending stop."""
     start = s.board.ships[seat]
-    s.players[seat].doubloons -= toll
+    if toll:
+        s.player(seat).doubloons -= toll
     s.board.ships[seat] = to
     s.turn.mp += mp
     s.turn.stops.append(to)

@@ -169,7 +169,7 @@ def new_game(
 def reveal_setup(s: MaracaiboState, ev: list[Event]) -> None:
     """MAR-S16: every choice is revealed at once; discards go to the discard pile."""
     for seat in s.seats:
-        p = s.players[seat]
+        p = s.player(seat)
         s.board.discard.extend(p.setup_discards)
         p.setup_discards = []
         ev.append(

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-from rules.core.copying import deep_copy
+from rules.core.copying import deep_copy, full_copy
 from rules.core.rng import Rng
 
 
@@ -86,3 +86,19 @@ def test_changing_the_copy_leaves_the_original() -> None:
     assert original._cache == {"hit": 1}
     assert copy.frozen is original.frozen  # frozen models are shared
     assert copy.shared[0] is original.shared[0]  # a shallow field shares its items
+
+
+def test_a_full_copy_shares_no_item_of_the_shallow_fields() -> None:
+    """Issue 22 point 2: ``full_copy`` is the same copy with the shallow fields' items copied
+    too (a game's copy for code that changes it without its copy-on-write discipline)."""
+    original = sample()
+    before = original.model_dump_json()
+    copy = full_copy(original)
+    assert copy == original
+    assert copy.model_dump_json() == before
+    assert copy.shared[0] is not original.shared[0]
+    copy.shared[0].count += 1
+    copy.shared[0].tags.append("x")
+    copy.leaves["k"].tags.append("y")
+    assert original.model_dump_json() == before
+    assert deep_copy(original).shared[0] is original.shared[0]  # deep_copy still shares them
