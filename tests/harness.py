@@ -244,21 +244,25 @@ class Harness:
         )
         return choices
 
-    def messages(self, channel: Any = None) -> list[discord.Message]:
-        """Public channel history (what a spectator sees), oldest first."""
+    def messages(self, channel: Any = None, *, start: int = 0) -> list[discord.Message]:
+        """Public channel history (what a spectator sees), oldest first; from the ``start``-th
+        message on, without building the earlier ones."""
+        visible = self._public(channel)
+        return [to_discord_message(self.env, m) for m in visible[start:]]
+
+    def _public(self, channel: Any = None) -> list[Any]:
+        """The channel's stored messages a spectator sees, oldest first (not yet built)."""
+        where = channel or self.channel()
         spectator = self.member("spectator")
-        return list((channel or self.channel()).history(viewer=spectator))
+        stored = self.env.backend.messages.get(where.id, {}).values()
+        return [m for m in sorted(stored, key=lambda m: m.id) if m.visible_to(spectator.id)]
 
     def newest_first(self, channel: Any = None) -> Iterator[discord.Message]:
         """Public channel history (what a spectator sees), newest first, each message built
         only when reached: a test after the latest prompt stops early instead of building the
         whole history (which grows with every press of a long game)."""
-        where = channel or self.channel()
-        spectator = self.member("spectator")
-        stored = self.env.backend.messages.get(where.id, {}).values()
-        for message in sorted(stored, key=lambda m: m.id, reverse=True):
-            if message.visible_to(spectator.id):
-                yield to_discord_message(self.env, message)
+        for message in reversed(self._public(channel)):
+            yield to_discord_message(self.env, message)
 
     def last_message(self, channel: Any = None) -> discord.Message:
         """The newest public message of the channel."""

@@ -141,7 +141,7 @@ async def test_issue24_3_absent_ai_plays_after_the_time_limit_and_steps_aside_on
     played = [a for a in await h.bot.store.actions(game.id) if a.stand_in is not None]
     assert [(a.seat, a.stand_in, a.user_id) for a in played] == [(his, "easy", None)] * 3
     assert decided == ["easy"] * 3, "an AI decision ran on the event loop, or at another level"
-    end = h.messages()[-1].content
+    end = h.last_message().content
     assert "게임 종료" in end
     assert "서준님이 자리를 비운 동안 인공지능이 3수를 대신 두었습니다" in end, end
     log = await h.slash(minji, "game log")
@@ -202,7 +202,7 @@ async def test_issue24_3_back_command_and_refusals_of_the_absent_option(
     assert back.ephemeral and "돌아오신 것을 환영합니다" in back.content
     after, _ = await _game(h)
     assert all(s.stand_in is None for s in after.seats)
-    assert "서준님이 돌아왔습니다" in h.messages()[-1].content
+    assert "서준님이 돌아왔습니다" in h.last_message().content
 
 
 @pytest.mark.guild_locale("ko")

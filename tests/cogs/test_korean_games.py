@@ -128,7 +128,7 @@ async def test_whole_game_in_korean_has_no_english_and_no_raw_ids(
         now = h.bot.service.state_of(after)
         before_acting = spec.to_act(state)
         acting_after = frozenset() if spec.is_over(now) else spec.to_act(now)
-        new_posts = h.messages()[posts_seen:]
+        new_posts = h.messages(start=posts_seen)
         posts_seen += len(new_posts)
         if kind in WHOLE_TABLE and new_posts and not spec.is_over(now):
             # issue 19 point 2: each hand-over post shows every public part
@@ -176,7 +176,7 @@ async def test_whole_game_in_korean_has_no_english_and_no_raw_ids(
     drawn = {w for text in drawn_korean for w in latin_words(text, allow)}
     assert not drawn, f"images drew English or raw ids: {sorted(drawn)[:20]}"
     assert any(a.description for m in h.messages() for a in m.attachments), "no board was posted"
-    posts = h.messages()[posts_at_start:]
+    posts = h.messages(start=posts_at_start)
     assert len(posts) == hand_overs, "one channel post per hand-over, none per sub-step"
     boards = [await a.read() for post in posts for a in post.attachments]
     assert all(a != b for a, b in itertools.pairwise(boards)), "a post repeated the board"
