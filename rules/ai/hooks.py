@@ -3,8 +3,8 @@
 ``rules/<game>/evaluation.py`` exports ``evaluate(state) -> {competitor: points}`` (an
 estimate of each competitor's final score now: seats, and a solo game's automa under
 its own key) and ``SCALE`` (how many points make a clear lead); optionally ``ABSOLUTE``
-and ``ABSOLUTE_SCALE`` (``GameAI.absolute``), ``TURN_STEPS`` and ``REPLIES``
-(``GameAI.turn_steps``, ``GameAI.replies``).
+and ``ABSOLUTE_SCALE`` (``GameAI.absolute``), ``TURN_STEPS``, ``REPLIES`` and
+``ROLLOUT_STEPS`` (``GameAI.turn_steps``, ``GameAI.replies``, ``GameAI.rollout_steps``).
 ``rules/<game>/determinization.py`` exports ``mask(state, seat)`` (the same state with every
 piece of information hidden from ``seat`` replaced by a canonical stand-in, so two states
 that look the same to ``seat`` mask to the same state) and ``sample(masked, seat, rnd)`` (a
@@ -46,6 +46,9 @@ class GameAI:
     replies: int = 1
     """How many random follow-ups the one-ply judgement averages per candidate: a game
     whose turns are long chains of choices judges less by the luck of one follow-up."""
+    rollout_steps: int = 4
+    """Random steps the search plays after its tree before scoring (``rules.ai.search``);
+    0 where random play ruins a position faster than the evaluation can see past it."""
 
     def rewards(self, spec: GameSpec[Any, Any, Any, Any], state: Any) -> dict[str, float]:
         """Each seat's reward in [0, 1]: at the end, mostly whether it won (a shared win is
@@ -125,6 +128,7 @@ def _hooks(key: str, package: str) -> GameAI:
         absolute_scale=float(getattr(evaluation, "ABSOLUTE_SCALE", 1.0)),
         turn_steps=int(getattr(evaluation, "TURN_STEPS", GameAI.turn_steps)),
         replies=int(getattr(evaluation, "REPLIES", GameAI.replies)),
+        rollout_steps=int(getattr(evaluation, "ROLLOUT_STEPS", GameAI.rollout_steps)),
     )
 
 

@@ -60,15 +60,17 @@ def _strong(
     budget: Budget,
 ) -> Any:
     """Information-Set MCTS within the budget (``rules.ai.search``), its root seeded with
-    the one-ply judgement of each action (one visit each), so a short budget never plays
-    worse than ``easy`` by lack of visits."""
+    the one-ply judgement of each action and narrowed to the best-judged ones, so a short
+    budget never plays worse than ``easy`` by lack of visits."""
     done = budget.start()
     actions = spec.legal_actions(obs.info, obs.seat)
     if len(actions) == 1:
         return actions[0]
     world = ai.sample(obs.info, obs.seat, rnd)
     prior = one_ply(spec, ai, world, obs.seat, actions, rnd, done)
-    return ismcts(spec, ai, obs.info, obs.seat, rnd, done, prior=prior)
+    return ismcts(
+        spec, ai, obs.info, obs.seat, rnd, done, prior=prior, rollout_steps=ai.rollout_steps
+    )
 
 
 LEVELS: dict[str, Level] = {"random": _random, "easy": _easy, "strong": _strong}

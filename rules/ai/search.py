@@ -26,6 +26,12 @@ from rules.core.spec import GameSpec
 
 EXPLORATION = 0.7
 ROLLOUT_STEPS = 4
+ROOT_WIDTH = 8
+"""With a one-ply prior, the root searches only this many of the best-judged actions: a
+budget of tens of iterations spread over every legal action (a bid of -40..40) would visit
+each once and end choosing by the luck of one rollout, below the greedy level."""
+PRIOR_VISITS = 2
+"""How many visits the one-ply judgement of a root action counts for."""
 
 
 def step_function(spec: GameSpec[Any, Any, Any, Any]) -> Callable[[Any, str, Any], Any]:
@@ -74,16 +80,28 @@ def ismcts(
     prior: list[float | None] | None = None,
 ) -> Any:
     """The action ``seat`` should take in the information state ``info``; ``prior`` (a
-    reward per root action, ``None`` where unknown) counts as one visit of each."""
+    reward per root action, ``None`` where unknown) counts as ``PRIOR_VISITS`` visits of
+    each, and the root then searches only the ``ROOT_WIDTH`` best-judged actions."""
     root_actions = spec.legal_actions(info, seat)
     if len(root_actions) == 1:
         return root_actions[0]
     step = step_function(spec)
     root = Node()
-    for action, value in zip(root_actions, prior or [], strict=False):
-        if value is not None:
-            key = action_key(action)
-            root.visits[key], root.reward[key], root.avail[key] = 1, value, 1
+    judged = [
+        (value, i)
+        for i, value in enumerate(prior or [])
+        if value is not None and i < len(root_actions)
+    ]
+    focus: set[str] | None = None
+    if judged:
+        judged.sort(key=lambda vi: -vi[0])
+        focus = set()
+        for value, i in judged[:ROOT_WIDTH]:
+            key = action_key(root_actions[i])
+            focus.add(key)
+            root.visits[key] = PRIOR_VISITS
+            root.reward[key] = value * PRIOR_VISITS
+            root.avail[key] = PRIOR_VISITS
     iterations = 0
     while not done(iterations):
         iterations += 1
@@ -97,6 +115,10 @@ def ismcts(
             prefer = seat
             actions = spec.legal_actions(state, who)
             keys = [action_key(a) for a in actions]
+            if node is root and focus is not None:
+                kept = [i for i, key in enumerate(keys) if key in focus] or list(range(len(keys)))
+                actions = [actions[i] for i in kept]
+                keys = [keys[i] for i in kept]
             untried: list[int] = []
             for i, key in enumerate(keys):
                 node.avail[key] = node.avail.get(key, 0) + 1

@@ -46,6 +46,10 @@ ABSOLUTE = 0.5
 """Half of a reward is the seat's own value: misery events hurt every player, and a lead
 among players who all fall into chaos is worth nothing (rules.ai.hooks)."""
 ABSOLUTE_SCALE = 150.0
+ROLLOUT_STEPS = 0
+"""The search scores the position its tree reached (rules.ai.hooks): random plays after it
+(misery events against oneself, bids of all one's cash) ruin a position faster than the
+evaluation can see past them."""
 TURN_STEPS = 0
 """A card play carries all its choices (rules.ai.hooks): the one-ply judgement scores a
 candidate as it is, not after more cards played at random (which would make passing look

@@ -105,3 +105,24 @@ def test_maracaibo_one_ply_averages_several_follow_ups() -> None:
     several random follow-ups per candidate; games whose actions are whole keep one."""
     assert game_ai(GAMES["maracaibo"]).replies > 1
     assert game_ai(GAMES["endeavor"]).replies == 1
+
+
+def test_search_root_keeps_to_the_best_judged_actions() -> None:
+    """Issue 24 (strong no better than easy at a short budget): with a one-ply prior the
+    search's root looks only at the ROOT_WIDTH best-judged actions, so a few iterations
+    cannot end on an action the judgement ranked low."""
+    from rules.ai.search import ROOT_WIDTH, ismcts
+
+    spec = GAMES["renaissance"]
+    state = _play_until("renaissance", 3, 7, lambda s: s.phase == "bid" and s.turn >= 2)
+    seat = min(spec.to_act(state))
+    ai = game_ai(spec)
+    info = ai.mask(state, seat)
+    actions = spec.legal_actions(info, seat)
+    assert len(actions) > ROOT_WIDTH
+    prior: list[float | None] = [i / len(actions) for i in range(len(actions))]
+    best = set(range(len(actions) - ROOT_WIDTH, len(actions)))
+    for seed in range(3):
+        done = lambda n: n >= 12  # noqa: E731
+        choice = ismcts(spec, ai, info, seat, random.Random(seed), done, prior=prior)
+        assert actions.index(choice) in best
