@@ -13,6 +13,10 @@ are one ``JointDecision`` on the stack: ``waiting`` lists the seats still to ans
 answer takes its seat out (the game keeps the answers hidden), and the last answer resolves
 it. One level of the stack is therefore always one decision, whoever takes it.
 
+A decision that interrupts (a choice a rule hands someone in the middle of another decision)
+is pushed on top; when several arise at once and must be taken in the order they arose, or
+after interruptions of a higher rank already waiting, ``wait_behind`` puts each under those.
+
 A state stored before a game moved onto this shape is upcast when it loads (a
 ``model_validator(mode="before")`` on the game's state builds the stack from the old fields),
 so a stored game plays on (``tests/upgrade/test_decision_snapshots.py``).
@@ -20,7 +24,7 @@ so a stored game plays on (``tests/upgrade/test_decision_snapshots.py``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from pydantic import BaseModel
@@ -58,3 +62,12 @@ def top(stack: Sequence[D]) -> D | None:
 def deciding(stack: Sequence[Decision]) -> frozenset[str]:
     """Who must act now: the deciders of the top decision (nobody when nothing is pending)."""
     return stack[-1].deciders() if stack else frozenset()
+
+
+def wait_behind(stack: list[D], decision: D, ahead: Callable[[D], bool]) -> None:
+    """Push ``decision`` under the run of decisions at the top that ``ahead`` names: those
+    are taken first, in their order, then this one (a queue of interruptions on the stack)."""
+    at = len(stack)
+    while at and ahead(stack[at - 1]):
+        at -= 1
+    stack.insert(at, decision)

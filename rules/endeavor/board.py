@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rules.core import Event
+from rules.core.decisions import wait_behind
 from rules.core.versions import BEFORE
 from rules.endeavor.components import data, track_space
 from rules.endeavor.events import event as _event
-from rules.endeavor.model import SILENT_FLEET, EndeavorState, PendingGovernor
+from rules.endeavor.model import SILENT_FLEET, EndeavorState, Memorial, PendingGovernor
 from rules.endeavor.query import is_open, is_present
 
 
@@ -164,7 +165,8 @@ def open_region(state: EndeavorState, region: str, events: list[Event]) -> None:
     events.append(_event("governor_gained", winner, seat=winner, region=region))
     if p.governor_slot is None and not any(g.seat == winner for g in state.governor_pending):
         # DP17 (KO: the governor slot or a card slot): the winner chooses
-        state.governor_pending.append(PendingGovernor(seat=winner, card=gov))
+        choice = PendingGovernor(seat=winner, card=gov)
+        wait_behind(state.decisions, choice, lambda d: isinstance(d, Memorial | PendingGovernor))
 
 
 def ship_track(state: EndeavorState, seat: str, region: str, events: list[Event]) -> None:
@@ -206,7 +208,7 @@ def casualty(state: EndeavorState, who: str) -> None:
     if who == SILENT_FLEET:
         state.sf_pool += 1
     elif has_memorial(state, who):
-        state.memorial.append(who)
+        wait_behind(state.decisions, Memorial(seat=who), lambda d: isinstance(d, Memorial))
     else:
         state.players[who].supply += 1
 

@@ -41,12 +41,13 @@ from rules.endeavor.events import event as _event
 from rules.endeavor.flow import (
     advance,
     demand_phase_order,
-    next_action_seat,
+    own_turn,
+    pass_on,
     pop_step,
     to_act,
 )
 from rules.endeavor.legal import kind_possible, legal_actions
-from rules.endeavor.model import EndeavorState, OwnedBuilding, Turn
+from rules.endeavor.model import EndeavorState, OwnedBuilding, PendingGovernor, SfReaction, Turn
 from rules.endeavor.query import node_area
 from rules.endeavor.terms import term_args
 
@@ -156,12 +157,14 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
         kind = d.buildings[p.buildings[action.slot].kind]
         p.harbour -= 1
         p.with_disc(action.slot, True)
-        s.turn = Turn(
-            seat=seat,
-            source="building",
-            slot=action.slot,
-            structure=kind.structure,
-            remaining=list(kind.actions),
+        s.decisions.append(
+            Turn(
+                seat=seat,
+                source="building",
+                slot=action.slot,
+                structure=kind.structure,
+                remaining=list(kind.actions),
+            )
         )
         events.append(_event("activated", seat, seat=seat, building=kind.id))
     elif isinstance(action, SpendToken):
@@ -170,25 +173,27 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
         if p.blue_tokens[action.token] == 0:
             del p.blue_tokens[action.token]
         s.spent_tokens.append(action.token)
-        s.turn = Turn(
-            seat=seat,
-            source="token",
-            token=action.token,
-            structure="slash" if len(info.actions) > 1 else "single",
-            remaining=list(info.actions),
+        s.decisions.append(
+            Turn(
+                seat=seat,
+                source="token",
+                token=action.token,
+                structure="slash" if len(info.actions) > 1 else "single",
+                remaining=list(info.actions),
+            )
         )
         events.append(_event("token_spent", seat, seat=seat, token=action.token))
     elif t == "pass":
         s.passed.append(seat)
-        s.action_seat = next_action_seat(s, seat)
+        pass_on(s, seat)
         events.append(_event("passed", seat, seat=seat))
     elif t in SUB_ACTION_KIND:
         _sub_action(s, seat, action, events)
     elif t == "finish":
         _end_turn(s, events)
     elif t == "cancel":
-        turn = s.turn
-        assert turn is not None
+        turn = s.decisions.pop()  # the turn is on top: nothing was performed yet
+        assert isinstance(turn, Turn)
         if turn.source == "building" and turn.slot is not None:
             p.with_disc(turn.slot, False)
             p.harbour += 1
@@ -196,10 +201,9 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
             p.blue_tokens[turn.token] = p.blue_tokens.get(turn.token, 0) + 1
             idx = len(s.spent_tokens) - 1 - s.spent_tokens[::-1].index(turn.token)
             s.spent_tokens.pop(idx)
-        s.turn = None
         events.append(_event("cancelled", seat, seat=seat))
     elif isinstance(action, PlaceMemorial):
-        s.memorial.pop(0)
+        s.decisions.pop()  # the Memorial choice on top
         if action.track is None:
             p.supply += 1
             events.append(_event("memorial_declined", seat, seat=seat))
@@ -207,13 +211,16 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
             p.memorial_discs[action.track] = p.memorial_discs.get(action.track, 0) + 1
             events.append(_event("memorial_placed", seat, seat=seat, track=action.track))
     elif isinstance(action, SfReactTo):
-        r = s.sf
-        assert r is not None
+        r = s.decisions.pop()
+        assert isinstance(r, SfReaction)
         events.append(_event("sf_reacts_to", seat, seat=seat, action=action.action))
-        s.sf = sf.start_stage(s, seat, action.action, r.areas, events)
-        if s.sf is None:
-            s.action_seat = next_action_seat(s, seat)
+        stage = sf.start_stage(s, seat, action.action, r.areas, events)
+        if stage is not None:
+            s.decisions.append(stage)
+        else:
+            pass_on(s, seat)
     elif isinstance(action, SfShipTrack | SfShipFleet | SfOccupy | SfDraw):
+        s.decisions.pop()  # the reaction on top, resolved by this action
         if isinstance(action, SfShipTrack):
             sf.sf_ship_track(s, action.region, events)
         elif isinstance(action, SfShipFleet):
@@ -222,10 +229,10 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
             sf.sf_occupy(s, action.city, events)
         else:
             sf.sf_draw(s, action.deck, events)
-        s.sf = None
-        s.action_seat = next_action_seat(s, seat)
+        pass_on(s, seat)
     elif isinstance(action, PlaceGovernor):
-        pending = s.governor_pending.pop(0)
+        pending = s.decisions.pop()  # the governor on top
+        assert isinstance(pending, PendingGovernor)
         if action.slot == "governor":
             p.cards.remove(pending.card)
             p.governor_slot = pending.card
@@ -256,8 +263,7 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
 
 
 def _sub_action(s: EndeavorState, seat: str, action: Action, events: list[Event]) -> None:
-    turn = s.turn
-    assert turn is not None
+    turn = own_turn(s)
     kind = SUB_ACTION_KIND[action.type]
     if isinstance(action, ShipTrack):
         board.ship_track(s, seat, action.region, events)
@@ -292,12 +298,15 @@ def _sub_action(s: EndeavorState, seat: str, action: Action, events: list[Event]
 
 def _end_turn(s: EndeavorState, events: list[Event]) -> None:
     """END-R102: once the turn is complete the Silent Fleet may react; then the next player."""
-    turn = s.turn
-    assert turn is not None
-    s.turn = None
-    s.sf = sf.reaction_after(s, turn, events)
-    if s.sf is None:
-        s.action_seat = next_action_seat(s, turn.seat)
+    stack = s.decisions
+    at = next(i for i in range(len(stack) - 1, -1, -1) if isinstance(stack[i], Turn))
+    turn = stack.pop(at)  # under any Memorial or governor choice it caused
+    assert isinstance(turn, Turn)
+    reaction = sf.reaction_after(s, turn, events)
+    if reaction is not None:
+        stack.insert(at, reaction)  # in the turn's place: after those choices
+    else:
+        pass_on(s, turn.seat)
 
 
 ENGINE: Engine[EndeavorState, Action] = Engine(

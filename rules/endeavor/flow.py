@@ -1,8 +1,15 @@
-"""Round and phase flow: the step queue, automatic steps, turn order, crown passing (END-R20..R23, R35, R40)."""
+"""Round and phase flow: the round's steps, automatic steps, turn order, crown passing (END-R20..R23, R35, R40).
+
+The steps are the bottom of the decision stack (``rules.endeavor.model``): the current step
+on top of those still to come, under whatever interrupts it.
+"""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core import Event
+from rules.core.copying import deep_copy
 from rules.endeavor.components import data
 from rules.endeavor.events import event as _event
 from rules.endeavor.legal import (
@@ -12,7 +19,7 @@ from rules.endeavor.legal import (
     scarce_options,
     turn_openers,
 )
-from rules.endeavor.model import EndeavorState, Step
+from rules.endeavor.model import EndeavorState, Step, Turn
 from rules.endeavor.query import growth, hand_valid, turn_order
 from rules.endeavor.query import to_act as to_act  # where the engine and views read it
 
@@ -20,9 +27,8 @@ from rules.endeavor.query import to_act as to_act  # where the engine and views 
 def current_phase(state: EndeavorState) -> str:
     if state.over:
         return "over"
-    if not state.queue:
-        return "setup"
-    return state.queue[0].kind
+    step = state.step
+    return "setup" if step is None else step.kind
 
 
 def round_steps(state: EndeavorState) -> list[Step]:
@@ -39,14 +45,14 @@ def round_steps(state: EndeavorState) -> list[Step]:
         steps += [Step(kind="build", seat=s) for s in order]
         steps += [Step(kind="growth", seat=s) for s in order]
         steps += [Step(kind="salary", seat=s) for s in order]
-    steps.append(Step(kind="action"))
+    steps.append(Step(kind="action", seat=order[0]))  # END-R40: the crown holder first
     steps += [Step(kind="discard", seat=s) for s in order]
     return steps
 
 
 def start_round(state: EndeavorState, events: list[Event]) -> None:
     state.round += 1
-    state.queue = round_steps(state)
+    state.decisions[:0] = reversed(round_steps(state))  # the first step on top
     events.append(_event("round_started", state.crown, round=state.round, seat=state.crown))
 
 
@@ -74,9 +80,47 @@ def next_action_seat(state: EndeavorState, after: str) -> str | None:
 
 
 def pop_step(state: EndeavorState) -> None:
-    state.queue.pop(0)
+    """The current step is done (the topmost step leaves the stack)."""
+    stack = state.decisions
+    for i in range(len(stack) - 1, -1, -1):
+        if isinstance(stack[i], Step):
+            del stack[i]
+            break
     state.salary_paid = 0
     state.arranged = False
+
+
+@lru_cache(maxsize=16)
+def _action_step(seat: str) -> Step:
+    """The Action phase with ``seat`` to act (frozen: one instance per seat)."""
+    return Step(kind="action", seat=seat)
+
+
+def pass_on(state: EndeavorState, after: str) -> None:
+    """END-R40: the Action phase goes on with the next player who has not passed after
+    ``after``; when everyone has passed it is over."""
+    following = next_action_seat(state, after)
+    if following is None:
+        pop_step(state)
+        state.passed = []
+        return
+    stack = state.decisions
+    for i in range(len(stack) - 1, -1, -1):
+        if isinstance(stack[i], Step):
+            stack[i] = _action_step(following)
+            return
+
+
+def own_turn(state: EndeavorState) -> Turn:
+    """The turn in progress, copied into this state before it changes (a copy of a state
+    shares the stack's items, ``EndeavorState.__shallow_fields__``)."""
+    stack = state.decisions
+    for i in range(len(stack) - 1, -1, -1):
+        turn = stack[i]
+        if isinstance(turn, Turn):
+            mine = stack[i] = deep_copy(turn)
+            return mine
+    raise AssertionError("no turn in progress")
 
 
 PHASE_RANK = {"build": 0, "growth": 1, "salary": 2}
@@ -90,13 +134,14 @@ def demand_phase_order(state: EndeavorState) -> None:
     later round is played phase by phase.
     """
     state.strict_order = True
-    if not state.queue:
+    queue = state.queue
+    if not queue:
         return
-    head, rest = state.queue[:1], state.queue[1:]
+    head, rest = queue[:1], queue[1:]
     block = [st for st in rest if st.kind in PHASE_RANK]
     others = [st for st in rest if st.kind not in PHASE_RANK]
     block.sort(key=lambda st: PHASE_RANK[st.kind])  # stable: turn order kept within a phase
-    state.queue = head + block + others
+    state.decisions[: len(queue)] = reversed(head + block + others)  # steps are the bottom
 
 
 def needs_discard_decision(state: EndeavorState, seat: str) -> bool:
@@ -117,34 +162,31 @@ def needs_discard_decision(state: EndeavorState, seat: str) -> bool:
 def advance(state: EndeavorState, events: list[Event]) -> None:
     """Resolve automatic steps (END-R114) until someone must decide or the game is over."""
     while True:
-        if state.over or state.memorial or state.governor_pending:
+        if state.over:
             return
-        if state.sf is not None or state.turn is not None:
-            return
-        if not state.queue:
+        if not state.decisions:
             if state.round == 0:
                 start_round(state, events)
             else:
                 end_round(state, events)
             continue
-        step = state.queue[0]
+        step = state.decisions[-1]
+        if not isinstance(step, Step):
+            return  # a Memorial, a governor, the Silent Fleet or a turn: someone decides
         seat = step.seat
         if step.kind == "start":
             return
         if step.kind == "scarce":
-            assert seat is not None
             if scarce_options(state, seat):
                 return
             events.append(_event("scarce_skipped", seat, seat=seat))
             pop_step(state)
         elif step.kind == "build":
-            assert seat is not None
             if build_options(state, seat)[0]:
                 return
             events.append(_event("build_skipped", seat, seat=seat))
             pop_step(state)
         elif step.kind == "growth":
-            assert seat is not None
             p = state.players[seat]
             n = min(growth(p), p.supply)
             p.supply -= n
@@ -152,25 +194,17 @@ def advance(state: EndeavorState, events: list[Event]) -> None:
             events.append(_event("growth", seat, seat=seat, count=n))
             pop_step(state)
         elif step.kind == "salary":
-            assert seat is not None
             if salary_slots(state.players[seat]) and salary_left(state, seat) > 0:
                 return
             pop_step(state)
         elif step.kind == "action":
-            if state.action_seat is None and not state.passed:
-                state.action_seat = turn_order(state)[0]
-            current = state.action_seat
-            if current is None:
-                pop_step(state)
-                state.passed = []
-                continue
+            current = seat
             if len(turn_openers(state, current)) > 1:
                 return
             state.passed.append(current)
             events.append(_event("passed", current, seat=current))
-            state.action_seat = next_action_seat(state, current)
+            pass_on(state, current)
         else:
-            assert seat is not None
             if needs_discard_decision(state, seat):
                 return
             pop_step(state)

@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.endeavor.components import TOTAL_TOKENS, data
-from rules.endeavor.model import SILENT_FLEET, EndeavorState
+from rules.endeavor.model import (
+    SILENT_FLEET,
+    EndeavorState,
+    Memorial,
+    PendingGovernor,
+    SfReaction,
+    Step,
+    Turn,
+)
 from rules.endeavor.query import discs_on_board, hand_valid
 
 
@@ -90,4 +98,20 @@ def invariants(state: EndeavorState) -> list[str]:
         for p in state.players.values():
             if not hand_valid(p):
                 problems.append(f"{p.seat}: over the card limit at game end")
+    problems += _decision_stack(state)
+    return problems
+
+
+_RANK = {Step: 0, Turn: 1, SfReaction: 1, Memorial: 3, PendingGovernor: 2}
+
+
+def _decision_stack(state: EndeavorState) -> list[str]:
+    """Issue 22.1: the stack is the steps, then at most one turn or Silent Fleet reaction,
+    then governor choices, then Memorial choices (top); empty once the game is over."""
+    ranks = [_RANK[type(d)] for d in state.decisions]
+    problems: list[str] = []
+    if ranks != sorted(ranks) or ranks.count(1) > 1:
+        problems.append("decisions out of order on the stack")
+    if state.over and state.decisions:
+        problems.append("decisions left after the game ended")
     return problems

@@ -48,7 +48,14 @@ from rules.endeavor.board import (
 )
 from rules.endeavor.cards import drawable_decks, drawable_discards
 from rules.endeavor.components import ATTRIBUTES, ActionKind, data
-from rules.endeavor.model import EndeavorState, PlayerState
+from rules.endeavor.model import (
+    EndeavorState,
+    Memorial,
+    PendingGovernor,
+    PlayerState,
+    SfReaction,
+    Turn,
+)
 from rules.endeavor.query import (
     build_level,
     card_limit,
@@ -234,17 +241,17 @@ def discard_actions(state: EndeavorState, seat: str) -> list[Action]:
 def legal_actions(state: EndeavorState, seat: str) -> list[Action]:
     if seat not in to_act(state):
         return []
-    if state.memorial:
+    step = state.decisions[-1]
+    if isinstance(step, Memorial):
         choices: list[Action] = [PlaceMemorial(track=a) for a in ATTRIBUTES]
         return [*choices, PlaceMemorial(track=None)]
-    if state.governor_pending:
-        card = state.governor_pending[0].card
+    if isinstance(step, PendingGovernor):
+        card = step.card
         return [PlaceGovernor(card=card, slot="governor"), PlaceGovernor(card=card, slot="cards")]
-    if state.sf is not None:
+    if isinstance(step, SfReaction):
         return sf_actions(state)
-    if state.turn is not None:
+    if isinstance(step, Turn):
         return sub_actions(state, seat)
-    step = state.queue[0]
     p = state.players[seat]
     if step.kind == "start":
         return [ChooseStart(building="colonial_house"), ChooseStart(building="trade_wharf")]

@@ -1,12 +1,21 @@
-"""Game state and options of Endeavor: Age of Sail (ids and counts only, END-R10..R19)."""
+"""Game state and options of Endeavor: Age of Sail (ids and counts only, END-R10..R19).
+
+What waits to be decided is one stack (``rules.core.decisions``), top first: Memorial
+choices (END-R80), then new governors' slots (DP17), then the Silent Fleet's reaction
+(END-R102) or the Action-phase turn in progress (END-R41), then the round's steps (END-R20,
+R22), the current step on top of the steps still to come. States stored before the stack (a
+step ``queue``, ``turn``, ``sf``, ``memorial``, ``governor_pending`` and ``action_seat``) are
+upcast when they load (``EndeavorState._upcast_decisions``).
+"""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.core import GameOptions, GameState, OptionRefused, Text
+from rules.core.decisions import Decision
 from rules.endeavor.components import ActionKind, Attribute, Structure
 
 SILENT_FLEET = "sf"
@@ -81,17 +90,20 @@ class PlayerState(BaseModel):
         self.buildings[slot] = self.buildings[slot].model_copy(update={"disc": disc})
 
 
-class Step(BaseModel):
-    """One queued step of the round (the front of ``EndeavorState.queue`` is current)."""
+class Step(Decision):
+    """One step of the round. The Action phase is one step whose ``seat`` is the player to
+    act next (END-R40), the crown holder when it starts. Replaced, never changed."""
+
+    model_config = ConfigDict(frozen=True)
 
     kind: StepKind
-    seat: str | None = None
 
 
-class Turn(BaseModel):
-    """The Action-phase turn in progress: a building or blue token was used (END-R41..R43)."""
+class Turn(Decision):
+    """The Action-phase turn in progress: a building or blue token was used (END-R41..R43).
+    Copied before it changes (the stack's items are shared by a state's copies)."""
 
-    seat: str
+    kind: Literal["turn"] = "turn"
     source: Literal["building", "token"]
     slot: int | None = None
     token: str | None = None
@@ -101,39 +113,78 @@ class Turn(BaseModel):
     occupied_areas: list[str] = Field(default_factory=list)
 
 
-class SfReaction(BaseModel):
+class SfReaction(Decision):
     """A pending Silent Fleet reaction (END-R102..R109); the acting player decides."""
 
-    seat: str
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["silent_fleet"] = "silent_fleet"
     stage: Literal["choose", "ship", "occupy", "draw"]
     options: list[ActionKind] = Field(default_factory=list)
     areas: list[str] = Field(default_factory=list)
 
 
-class PendingGovernor(BaseModel):
+class PendingGovernor(Decision):
     """DP17: a governor just gained (already among the player's cards) awaiting its slot."""
 
-    seat: str
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["governor"] = "governor"
     card: str
 
 
+class Memorial(Decision):
+    """END-R80: a casualty disc of a Memorial owner waits for its place."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["memorial"] = "memorial"
+
+
+EndeavorDecision = Annotated[
+    Step | Turn | SfReaction | PendingGovernor | Memorial, Field(discriminator="kind")
+]
+
+
+def _upcast(raw: dict[str, Any]) -> dict[str, Any]:
+    """The decision stack of a state stored before it (issue 22, point 1)."""
+    raw = dict(raw)
+    queue = raw.pop("queue", [])
+    action_seat = raw.pop("action_seat", None)
+    turn = raw.pop("turn", None)
+    sf = raw.pop("sf", None)
+    memorial = raw.pop("memorial", [])
+    governors = raw.pop("governor_pending", [])
+    stack: list[dict[str, Any]] = []
+    for i, step in reversed(list(enumerate(queue))):
+        seat = step.get("seat")
+        if step["kind"] == "action":
+            seat = action_seat if i == 0 and action_seat is not None else raw["crown"]
+        stack.append({"kind": step["kind"], "seat": seat})
+    if turn is not None:
+        stack.append({**turn, "kind": "turn"})
+    if sf is not None:
+        stack.append({**sf, "kind": "silent_fleet"})
+    stack += [{**g, "kind": "governor"} for g in reversed(governors)]
+    stack += [{"kind": "memorial", "seat": seat} for seat in reversed(memorial)]
+    raw["decisions"] = stack
+    return raw
+
+
 class EndeavorState(GameState):
-    __shallow_fields__: ClassVar[tuple[str, ...]] = ("queue", "governor_pending")
-    """Steps and pending governors are never changed in place (popped and pushed), so a copy
-    shares them (``rules.core.copying``)."""
+    __shallow_fields__: ClassVar[tuple[str, ...]] = ("decisions",)
+    """Decisions are never changed in place (popped, pushed, replaced) but for the turn in
+    progress, which is copied first (``flow.own_turn``), so a copy shares them
+    (``rules.core.copying``)."""
 
     options: Options
     side: Literal["A", "B"]
     round: int = 0
     crown: str
-    queue: list[Step] = Field(default_factory=list)
+    decisions: list[EndeavorDecision]
+    """The decision stack (see the module docstring); empty once the game is over."""
     salary_paid: int = 0
-    action_seat: str | None = None
     passed: list[str] = Field(default_factory=list)
-    turn: Turn | None = None
-    sf: SfReaction | None = None
-    memorial: list[str] = Field(default_factory=list)
-    governor_pending: list[PendingGovernor] = Field(default_factory=list)
     strict_order: bool = False
     arranged: bool = False
     players: dict[str, PlayerState]
@@ -155,5 +206,59 @@ class EndeavorState(GameState):
     sf_pool: int = 0
     over: bool = False
 
+    @model_validator(mode="before")
+    @classmethod
+    def _upcast_decisions(cls, raw: Any) -> Any:
+        if isinstance(raw, dict) and "decisions" not in raw:
+            return _upcast(raw)
+        return raw
+
     def player(self, seat: str) -> PlayerState:
         return self.players[seat]
+
+    # What the stack holds, read the way the rules name it (nothing here changes it).
+
+    @property
+    def step(self) -> Step | None:
+        """The round's current step (the topmost step), if any."""
+        for d in reversed(self.decisions):
+            if isinstance(d, Step):
+                return d
+        return None
+
+    @property
+    def queue(self) -> list[Step]:
+        """The round's steps still to come, the current one first."""
+        return [d for d in reversed(self.decisions) if isinstance(d, Step)]
+
+    @property
+    def action_seat(self) -> str | None:
+        """The player to act in the Action phase, while it is the current step (END-R40)."""
+        step = self.step
+        return step.seat if step is not None and step.kind == "action" else None
+
+    @property
+    def turn(self) -> Turn | None:
+        """The Action-phase turn in progress."""
+        for d in reversed(self.decisions):
+            if isinstance(d, Turn):
+                return d
+        return None
+
+    @property
+    def sf(self) -> SfReaction | None:
+        """The Silent Fleet reaction being chosen."""
+        for d in reversed(self.decisions):
+            if isinstance(d, SfReaction):
+                return d
+        return None
+
+    @property
+    def memorial(self) -> list[str]:
+        """The Memorial owners whose casualty waits for its place, first to decide first."""
+        return [d.seat for d in reversed(self.decisions) if isinstance(d, Memorial)]
+
+    @property
+    def governor_pending(self) -> list[PendingGovernor]:
+        """New governors waiting for their slot, first to decide first."""
+        return [d for d in reversed(self.decisions) if isinstance(d, PendingGovernor)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.core.decisions import deciding
 from rules.endeavor.components import ATTRIBUTES, Attribute, Board, Data, data
 from rules.endeavor.model import EndeavorState, PlayerState
 
@@ -132,21 +133,6 @@ def cards_allowed(p: PlayerState) -> int:
 
 
 def to_act(state: EndeavorState) -> frozenset[str]:
-    """Who decides now: a Memorial owner, a new governor's owner (DP17), the SF chooser, the
-    turn player, or the step's seat."""
-    if state.over:
-        return frozenset()
-    if state.memorial:
-        return frozenset({state.memorial[0]})
-    if state.governor_pending:
-        return frozenset({state.governor_pending[0].seat})
-    if state.sf is not None:
-        return frozenset({state.sf.seat})
-    if state.turn is not None:
-        return frozenset({state.turn.seat})
-    if not state.queue:
-        return frozenset()
-    step = state.queue[0]
-    if step.kind == "action":
-        return frozenset({state.action_seat}) if state.action_seat else frozenset()
-    return frozenset({step.seat}) if step.seat else frozenset()
+    """Who decides now: the seat of the top decision (a Memorial owner, a new governor's
+    owner (DP17), the SF chooser, the turn player, or the current step's seat)."""
+    return deciding(state.decisions)

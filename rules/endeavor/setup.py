@@ -57,7 +57,7 @@ def new_game(
         options=options,
         side=options.board_side,
         crown=crown,
-        queue=[Step(kind="start", seat=s) for s in order],
+        decisions=[Step(kind="start", seat=s) for s in reversed(order)],  # order[0] on top
         players=players,
         tray=tray,
         hidden_level5=hidden,

@@ -2,9 +2,10 @@
 
 Issue 22, point 1 moved the games' pending decisions onto one stack
 (``rules.core.decisions``): the state's JSON changed shape, the game did not. A test that
-holds the hash of a state written before (``test_splitmix_games.py``) hashes today's state
+holds the hash of a state written before (``test_splitmix_games.py``, ``v1_logs``) hashes today's state
 written back in the old shape, key for key in the old order, as pydantic wrote it
-(``model_dump_json``: compact, UTF-8), so the hash still proves the same game.
+(``model_dump_json``: compact, UTF-8), so the hash still proves the same game. A game whose
+shape did not change is written as it is.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.core.models import GameState
+from rules.endeavor.model import EndeavorState
+from rules.ilos.model import IlosState
 
 
 def _ilos(new: dict[str, Any]) -> dict[str, Any]:
@@ -39,17 +42,59 @@ def _ilos(new: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-OLD_SHAPES: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {"ilos": _ilos}
+def _endeavor(new: dict[str, Any]) -> dict[str, Any]:
+    """Before: a front-first step ``queue`` (the Action phase without a seat), then
+    ``action_seat`` after ``salary_paid``, and ``turn``, ``sf``, ``memorial`` (seats) and
+    ``governor_pending`` after ``passed``."""
+    stack = new["decisions"]
+    steps = [d for d in reversed(stack) if d["kind"] not in _INTERRUPTS]
+    queue = [
+        {"kind": d["kind"], "seat": None if d["kind"] == "action" else d["seat"]} for d in steps
+    ]
+    action_seat = steps[0]["seat"] if steps and steps[0]["kind"] == "action" else None
+    turn = next((d for d in stack if d["kind"] == "turn"), None)
+    sf = next((d for d in stack if d["kind"] == "silent_fleet"), None)
+    memorial = [d["seat"] for d in reversed(stack) if d["kind"] == "memorial"]
+    governors = [d for d in reversed(stack) if d["kind"] == "governor"]
+    out: dict[str, Any] = {}
+    for key, value in new.items():
+        if key == "decisions":
+            out["queue"] = queue
+            continue
+        out[key] = value
+        if key == "salary_paid":
+            out["action_seat"] = action_seat
+        if key == "passed":
+            out["turn"] = _without_kind(turn)
+            out["sf"] = _without_kind(sf)
+            out["memorial"] = memorial
+            out["governor_pending"] = [_without_kind(g) for g in governors]
+    return out
 
 
-def old_shape_json(kind: str, state: GameState) -> str:
+_INTERRUPTS = ("turn", "silent_fleet", "memorial", "governor")
+
+
+def _without_kind(decision: dict[str, Any] | None) -> dict[str, Any] | None:
+    if decision is None:
+        return None
+    return {k: v for k, v in decision.items() if k != "kind"}
+
+
+OLD_SHAPES: dict[type[GameState], Callable[[dict[str, Any]], dict[str, Any]]] = {
+    IlosState: _ilos,
+    EndeavorState: _endeavor,
+}
+
+
+def old_shape_json(state: GameState) -> str:
     """The state's JSON in the shape the engine before the decision stack wrote it."""
     raw = json.loads(state.model_dump_json())
-    shape = OLD_SHAPES.get(kind)
+    shape = OLD_SHAPES.get(type(state))
     shaped = shape(raw) if shape is not None else raw
     return json.dumps(shaped, separators=(",", ":"), ensure_ascii=False)
 
 
-def old_shape_hash(kind: str, state: GameState) -> str:
+def old_shape_hash(state: GameState) -> str:
     """SHA-256 of ``old_shape_json``: the hash the engine before the stack gave the state."""
-    return hashlib.sha256(old_shape_json(kind, state).encode()).hexdigest()
+    return hashlib.sha256(old_shape_json(state).encode()).hexdigest()

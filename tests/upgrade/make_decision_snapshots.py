@@ -10,6 +10,9 @@ scanned; a game is kept when it reaches a kind of pending decision no kept game 
 before, with the state as that engine stored it (``model_dump_json``, as the bot's store
 keeps it) just before the first step at each new kind, and the state it ended in. Each kept
 game records its log and every step's digest (``decision_trace.step_digest``).
+A kind random games seldom reach is played as a scenario (``SCENARIOS``): a position built
+by the game's test helpers, a few chosen actions through it, then random play to the end,
+with the states stored before each chosen action.
 ``test_decision_snapshots.py`` checks that today's engine plays the logs step for step as
 that engine did, and that every stored state loads and plays on from there identically.
 """
@@ -26,7 +29,7 @@ from typing import Any
 
 from rules.core.replay import GameLog, LoggedAction
 from rules.registry import GAMES
-from tests.upgrade.decision_trace import configurations, play
+from tests.upgrade.decision_trace import configurations, play, step_digest
 
 HERE = Path(__file__).resolve().parent
 SEEDS = 6
@@ -54,6 +57,63 @@ def _endeavor(state: Any) -> str:
 
 LABELS: dict[str, Callable[[Any], str]] = {"ilos": _ilos, "endeavor": _endeavor}
 """The kind of pending decision a state of the old shape is at."""
+
+
+def _endeavor_memorial() -> tuple[Any, list[tuple[str, Any]]]:
+    """END-R80: the defender of an attack owns the Memorial (one copy in the game)."""
+    from rules.endeavor.actions import Activate, Attack, PlaceMemorial
+    from tests.rules.endeavor.endeavor_helpers import (
+        action_phase,
+        add_building,
+        harbour,
+        place,
+        started,
+    )
+
+    s = action_phase(started(2))
+    add_building(s, "p2", "memorial")
+    barracks = add_building(s, "p1", "barracks")
+    place(s, "paris", "p2")
+    harbour(s, "p1", 3)
+    chosen: list[tuple[str, Any]] = [
+        ("p1", Activate(slot=barracks)),
+        ("p1", Attack(space="paris")),
+        ("p2", PlaceMemorial(track="culture")),
+    ]
+    return s, chosen
+
+
+SCENARIOS: dict[str, dict[str, Callable[[], tuple[Any, list[tuple[str, Any]]]]]] = {
+    "endeavor": {"memorial": _endeavor_memorial}
+}
+
+
+def scenarios(key: str) -> list[dict[str, Any]]:
+    spec = GAMES[key]
+    kept = []
+    for name, build in SCENARIOS.get(key, {}).items():
+        state, chosen = build()
+        actions: list[dict[str, Any]] = []
+        digests: list[str] = []
+        snapshots: list[dict[str, Any]] = []
+        previous = None
+        for seat, action in chosen:
+            snapshots.append({"at": len(digests), "label": name, "state": state.model_dump_json()})
+            digest, state = step_digest(spec, state, seat, action, previous)
+            actions.append({"seat": seat, "action": action.model_dump(mode="json")})
+            digests.append(digest)
+            previous = action
+        rnd = random.Random(0)
+        while not spec.is_over(state):
+            seat = sorted(spec.to_act(state))[0]
+            legal = spec.legal_actions(state, seat)
+            action = legal[rnd.randrange(len(legal))]
+            digest, state = step_digest(spec, state, seat, action, previous)
+            actions.append({"seat": seat, "action": action.model_dump(mode="json")})
+            digests.append(digest)
+            previous = action
+        kept.append({"name": name, "actions": actions, "steps": digests, "snapshots": snapshots})
+    return kept
 
 
 def collect(key: str, seeds: int = SEEDS) -> list[dict[str, Any]]:
@@ -109,7 +169,9 @@ def main(argv: list[str]) -> int:
     ).stdout.strip()
     games = collect(key, int(argv[1]) if len(argv) > 1 else SEEDS)
     out = HERE / "logs" / f"decisions_{key}.json"
-    out.write_text(json.dumps({"written_by": commit, "games": games}, sort_keys=True) + "\n")
+    built = scenarios(key)
+    fixture = {"written_by": commit, "games": games, "scenarios": built}
+    out.write_text(json.dumps(fixture, sort_keys=True) + "\n")
     kinds = [s["label"] for g in games for s in g["snapshots"]]
     print(f"{out.name}: {len(games)} games, {len(kinds)} stored states: {', '.join(kinds)}")
     return 0

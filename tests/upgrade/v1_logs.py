@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -10,15 +9,17 @@ from typing import Any
 from rules.core.models import GameState
 from rules.core.replay import GameLog, replay
 from rules.registry import GAMES
+from tests.upgrade.legacy_shapes import old_shape_hash
 
 LOGS = Path(__file__).parent / "logs"
 
 
 def rules_hash(state: GameState) -> str:
     """SHA-256 of the state's canonical JSON without its data-set hash: what the rules made of
-    the game (a data file's descriptive fix changes the data hash, not the rules)."""
+    the game (a data file's descriptive fix changes the data hash, not the rules), in the
+    shape the fixtures' engine stored it (``legacy_shapes``: decisions moved onto a stack)."""
     blank = state.model_copy(update={"data_hash": ""})
-    return hashlib.sha256(blank.model_dump_json().encode()).hexdigest()
+    return old_shape_hash(blank)
 
 
 def fixtures(game: str) -> list[Path]:

@@ -55,12 +55,26 @@ def action_phase(state: EndeavorState, first: str = "p1") -> EndeavorState:
     s = state.model_copy(deep=True)
     s.round = max(s.round, 1)
     s.crown = first
-    s.queue = [Step(kind="action")] + [Step(kind="discard", seat=x) for x in s.seats]
-    s.action_seat = first
+    set_steps(
+        s, [Step(kind="action", seat=first)] + [Step(kind="discard", seat=x) for x in s.seats]
+    )
     s.passed = []
-    s.turn = None
-    s.sf = None
     return s
+
+
+def set_steps(s: EndeavorState, steps: list[Step]) -> None:
+    """Make ``steps`` the round's steps, the current one first, with nothing else waiting
+    (issue 22.1: the steps are the bottom of the decision stack, the current one on top)."""
+    s.decisions = list(reversed(steps))
+
+
+def set_action_seat(s: EndeavorState, seat: str) -> None:
+    """The Action phase, the current step, goes on with ``seat`` to act (END-R40)."""
+    for i in range(len(s.decisions) - 1, -1, -1):
+        if isinstance(s.decisions[i], Step):
+            s.decisions[i] = Step(kind="action", seat=seat)
+            return
+    raise AssertionError("no step")
 
 
 def harbour(state: EndeavorState, seat: str, n: int) -> None:

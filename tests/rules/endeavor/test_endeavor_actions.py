@@ -33,6 +33,7 @@ from tests.rules.endeavor.endeavor_helpers import (
     only,
     open_region,
     place,
+    set_action_seat,
     started,
     take_tokens,
     types,
@@ -222,7 +223,7 @@ def test_end_r64_t03_opening_and_governor_tie_break() -> None:
     fill_track(s, "caribbean", ["p1", "p2", "p1"])
     harbour(s, "p1", 3)
     harbour(s, "p2", 3)
-    s.action_seat = "p2"
+    set_action_seat(s, "p2")
     token4 = s.tokens["track:caribbean:4"]
     s, events = act_events(s, "p2", Activate(slot=0))
     s, events = act_events(s, "p2", ShipTrack(region="caribbean"))
@@ -243,7 +244,7 @@ def test_end_r64_majority_wins_and_second_governor_goes_to_cards() -> None:
     s.players["p1"].governor_slot = s.governors.pop("india")
     fill_track(s, "caribbean", ["p1", "p1", "p2"])
     harbour(s, "p2", 3)
-    s.action_seat = "p2"
+    set_action_seat(s, "p2")
     s = act(s, "p2", Activate(slot=0))
     s = act(s, "p2", ShipTrack(region="caribbean"))  # p1 2 discs, p2 2 discs, p2 nearest
     s = act(s, "p2", PlaceGovernor(card="governor_caribbean", slot="governor"))
@@ -252,7 +253,7 @@ def test_end_r64_majority_wins_and_second_governor_goes_to_cards() -> None:
     s2.players["p1"].governor_slot = s2.governors.pop("india")
     fill_track(s2, "caribbean", ["p1", "p1", "p1"])
     harbour(s2, "p2", 3)
-    s2.action_seat = "p2"
+    set_action_seat(s2, "p2")
     s2 = act(s2, "p2", Activate(slot=0))
     s2 = act(s2, "p2", ShipTrack(region="caribbean"))
     assert s2.players["p1"].cards == ["governor_caribbean"]
@@ -348,7 +349,7 @@ def test_end_r68_t06_round_connection_token_only_for_the_first_controller() -> N
     before = dict(s.players["p2"].tokens), dict(s.players["p2"].blue_tokens)
     s = act(s, "p2", Activate(slot=barracks))
     s = act(s, "p2", Attack(space="new_york"))
-    s.action_seat = "p2"
+    set_action_seat(s, "p2")
     s.players["p2"].buildings[barracks].disc = False
     s.players["p2"].supply += 1
     s = act(s, "p2", Activate(slot=barracks))

@@ -25,6 +25,8 @@ from tests.rules.endeavor.endeavor_helpers import (
     legal,
     only,
     place,
+    set_action_seat,
+    set_steps,
     started,
     take_tokens,
     types,
@@ -65,7 +67,7 @@ def test_end_r70_r73_t09_draw_from_a_closed_region_with_track_discs() -> None:
     assert s.decks["far_east"][-1] == "far_east_2"
     s.decks["far_east"] = ["far_east_5", "far_east_4"]
     s.removed_cards += ["far_east_3", "far_east_2"]
-    s.action_seat = "p1"
+    set_action_seat(s, "p1")
     s.players["p1"].buildings[slot].disc = False
     s.players["p1"].supply += 1
     s, decks, _ = draw_options(s, slot)
@@ -116,7 +118,7 @@ def test_end_r74_t11_abolition() -> None:
         give_card(s, "p2", c)
     for node in ("london", "paris", "genoa", "lisbon", "seville"):
         place(s, node, "p3")
-    s.action_seat = "p3"
+    set_action_seat(s, "p3")
     theatre = add_building(s, "p3", "theatre")
     before = track_values(s.players["p1"])
     before2 = track_values(s.players["p2"])
@@ -136,7 +138,7 @@ def test_end_r74_t11_abolition() -> None:
 
 
 def _discard_state(s: EndeavorState, seat: str = "p1") -> EndeavorState:
-    s.queue = [Step(kind="discard", seat=seat)]
+    set_steps(s, [Step(kind="discard", seat=seat)])
     s.round = 1
     return s
 
@@ -228,7 +230,7 @@ def test_discard_phase_is_skipped_when_nothing_to_decide() -> None:
     for _ in range(3):
         s.players["p1"].cards.append(s.decks["europe"].pop())  # F1 each: limit 2, 3 cards
     s.passed = ["p2"]
-    s.action_seat = "p1"
+    set_action_seat(s, "p1")
     s = act(s, "p1", legal(s, "p1")[-1])  # pass: the action phase ends
     assert only(s) == "p1" and s.queue[0].kind == "discard"
     s = act(s, "p1", DiscardCard(card="europe_0"))
@@ -246,12 +248,12 @@ def test_end_r88_slotted_governor_prompt_only_in_the_last_round() -> None:
     for rnd, asked in ((1, False), (7, True)):
         t = s.model_copy(deep=True)
         t.round = rnd
-        t.queue = [Step(kind="discard", seat="p1"), Step(kind="discard", seat="p2")]
+        set_steps(t, [Step(kind="discard", seat="p1"), Step(kind="discard", seat="p2")])
         advance(t, [])
         assert (t.queue[:1] == [Step(kind="discard", seat="p1")]) == asked
     u = s.model_copy(deep=True)
     u.players["p1"].cards.append(u.players["p1"].governor_slot or "")
     u.players["p1"].governor_slot = None
-    u.queue = [Step(kind="discard", seat="p1")]
+    set_steps(u, [Step(kind="discard", seat="p1")])
     advance(u, [])
     assert u.queue == [Step(kind="discard", seat="p1")]  # a governor could go into the slot

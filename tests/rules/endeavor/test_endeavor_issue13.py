@@ -38,6 +38,8 @@ from tests.rules.endeavor.endeavor_helpers import (
     legal,
     only,
     place,
+    set_action_seat,
+    set_steps,
     started,
     take_tokens,
     types,
@@ -96,7 +98,7 @@ def test_end_r33_never_two_levels_up() -> None:
     assert build_level(s.players[seat]) == 1
     _only_levels(s, {3, 4})
     assert legal(s, seat) == []
-    s.queue = [Step(kind="build", seat=seat), Step(kind="growth", seat=seat)]
+    set_steps(s, [Step(kind="build", seat=seat), Step(kind="growth", seat=seat)])
     events: list[Event] = []
     advance(s, events)
     assert "endeavor.build_skipped" in [e.key for e in events]
@@ -118,7 +120,7 @@ def test_end_r86_dp18_only_discards_that_reduce_the_excess() -> None:
         give_card(s, "p1", c)
     p = s.players["p1"]
     assert card_limit(p) == 2 and not hand_valid(p)
-    s.queue = [Step(kind="discard", seat="p1")]
+    set_steps(s, [Step(kind="discard", seat="p1")])
     s.round = 1
     offered = {a.card for a in legal(s, "p1") if isinstance(a, DiscardCard)}
     assert offered == {"africa_1", "africa_2", "north_america_1"}
@@ -145,7 +147,7 @@ def _opening(slot_full: bool = False) -> EndeavorState:
         s.players["p1"].governor_slot = s.governors.pop("india")
     fill_track(s, "caribbean", ["p1", "p1", "p1"])
     harbour(s, "p2", 3)
-    s.action_seat = "p2"
+    set_action_seat(s, "p2")
     return act(s, "p2", Activate(slot=0))
 
 
@@ -264,7 +266,7 @@ def test_dp18_end_r85_governor_slot_is_arranged_once() -> None:
     s.players["p1"].governor_slot = s.governors.pop("india")
     give_card(s, "p1", "governor_africa")
     take_tokens(s, "p1", "influence", 2)
-    s.queue = [Step(kind="discard", seat="p1")]
+    set_steps(s, [Step(kind="discard", seat="p1")])
     s.round = 7
     assert set(legal(s, "p1")) == {
         SlotGovernor(card="governor_africa"),  # swap the two governors

@@ -17,6 +17,7 @@ from tests.rules.endeavor.endeavor_helpers import (
     harbour,
     legal,
     only,
+    set_steps,
     started,
     take_tokens,
     types,
@@ -117,7 +118,7 @@ def test_end_r33_empty_tray_builds_nothing() -> None:
     for kind in list(s.tray):
         s.removed_buildings += [kind] * s.tray[kind]
         s.tray[kind] = 0
-    s.queue = [Step(kind="build", seat="p1"), Step(kind="growth", seat="p1")]
+    set_steps(s, [Step(kind="build", seat="p1"), Step(kind="growth", seat="p1")])
     assert not SPEC.invariants(s)
     from rules.endeavor.flow import advance
 
@@ -155,7 +156,7 @@ def test_end_r36_t02_salary_cap_and_no_payment_buildings() -> None:
     slots = [add_building(s, "p1", k, disc=True) for k in ("docks", "shipyard", "market", "bank")]
     take_tokens(s, "p1", "wealth", 1)  # market W1 + bank W2 + token = 4
     assert track_values(p)["wealth"] == 4 and salary(p) == 3
-    s.queue = [Step(kind="salary", seat="p1"), Step(kind="action")]
+    set_steps(s, [Step(kind="salary", seat="p1"), Step(kind="action", seat=s.crown)])
     offered = [a for a in legal(s, "p1") if isinstance(a, PaySalary)]
     assert {a.slot for a in offered} == set(slots)
     assert EndSalary() in legal(s, "p1")
