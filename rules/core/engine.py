@@ -14,7 +14,8 @@ append the events) and its ``settle`` loop (move the flow on until someone must 
 4. the seat is not acting (``to_act``) → refuse ``not_your_turn``;
 5. the action is not one the game generated (``legal_actions`` membership, once) → refuse
    ``illegal_action``; a game whose dispatch checks every action itself with its own
-   refusals says ``check_legal=False``;
+   refusals says ``check_legal=False``; a game that can tell membership without listing
+   every legal action gives ``is_legal`` (exactly ``action in legal_actions(state, seat)``);
 6. ``apply_trusted``: copy, dispatch, settle.
 
 ``apply_trusted`` is the trusted fast path (``GameSpec.apply_trusted``): steps 1 to 5 left
@@ -81,6 +82,7 @@ class Engine(Generic[S, A]):
     copy: Callable[[S], S] = copy_state
     check_legal: bool = True
     seat_check: bool = True
+    is_legal: Callable[[S, str, A], bool] | None = None
 
     def apply(self, state: S, seat: str, action: A) -> Result[S]:
         """Every check once, then the game's dispatch and settle on a copy."""
@@ -98,9 +100,16 @@ class Engine(Generic[S, A]):
             return Result(state=new, events=events)
         if seat not in self.to_act(state):
             raise self.refuse("not_your_turn", state, seat, action)
-        if self.check_legal and action not in self.legal_actions(state, seat):
+        if self.check_legal and not self.legal(state, seat, action):
             raise self.refuse("illegal_action", state, seat, action)
         return self.apply_trusted(state, seat, action)
+
+    def legal(self, state: S, seat: str, action: A) -> bool:
+        """Whether ``action`` is one of ``legal_actions(state, seat)`` (by ``is_legal`` when
+        the game gives it)."""
+        if self.is_legal is not None:
+            return self.is_legal(state, seat, action)
+        return action in self.legal_actions(state, seat)
 
     def apply_trusted(self, state: S, seat: str, action: A) -> Result[S]:
         """The fast path: copy, dispatch, settle; no check (see the module docstring)."""

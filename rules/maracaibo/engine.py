@@ -56,7 +56,7 @@ from rules.maracaibo.actions import (
 )
 from rules.maracaibo.components import data, substitute
 from rules.maracaibo.describe import describe_action
-from rules.maracaibo.legal import legal_actions, to_act
+from rules.maracaibo.legal import is_legal, legal_actions, to_act
 from rules.maracaibo.model import MaracaiboState, Pending
 from rules.maracaibo.setup import reveal_setup
 
@@ -98,6 +98,7 @@ ENGINE: Engine[MaracaiboState, MaracaiboAction] = Engine(
     settle=ops.run,
     copy=MaracaiboState.step_copy,
     seat_check=False,
+    is_legal=is_legal,
 )
 apply = ENGINE.apply
 apply_trusted = ENGINE.apply_trusted

@@ -27,6 +27,7 @@ from rules.maracaibo.actions import (
     PlaceMarker,
     Plan,
     RemoveDisc,
+    Sail,
     ScoreChoice,
     SetupCareer,
     SetupDiscard,
@@ -76,6 +77,52 @@ def legal_actions(s: MaracaiboState, seat: str) -> list[MaracaiboAction]:
     if (own_turn or scoring) and _figure_to_cp(s, seat) and _keeps(s, top, _return_figure):
         acts.append(FigureToCp())
     return acts
+
+
+def is_legal(s: MaracaiboState, seat: str, action: MaracaiboAction) -> bool:
+    """Exactly ``action in legal_actions(s, seat)`` (the check of ``apply``), listing only
+    the parts of the legal actions that can hold an action of its type: a figure's return is
+    never a decision's own choice, plans and career tasks come from the decision or the free
+    actions of step B, everything else from the decision alone."""
+    if seat not in to_act(s):
+        return False
+    if s.phase == "setup":
+        return action in _setup(s, seat)
+    if not s.stack:
+        return _in_main_step(s, seat, action)
+    top = s.stack[-1]
+    kind = type(action)
+    own_turn = s.phase == "play" and seat == s.active
+    if kind is FigureToCp:
+        scoring = s.phase == "scoring" and top.kind in SCORING_STEP_1
+        return (own_turn or scoring) and _figure_to_cp(s, seat) and _keeps(s, top, _return_figure)
+    if (
+        (kind is Plan or kind is Task)
+        and own_turn
+        and s.turn.step == "main"
+        and action in _free_during(s, seat, top)
+    ):
+        return True
+    return action in _decision(s, seat, top)
+
+
+def _in_main_step(s: MaracaiboState, seat: str, action: MaracaiboAction) -> bool:
+    """``action in _main_step(s, seat)``, listing only the part of its type."""
+    p = s.players[seat]
+    t = s.turn
+    kind = type(action)
+    if t.step == "sail":
+        return kind is Sail and action in sailing.sail_actions(s, seat, data().tracks.mp)
+    if kind is Main:
+        return not t.main_done and action in main_options(s, seat, s.board.ships[seat])
+    if kind is Plan:
+        plans = [Plan(card=c) for c in p.hand] if len(p.plan) < data().ship.plan_slots else []
+        return action in plans
+    if kind is Task:
+        return action in _tasks(s, seat)
+    if kind is FigureToCp:
+        return _figure_to_cp(s, seat)
+    return kind is Finish
 
 
 # Decisions of scoring step 1 (10.1 / 10.2): the choice, a purchase and its payment, the redraw
