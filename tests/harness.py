@@ -301,6 +301,13 @@ class Harness:
     async def advance(self, seconds: float) -> None:
         await self.env.advance_time(seconds)
 
+    async def expire_menus(self) -> None:
+        """Let 15 minutes and a second pass, so discord.py stops the views of the ephemeral
+        menus sent so far. A long game's loop calls it every few presses: simcord scans every
+        live timer at each settle, so menus left to pile up make each press slower than the
+        last (a real event loop keeps its timers in a heap, so the bot itself never pays it)."""
+        await self.env.advance_time(15 * 60 + 1)
+
     async def restart(self) -> None:
         """Stop the bot and start a fresh process-equivalent on the same database file."""
         old = self.bot
