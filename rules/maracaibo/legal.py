@@ -47,6 +47,41 @@ SHIP_VILLAGE = {"U8": "VA_CP_D", "U9": "VA_3SAME_GOODS", "U10": "VA_CLAIM_VILLAG
 CARD_VILLAGE = ("VA_2MAPS_VP_EXPLORE", "VA_2MAPS_D_EXPLORE", "VA_2BOOKS", "VA_2SAME_GOODS")
 
 
+FINISH = Finish()
+SKIP = Skip()
+FIGURE_TO_CP = FigureToCp()
+_PLANS: dict[str, Plan] = {}
+_TASKS: dict[tuple[int, str], Task] = {}
+
+
+def _plan(card: str) -> Plan:
+    """The plan of ``card``: actions are frozen, so the listings share one per card."""
+    found = _PLANS.get(card)
+    if found is None:
+        found = _PLANS[card] = Plan(card=card)
+    return found
+
+
+def _task(index: int, row: str) -> Task:
+    found = _TASKS.get((index, row))
+    if found is None:
+        found = _TASKS[(index, row)] = Task(task=index, row="high" if row == "high" else "low")
+    return found
+
+
+_MAINS: dict[tuple[str, str | None], Main] = {}
+
+
+def _main(kind: str, target: str | None = None) -> Main:
+    found = _MAINS.get((kind, target))
+    if found is None:
+        made = Main.model_validate(
+            {"kind": kind} if target is None else {"kind": kind, "target": target}
+        )
+        found = _MAINS[(kind, target)] = made
+    return found
+
+
 def to_act(s: MaracaiboState) -> frozenset[str]:
     if s.phase == "over":
         return frozenset()
@@ -75,7 +110,7 @@ def legal_actions(s: MaracaiboState, seat: str) -> list[MaracaiboAction]:
     # MAR-T12 F3 ruling: on every decision of one's own turn and in scoring step 1.
     scoring = s.phase == "scoring" and top.kind in SCORING_STEP_1
     if (own_turn or scoring) and _figure_to_cp(s, seat) and _keeps(s, top, _return_figure):
-        acts.append(FigureToCp())
+        acts.append(FIGURE_TO_CP)
     return acts
 
 
@@ -116,7 +151,7 @@ def _in_main_step(s: MaracaiboState, seat: str, action: MaracaiboAction) -> bool
     if kind is Main:
         return not t.main_done and action in main_options(s, seat, s.board.ships[seat])
     if kind is Plan:
-        plans = [Plan(card=c) for c in p.hand] if len(p.plan) < data().ship.plan_slots else []
+        plans = [_plan(c) for c in p.hand] if len(p.plan) < data().ship.plan_slots else []
         return action in plans
     if kind is Task:
         return action in _tasks(s, seat)
@@ -152,7 +187,7 @@ def _free_during(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboAc
     if len(p.plan) < data().ship.plan_slots:
         for c in p.hand:
             if _keeps(s, top, _planning(c)):
-                acts.append(Plan(card=c))
+                acts.append(_plan(c))
     acts.extend(_tasks(s, seat))
     return acts
 
@@ -207,11 +242,11 @@ def _main_step(s: MaracaiboState, seat: str) -> list[MaracaiboAction]:
     if not t.main_done:
         acts.extend(main_options(s, seat, s.board.ships[seat]))
     if p.hand and len(p.plan) < data().ship.plan_slots:
-        acts.extend(Plan(card=c) for c in p.hand)
+        acts.extend(_plan(c) for c in p.hand)
     acts.extend(_tasks(s, seat))
     if _figure_to_cp(s, seat):
-        acts.append(FigureToCp())
-    acts.append(Finish())
+        acts.append(FIGURE_TO_CP)
+    acts.append(FINISH)
     return acts
 
 
@@ -220,14 +255,7 @@ def open_tasks(s: MaracaiboState, seat: str) -> list[MaracaiboAction]:
 
 
 def _tasks(s: MaracaiboState, seat: str) -> list[MaracaiboAction]:
-    p = s.players[seat]
-    if not p.career:
-        return []
-    out: list[MaracaiboAction] = []
-    for i in range(len(data().careers[p.career].tasks)):
-        for row in q.task_rows(s, seat, i):
-            out.append(Task(task=i, row="high" if row == "high" else "low"))
-    return out
+    return [_task(i, row) for i, row in q.task_rows(s, seat)]
 
 
 def main_options(s: MaracaiboState, seat: str, loc: str) -> list[MaracaiboAction]:
@@ -235,16 +263,16 @@ def main_options(s: MaracaiboState, seat: str, loc: str) -> list[MaracaiboAction
     place = data().locations[loc]
     out: list[MaracaiboAction] = []
     if (q.is_city(s, loc) or place.kind == "homeward") and not legacy.plague(s, loc):
-        out.append(Main(kind="city"))
+        out.append(_main("city"))
     l1 = legacy.city_rule(s, loc) is not None
     if place.kind == "village" and not l1 and not legacy.no_village(s, loc):
-        out.append(Main(kind="village"))
+        out.append(_main("village"))
     for tile in s.board.quests.get(loc, []) if not l1 else []:
         if quests.payable(s, seat, tile):
-            out.append(Main(kind="quest", target=tile))
+            out.append(_main("quest", tile))
     for a in s.board.assistants:
         if a.seat == seat and a.location == loc and a.placed < s.turn_no:
-            out.append(Main(kind="assistant", target=a.card))
+            out.append(_main("assistant", a.card))
     return out
 
 
@@ -269,7 +297,7 @@ def village_actions(s: MaracaiboState, seat: str) -> list[str]:
         and any(q.supply_left(s, n) for n in NATIONS)
     ):
         out.append("VA_CLAIM_VILLAGE")
-    owned = {e.id for c in p.tableau for e in q.card(c).effects}
+    owned = q.tableau_effects(p)
     if "VA_2MAPS_VP_EXPLORE" in owned and q.can_pay_object(p, "maps", 2):
         out.append("VA_2MAPS_VP_EXPLORE")
     if "VA_2MAPS_D_EXPLORE" in owned and q.can_pay_object(p, "maps", 2):
@@ -317,7 +345,7 @@ def _decision(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboActio
     p = s.players[seat]
     if k == "village":
         acts: list[MaracaiboAction] = [Village(action=a) for a in village_actions(s, seat)]
-        return [*acts, Skip()]
+        return [*acts, SKIP]
     if k == "buy":
         acts = [Buy(card=c) for c in sorted(set(p.hand + p.plan)) if buying.can_buy(s, seat, c)]
         acts += [
@@ -338,7 +366,7 @@ def _decision(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboActio
         return [Explore(path=path) for path in explorer.paths(s, seat, top.n)]
     if k == "gate":
         acts = [Pay()] if payment.gate_payable(s, top) else []
-        return [*acts, Skip()]
+        return [*acts, SKIP]
     if k == "choose":
         return [Choose(option=i) for i in range(len(top.options))]
     if k == "marker":
@@ -355,11 +383,11 @@ def _decision(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboActio
     if k == "figures_on_card":
         return [FiguresOnCard(count=i) for i in range(p.personal + 1)]
     if k in ("explorer_quest", "disc_tile"):
-        return [Pay(), Skip()]
+        return [Pay(), SKIP]
     if k == "sail":
-        return [*sailing.sail_actions(s, seat, top.n), Skip()]
+        return [*sailing.sail_actions(s, seat, top.n), SKIP]
     if k == "extra_main":
-        return [*main_options(s, seat, s.board.ships[seat]), Skip()]
+        return [*main_options(s, seat, s.board.ships[seat]), SKIP]
     if k == "city":
         return _city(s, seat, top)
     if k == "combat":
@@ -379,7 +407,7 @@ def _decision(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboActio
         # D20: a vote for one option, or none (a silent player abstains after the timeout)
         return [*(Choose(option=i) for i in range(len(top.items))), Choose(option=ABSTAIN)]
     if k == "tasks":
-        return [*_tasks(s, seat), Skip()]
+        return [*_tasks(s, seat), SKIP]
     if k == "quest_here":
         here = s.board.ships[seat]
         acts = [
@@ -387,7 +415,7 @@ def _decision(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboActio
             for t in s.board.quests.get(here, [])
             if quests.payable(s, seat, t)
         ]
-        return [*acts, Skip()]
+        return [*acts, SKIP]
     if k == "score1":
         acts = [ScoreChoice(buy=False)]
         if buying.anything_to_buy(s, seat):
@@ -412,5 +440,5 @@ def _city(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboAction]:
                 for c in sorted({c for c in p.hand if q.card(c).discard_as == good}):
                     acts.append(Deliver(card=c, space=i))
     acts.append(CityAction())
-    acts.append(Skip())
+    acts.append(SKIP)
     return acts

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.core import Text
-from rules.maracaibo.components import NATIONS, Op, ProjectCard, data
+from rules.maracaibo.components import NATIONS, CardEffect, Op, ProjectCard, data
 from rules.maracaibo.legacy_rules import active, city_rule, open_for, plague
 from rules.maracaibo.model import MaracaiboState, Player
 
@@ -53,13 +53,33 @@ def removable_sections(p: Player) -> list[str]:
     return out
 
 
+def tableau_effects(p: Player) -> dict[str, tuple[CardEffect, ...]]:
+    """The effects of the player's tableau by effect id, in tableau and printed order; made
+    once per tableau and data set (a tableau changes only when a card is bought). Shared:
+    read it, do not change it."""
+    memo: dict[tuple[str, ...], dict[str, tuple[CardEffect, ...]]] = data().memo.setdefault(
+        ("tableau_effects", ""), {}
+    )
+    key = tuple(p.tableau)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) > 4096:
+            memo.clear()
+        by_id: dict[str, list[CardEffect]] = {}
+        for c in key:
+            for e in card(c).effects:
+                by_id.setdefault(e.id, []).append(e)
+        found = memo[key] = {k: tuple(v) for k, v in by_id.items()}
+    return found
+
+
 def perm(p: Player, effect: str) -> list[int]:
     """The ``x`` values of one permanent effect over the player's tableau (one per card)."""
-    return [e.x for c in p.tableau for e in card(c).effects if e.id == effect]
+    return [e.x for e in tableau_effects(p).get(effect, ())]
 
 
 def perm_nations(p: Player, effect: str) -> list[str]:
-    return [e.nation for c in p.tableau for e in card(c).effects if e.id == effect and e.nation]
+    return [e.nation for e in tableau_effects(p).get(effect, ()) if e.nation]
 
 
 def compasses(p: Player) -> int:
@@ -77,9 +97,7 @@ def discount(p: Player) -> int:
 
 
 def perm_objects(p: Player, obj: str) -> int:
-    return sum(
-        1 for c in p.tableau for e in card(c).effects if e.id == "PERM_OBJECT" and e.object == obj
-    )
+    return sum(1 for e in tableau_effects(p).get("PERM_OBJECT", ()) if e.object == obj)
 
 
 def hand_goods(p: Player) -> Counter[str]:
@@ -212,16 +230,28 @@ def task_value(state: MaracaiboState, seat: str, kind: str) -> int:
     return assistants_of(state, seat)
 
 
-def task_rows(state: MaracaiboState, seat: str, index: int) -> list[str]:
+def task_rows(state: MaracaiboState, seat: str) -> list[tuple[int, str]]:
+    """MAR-CR1 / CR4: every open career task's rows the player reaches now, as (task, row),
+    by task then lower row first (barrier tasks: blue the lower, green the higher)."""
     p = state.players[seat]
-    if not p.career or str(index) in p.tasks:
+    if not p.career:
         return []
-    task = data().careers[p.career].tasks[index]
-    value = task_value(state, seat, task.kind)
-    if task.kind == "BAR":
-        rows = ["low"] if "blue" in p.barriers else []
-        return rows + (["high"] if "green" in p.barriers else [])
-    return [row for row, t in (("low", task.low), ("high", task.high)) if value >= t]
+    out: list[tuple[int, str]] = []
+    for index, task in enumerate(data().careers[p.career].tasks):
+        if str(index) in p.tasks:
+            continue
+        if task.kind == "BAR":
+            if "blue" in p.barriers:
+                out.append((index, "low"))
+            if "green" in p.barriers:
+                out.append((index, "high"))
+            continue
+        value = task_value(state, seat, task.kind)
+        if value >= task.low:
+            out.append((index, "low"))
+        if value >= task.high:
+            out.append((index, "high"))
+    return out
 
 
 def nation_list() -> tuple[str, ...]:
