@@ -87,12 +87,15 @@ def visible_lines(
     viewer: str | None,
     tr: Translator,
     keep: frozenset[str] = frozenset(),
+    by_ai: frozenset[str] = frozenset(),
 ) -> list[str]:
     """The events ``viewer`` may see (``None``: the public), one line each, in order, at most
     a dozen. A line said again within the same summary is not repeated: the first one
     counts how often it happened (``×2``). Runs of one player's events stay together and a
     blank line parts one player's run from the next. When there are more, the lines of the
-    seats in ``keep`` (an automa's turn) are all told and the others' first ones."""
+    seats in ``keep`` (an automa's turn) are all told and the others' first ones. The lines
+    of the seats in ``by_ai`` (an AI plays for their absent player) are marked 🤖 instead of
+    the bullet."""
     texts: list[str] = []
     actors: list[str | None] = []
     counts: dict[str, int] = {}
@@ -121,7 +124,8 @@ def visible_lines(
         if i and actors[n] != actors[shown[i - 1]] and actors[n] is not None:
             lines.append("")
         times = counts[texts[n]]
-        lines.append(f"• {texts[n]}" + (f" ×{times}" if times > 1 else ""))
+        mark = "🤖" if actors[n] in by_ai else "•"
+        lines.append(f"{mark} {texts[n]}" + (f" ×{times}" if times > 1 else ""))
     if hidden:
         lines.append(tr("core.more_events", count=hidden))
     return lines
@@ -380,7 +384,8 @@ class Presenter:
             order = [s.seat for s in game.seats]
             lines.append(tr("core.started", game=title_of(game.kind, lang), order=order))
         untold = self.untold.pop(game.id, [])
-        told = visible_lines(untold, None, tr, played_by_no_one(game, untold))
+        standing_in = frozenset(s.seat for s in game.seats if s.stand_in)
+        told = visible_lines(untold, None, tr, played_by_no_one(game, untold), standing_in)
         if told:
             lines.append("\n".join(told))
         view: discord.ui.View | None = None

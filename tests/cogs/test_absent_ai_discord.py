@@ -118,9 +118,16 @@ async def test_issue24_3_absent_ai_plays_after_the_time_limit_and_steps_aside_on
     assert "언제든 돌아올 수 있습니다" in line and "/game back" in line
     assert _korean(line, "서준")
 
+    posts = len(h.messages())
     await bid(h, minji, 0)  # round 2 ends; the AI bids round 3 for him at once
     game, state = await _game(h)
     assert state.round == 3 and SPEC.to_act(state) == {game.seat_of(minji.id)}
+    # each post marks the moves the AI made for him with 🤖 instead of the bullet
+    lines = [x for m in h.messages(start=posts) for x in m.content.splitlines()]
+    marked = [x for x in lines if x.startswith("🤖 ")]
+    assert "🤖 서준 님이 봉인 입찰을 했습니다." in marked, lines
+    assert all(x.startswith("🤖 서준 님이") for x in marked), lines
+    assert "• 민지 님이 봉인 입찰을 했습니다." in lines, lines
 
     posts = len(h.messages())
     back = await h.click(seojun, prompt(h), custom_id=open_id(prompt(h)))
