@@ -150,7 +150,7 @@ def reduce_dm(state: RenaissanceState, province: str, events: list[Event]) -> No
         player.stock -= 1
         prov.tokens[owner] = prov.tokens.get(owner, 0) + 1
     elif player.expansion > 0:
-        state.pending.append(Pending(seat=owner, kind="removal", province=province))
+        state.wait_last(Pending(seat=owner, kind="removal", province=province))
 
 
 def remove_all(state: RenaissanceState, province: str, keep: str | None = None) -> None:
@@ -275,7 +275,7 @@ def _event(state: RenaissanceState, seat: str, action: PlayCard, events: list[Ev
         if capital is not None and state.provinces[capital].dm == victim_seat:
             reduce_dm(state, capital, events)
         state.civil_war_victim = victim_seat
-        state.pending.append(Pending(seat=victim_seat, kind="civil_war"))
+        state.wait_last(Pending(seat=victim_seat, kind="civil_war"))
     elif effect == "the_crusades" and action.province is not None:
         remove_all(state, action.province)
         if markers_available(state, seat):
@@ -299,7 +299,7 @@ def _event(state: RenaissanceState, seat: str, action: PlayCard, events: list[Ev
         if not state.strife_this_turn:
             state.papal_ban = action.category
     elif effect == "pirates_vikings":
-        state.pending.append(Pending(seat=seat, kind="pirates", count=state.epoch))
+        state.wait_last(Pending(seat=seat, kind="pirates", count=state.epoch))
     elif effect == "rebellion" and action.province is not None:
         reduce_dm(state, action.province, events)
     elif effect == "revolutionary_uprisings":
@@ -405,7 +405,7 @@ def war(state: RenaissanceState, seat: str, target: str, events: list[Event]) ->
     if state.players[loser].eliminated or state.players[winner].eliminated:
         return
     if cedable(state, loser, winner):
-        state.pending.append(Pending(seat=loser, kind="war_cede", other=winner, count=diff))
+        state.wait_last(Pending(seat=loser, kind="war_cede", other=winner, count=diff))
 
 
 def next_war_round(state: RenaissanceState, events: list[Event]) -> None:

@@ -89,7 +89,7 @@ def eliminate(state: RenaissanceState, seat: str, events: list[Event]) -> None:
         player.hand.remove(card)
         discard_card(state, card)
     events.append(Event(key="renaissance.event.eliminated", args={"seat": seat}, seat=seat))
-    state.pending = [p for p in state.pending if p.seat != seat]
+    state.decisions = [p for p in state.decisions if p.seat != seat]
     if state.boxes:  # AOR-R27: out of the display; the others fill the used boxes in order
         used = data().oop.boxes[str(state.options.players)]
         state.boxes = {s: used[i] for i, s in enumerate(state.active())}

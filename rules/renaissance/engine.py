@@ -93,7 +93,7 @@ def _time_up(
 def _dispatch_any(
     state: RenaissanceState, seat: str, action: RenaissanceAction, events: list[Event]
 ) -> None:
-    if state.pending:
+    if state.decisions:
         _resolve_pending(state, seat, action, events)
     else:
         _dispatch(state, seat, action, events)
@@ -155,10 +155,10 @@ def settle(state: RenaissanceState, events: list[Event]) -> None:
     """Drop pending decisions without any option, then run the flow on."""
     time_agreed(state, events)  # v2: a player who had not agreed may have fallen into chaos
     for _ in range(1000):
-        while state.pending and not _pending(state, state.pending[0].seat):
-            state.pending.pop(0)
+        while state.decisions and not _pending(state, state.decisions[-1].seat):
+            state.decisions.pop()
         advance(state, events)
-        if not state.pending or _pending(state, state.pending[0].seat):
+        if not state.decisions or _pending(state, state.decisions[-1].seat):
             return
 
 
@@ -300,7 +300,7 @@ def _end_step(state: RenaissanceState, seat: str, events: list[Event]) -> None:
 def _resolve_pending(
     state: RenaissanceState, seat: str, action: RenaissanceAction, events: list[Event]
 ) -> None:
-    item = state.pending.pop(0)
+    item = state.decisions.pop()
     player = state.players[seat]
     if isinstance(action, CivilWarLoss):
         if action.lose == "cash":
@@ -338,15 +338,15 @@ def _resolve_pending(
             )
         )
         if item.count > 1:
-            state.pending.insert(0, item.model_copy(update={"count": item.count - 1}))
+            state.decisions.append(item.model_copy(update={"count": item.count - 1}))
     elif isinstance(action, PirateTarget):
         reduce_dm(state, action.province, events)
         if item.count > 1:
-            state.pending.insert(0, item.model_copy(update={"count": item.count - 1}))
+            state.decisions.append(item.model_copy(update={"count": item.count - 1}))
     elif isinstance(action, WatermillSwap):
         assert item.province is not None and item.other is not None
         if action.attempt and watermill_roll(state, seat, item.province, item.other, events):
-            state.pending.insert(0, Pending(seat=seat, kind="watermill_give", other=item.other))
+            state.decisions.append(Pending(seat=seat, kind="watermill_give", other=item.other))
     elif isinstance(action, CathedralDefence):
         assert item.province is not None and item.other is not None
         if action.declare:

@@ -174,8 +174,7 @@ def attack(
     state.attempted.append(per_seat(state, seat, province))
     foes = defenders(state, seat, province)
     if not cathedral and can_defend_with_cathedral(state, seat, foes):
-        state.pending.insert(
-            0,
+        state.decisions.append(
             Pending(
                 seat=foes[0], kind="cathedral_defence", province=province, other=seat, count=need
             ),
@@ -262,7 +261,7 @@ def resolve_attack(
         and state.players[had_dm].hand
         and player.hand
     ):
-        state.pending.append(Pending(seat=seat, kind="watermill", province=province, other=had_dm))
+        state.wait_last(Pending(seat=seat, kind="watermill", province=province, other=had_dm))
 
 
 def watermill_roll(

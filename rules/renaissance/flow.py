@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, term
+from rules.core.decisions import deciding
 from rules.renaissance.cards import next_war_round, play_options
 from rules.renaissance.components import data
 from rules.renaissance.deck import discard_card, draw
@@ -35,8 +36,8 @@ def setup_done(state: RenaissanceState, seat: str) -> bool:
 def to_act(state: RenaissanceState) -> frozenset[str]:
     if state.phase == "over":
         return frozenset()
-    if state.pending:
-        return frozenset({state.pending[0].seat})
+    if state.decisions:
+        return deciding(state.decisions)
     if state.phase == "setup":
         return frozenset(s for s in state.seats if not setup_done(state, s))
     if state.phase == "bid":
@@ -135,7 +136,7 @@ def _auto_skip(state: RenaissanceState, events: list[Event]) -> bool:
 def advance(state: RenaissanceState, events: list[Event]) -> None:
     """Move the game on until someone has a decision (or the game is over)."""
     for _ in range(10_000):
-        if state.phase in ("over", "setup", "bid") or state.pending:
+        if state.phase in ("over", "setup", "bid") or state.decisions:
             if state.phase == "bid" and not to_act(state):
                 reveal_bids(state, events)
                 continue

@@ -12,7 +12,7 @@ def invariants(state: RenaissanceState) -> list[str]:
     for seat, p in state.players.items():
         on_map = sum(prov.tokens.get(seat, 0) for prov in state.provinces.values())
         on_map += sum(
-            p.count for p in state.pending if p.kind == "cathedral_defence" and p.other == seat
+            p.count for p in state.decisions if p.kind == "cathedral_defence" and p.other == seat
         )
         if on_map + p.stock + p.expansion != TOKENS_PER_PLAYER:
             problems.append(f"{seat}: tokens {on_map}+{p.stock}+{p.expansion} != 36")

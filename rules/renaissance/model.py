@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field, PrivateAttr, model_validator
 
 from rules.core import GameOptions, GameState, OptionRefused, Text
 from rules.core.copying import deep_copy
+from rules.core.decisions import Decision, wait_behind
 
 Preset = Literal["source", "ah1996", "euro1999"]
 Phase = Literal[
@@ -208,10 +209,9 @@ class LeaderPlay(BaseModel):
     claims: list[str] = Field(default_factory=list)
 
 
-class Pending(BaseModel):
+class Pending(Decision):
     """A decision inside a phase that interrupts its order (DP-14, DP-15, DP-16, DP-20...)."""
 
-    seat: str
     kind: Literal[
         "civil_war",
         "removal",
@@ -254,7 +254,9 @@ class RenaissanceState(GameState):
     shipped: dict[str, int] = Field(default_factory=dict)
     attempted: list[str] = Field(default_factory=list)
     cards_bought_expansion: int = 0
-    pending: list[Pending] = Field(default_factory=list)
+    decisions: list[Pending] = Field(default_factory=list)
+    """The decisions interrupting the phase's order, a stack (``rules.core.decisions``): the
+    top decides first. Empty, the phase's own order says who acts (``flow.current``)."""
     end_triggered: bool = False
     deck_exhausted: bool = False
     bank_net: int = 0
@@ -269,6 +271,25 @@ class RenaissanceState(GameState):
     from. A province that is still the same object as there is shared with that state and
     is copied by ``province`` before it changes; every change to a province goes through
     ``province`` (or ``own_provinces``), reading may use ``provinces`` directly."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _upcast_decisions(cls, raw: Any) -> Any:
+        """A state stored before the decision stack (issue 22, point 1): its ``pending``
+        list, first to decide first, becomes the stack (first on top)."""
+        if isinstance(raw, dict) and "pending" in raw and "decisions" not in raw:
+            raw = dict(raw)
+            raw["decisions"] = list(reversed(raw.pop("pending")))
+        return raw
+
+    @property
+    def pending(self) -> list[Pending]:
+        """The interrupting decisions, first to decide first (read only)."""
+        return self.decisions[::-1]
+
+    def wait_last(self, decision: Pending) -> None:
+        """``decision`` is taken after every decision already waiting."""
+        wait_behind(self.decisions, decision, lambda _: True)
 
     def copied(self) -> Self:
         """A deep copy that shares the provinces until they change (``province``)."""

@@ -18,6 +18,7 @@ from typing import Any
 from rules.core.models import GameState
 from rules.endeavor.model import EndeavorState
 from rules.ilos.model import IlosState
+from rules.renaissance.model import RenaissanceState
 
 
 def _ilos(new: dict[str, Any]) -> dict[str, Any]:
@@ -75,6 +76,14 @@ def _endeavor(new: dict[str, Any]) -> dict[str, Any]:
 _INTERRUPTS = ("turn", "silent_fleet", "memorial", "governor")
 
 
+def _renaissance(new: dict[str, Any]) -> dict[str, Any]:
+    """Before: ``pending`` (first to decide first) in the place of ``decisions``."""
+    return {
+        ("pending" if key == "decisions" else key): (value[::-1] if key == "decisions" else value)
+        for key, value in new.items()
+    }
+
+
 def _without_kind(decision: dict[str, Any] | None) -> dict[str, Any] | None:
     if decision is None:
         return None
@@ -84,6 +93,7 @@ def _without_kind(decision: dict[str, Any] | None) -> dict[str, Any] | None:
 OLD_SHAPES: dict[type[GameState], Callable[[dict[str, Any]], dict[str, Any]]] = {
     IlosState: _ilos,
     EndeavorState: _endeavor,
+    RenaissanceState: _renaissance,
 }
 
 

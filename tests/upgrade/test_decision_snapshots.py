@@ -62,7 +62,11 @@ def _play_on(
 
 def test_decision_snapshot_fixtures_cover_every_moved_game() -> None:
     """Issue 22.1: every game moved onto the decision stack has stored states here."""
-    assert {p.stem for p in FIXTURES} >= {"decisions_ilos", "decisions_endeavor"}
+    assert {p.stem for p in FIXTURES} >= {
+        "decisions_ilos",
+        "decisions_endeavor",
+        "decisions_renaissance",
+    }
 
 
 @pytest.mark.parametrize(("key", "name", "game"), GAMES_KEPT, ids=[n for _, n, _ in GAMES_KEPT])
