@@ -5,6 +5,9 @@ decision stack (``rules.core.decisions``), once per game, and never again afterw
 
     python -m tests.upgrade.make_decision_snapshots GAME [SEEDS]
 
+The fixtures were written with ``ilos`` (6 seeds), ``endeavor 40`` and ``renaissance 8``
+(only the first game's final state kept, to keep the file small).
+
 Random games (``decision_trace.play``) of every configuration ``decision_trace`` plays are
 scanned; a game is kept when it reaches a kind of pending decision no kept game reached
 before, with the state as that engine stored it (``model_dump_json``, as the bot's store
@@ -55,7 +58,16 @@ def _endeavor(state: Any) -> str:
     return "/".join(parts)
 
 
-LABELS: dict[str, Callable[[Any], str]] = {"ilos": _ilos, "endeavor": _endeavor}
+def _renaissance(state: Any) -> str:
+    kinds = "+".join(p.kind for p in state.pending)
+    return f"{state.phase}/{kinds}" if kinds else str(state.phase)
+
+
+LABELS: dict[str, Callable[[Any], str]] = {
+    "ilos": _ilos,
+    "endeavor": _endeavor,
+    "renaissance": _renaissance,
+}
 """The kind of pending decision a state of the old shape is at."""
 
 
