@@ -7,7 +7,12 @@ SQLite file. Every outcome the bot posts draws the whole table as the presenter 
 public part of the board (``render.board_parts``) through the bot's ``Renderer`` (worker
 processes, or threads with ``--processes 0``). Game starts and hand-overs are counted apart:
 ``handovers_per_s`` is hand-overs only. A heartbeat task measures how late the event loop
-runs it: the longest stall is how long one callback blocked the loop. ``--loaded`` runs it
+runs it: the longest stall is how long one callback blocked the loop; beside it, the most CPU
+the loop's thread spent between two beats (``loop_cpu_max_ms``: the longest stall a quiet
+machine would see, whatever else the machine runs), and the CPU time of the bot's process
+and of its render workers (with ``--processes 0`` the threads count in the bot's) per post
+(game start or hand-over): on ``n`` quiet cores at most about ``n * 1000 / cpu_ms_per_post``
+posts a second. ``--loaded`` runs it
 beside a CPU-burning process. Figures are printed (and written with ``--json``), never
 asserted.
 """
@@ -17,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import tempfile
@@ -74,11 +80,33 @@ class RenderingAnnouncer:
                 self.handovers += 1
 
 
-async def _heartbeat(stop: asyncio.Event, stalls: list[float], every: float = 0.005) -> None:
+def _cpu_of_worker() -> tuple[int, float]:
+    time.sleep(0.2)  # busy, so that the next call goes to another worker
+    return os.getpid(), time.process_time()
+
+
+async def _workers_cpu(renderer: Renderer) -> float:
+    """CPU seconds the render workers have used so far (each asked once)."""
+    answers = await asyncio.gather(
+        *(renderer.run(_cpu_of_worker) for _ in range(max(1, renderer.processes)))
+    )
+    if renderer.processes > 0 and len({pid for pid, _ in answers}) != renderer.processes:
+        return float("nan")  # a worker answered twice: no figure rather than a wrong one
+    return sum(cpu for _, cpu in answers) if renderer.processes > 0 else 0.0
+
+
+async def _heartbeat(
+    stop: asyncio.Event, stalls: list[float], busy: list[float], every: float = 0.005
+) -> None:
+    """Every ``every`` seconds: how late the loop ran this (``stalls``, wall clock) and how
+    much CPU the loop's thread spent since the last beat (``busy``): on a loaded machine a
+    late beat may be the machine's doing, the CPU spent is the loop's own."""
     while not stop.is_set():
         start = time.perf_counter()
+        cpu = time.thread_time()
         await asyncio.sleep(every)
         stalls.append(time.perf_counter() - start - every)
+        busy.append(time.thread_time() - cpu)
 
 
 async def _play(service: GameService, channel: int, kind: str, presses: int, seed: int) -> int:
@@ -123,17 +151,22 @@ async def measure(kind: str, channels: int, presses: int, processes: int) -> dic
         await service.prepare()
         freeze_start_up()  # as the bot does once it is ready to serve (bot/collector.py)
         stalls: list[float] = []
+        busy: list[float] = []
         stop = asyncio.Event()
-        beat = asyncio.create_task(_heartbeat(stop, stalls))
+        beat = asyncio.create_task(_heartbeat(stop, stalls, busy))
+        workers_cpu = await _workers_cpu(renderer)
         start = time.perf_counter()
+        main_cpu = time.process_time()
         try:
             counts = await asyncio.gather(
                 *(_play(service, c + 1, kind, presses, c) for c in range(channels))
             )
         finally:
             elapsed = time.perf_counter() - start
+            main_cpu = time.process_time() - main_cpu
             stop.set()
             await beat
+            workers_cpu = await _workers_cpu(renderer) - workers_cpu
             await store.close()
             renderer.close()
             thaw()
@@ -153,6 +186,12 @@ async def measure(kind: str, channels: int, presses: int, processes: int) -> dic
         "loop_stall_p50_ms": round(statistics.median(stalls) * 1000, 2),
         "loop_stall_p99_ms": round(ordered[int(0.99 * (len(ordered) - 1))] * 1000, 1),
         "loop_stall_max_ms": round(max(stalls) * 1000, 1),
+        "loop_cpu_max_ms": round(max(busy) * 1000, 1),
+        "bot_cpu_s": round(main_cpu, 1),
+        "render_cpu_s": round(workers_cpu, 1),
+        "cpu_ms_per_post": round(
+            (main_cpu + workers_cpu) * 1000 / max(1, announcer.starts + announcer.handovers), 1
+        ),
     }
 
 
