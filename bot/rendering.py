@@ -50,8 +50,11 @@ def _warm_up() -> None:
 
 
 READY_WAIT = 0.2
-"""Seconds each worker waits in ``Renderer.start`` after it is up, so that every worker is
-busy and the pool spawns the next instead of reusing a free one."""
+"""Seconds a worker stays busy answering ``Renderer.start``'s roll call, so that the other
+calls of the same round go to other workers."""
+READY_ROUNDS = 50
+"""Roll calls ``Renderer.start`` makes at most while workers are still starting (a worker
+busy loading its renderers answers none)."""
 
 
 def _ready() -> int:
@@ -81,17 +84,22 @@ class Renderer:
 
     async def start(self) -> int:
         """Load the renderers here and launch every worker process now (at the bot's
-        start-up), not on the first pictures; returns how many workers are up (0 with
-        threads)."""
+        start-up), not on the first pictures, and wait until each has started; returns how
+        many workers answered (0 with threads)."""
         load_renderers()
         executor = self._executor()
         if executor is None:
             return 0
         loop = asyncio.get_running_loop()
-        pids = await asyncio.gather(
-            *(loop.run_in_executor(executor, _ready) for _ in range(self.processes))
-        )
-        return len(set(pids))
+        # one call per worker at once makes the pool spawn them all; calling the roll again
+        # until each has answered waits out their start-up, which may end at different times
+        up: set[int] = set()
+        for _ in range(READY_ROUNDS):
+            calls = (loop.run_in_executor(executor, _ready) for _ in range(self.processes))
+            up.update(await asyncio.gather(*calls))
+            if len(up) >= self.processes:
+                break
+        return len(up)
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in a worker process (or a thread when there are none), with the
