@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event
+from rules.core.models import event as new_event
 from rules.endeavor.terms import term_args
 
 
@@ -13,4 +14,4 @@ def event(key: str, actor: str | None = None, /, **args: str | int) -> Event:
     ``region``, ``city``, ``card``...): each becomes its catalog term, so no raw id reaches
     a player.
     """
-    return Event(key=f"endeavor.{key}", seat=actor, args=term_args(args))
+    return new_event(f"endeavor.{key}", term_args(args), actor)

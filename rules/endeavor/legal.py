@@ -149,11 +149,22 @@ def can_spend(state: EndeavorState, seat: str, token: str) -> bool:
     return any(kind_possible(state, seat, k, p.harbour, None) for k in kinds)
 
 
+_ACTIVATE: dict[int, Activate] = {}
+
+
+def _activate(slot: int) -> Activate:
+    """Activating building ``slot``: actions are frozen, so the listings share one per slot."""
+    found = _ACTIVATE.get(slot)
+    if found is None:
+        found = _ACTIVATE[slot] = Activate(slot=slot)
+    return found
+
+
 def turn_openers(state: EndeavorState, seat: str) -> list[Action]:
     """DP08: activate a building, spend a blue token, or pass."""
     p = state.players[seat]
     out: list[Action] = [
-        Activate(slot=i) for i in range(len(p.buildings)) if can_activate(state, seat, i)
+        _activate(i) for i in range(len(p.buildings)) if can_activate(state, seat, i)
     ]
     out.extend(SpendToken(token=t) for t in sorted(p.blue_tokens) if can_spend(state, seat, t))
     out.append(Pass())
