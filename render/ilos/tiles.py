@@ -364,6 +364,12 @@ _ART_PALETTE = [v for colour in _ART_COLOURS for v in colour]
 
 @kit.static_layer(maxsize=256)
 def _tile_art(key: TileKey, size: int) -> Image.Image:
+    """The tile's artwork (``_draw_tile_art``) kept premultiplied ("RGBa"), the form Pillow
+    shrinks an RGBA image in: each new size converts only its small result back."""
+    return _draw_tile_art(key, size).convert("RGBa")
+
+
+def _draw_tile_art(key: TileKey, size: int) -> Image.Image:
     """The tile's artwork without its number (sea, land, empty spots, hideout).
 
     The land is drawn supersampled in palette indices (one byte a pixel) and shrunk as RGB,
@@ -431,9 +437,9 @@ def tile_sprite(key: TileKey, size: int, number_px: int = 0) -> Image.Image:
         img = art.resize(
             (max(1, round(art.width * f)), max(1, round(art.height * f))),
             Image.Resampling.LANCZOS,
-        )
+        ).convert("RGBA")
     else:
-        img = _tile_art(art_key, size).copy()
+        img = _tile_art(art_key, size).convert("RGBA")
     if not key.tile:
         return img
     shape = tile_shape(key, size)
