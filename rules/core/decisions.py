@@ -6,8 +6,8 @@ several). The game's state keeps them in a list used as a stack: the last item i
 decision now (``top``), the seats acting are its deciders (``deciding``), a decision that
 opens another pushes it on top, and what is resolved is popped. An empty stack is a game
 with nothing left to decide. The test-only Pig game (``tests/core_game``) is written only
-this way; Maracaibo's stack has the same shape; Ilos and Endeavor keep every pending
-decision on it, Age of Renaissance the decisions interrupting a phase's order.
+this way; docs/architecture.md ("Decisions") says which shipped games keep which of their
+decisions on it.
 
 Decisions several seats take at once, each in secret (a sealed bid, a vote, a setup choice),
 are one ``JointDecision`` on the stack: ``waiting`` lists the seats still to answer, each
