@@ -52,9 +52,9 @@ def _warm_up() -> None:
 READY_WAIT = 0.2
 """Seconds a worker stays busy answering ``Renderer.start``'s roll call, so that the other
 calls of the same round go to other workers."""
-READY_ROUNDS = 50
-"""Roll calls ``Renderer.start`` makes at most while workers are still starting (a worker
-busy loading its renderers answers none)."""
+READY_SECONDS = 120.0
+"""How long ``Renderer.start`` keeps calling the roll while workers are still starting (a
+worker busy loading its renderers answers none; on a crowded machine that takes seconds)."""
 
 
 def _ready() -> int:
@@ -94,11 +94,10 @@ class Renderer:
         # one call per worker at once makes the pool spawn them all; calling the roll again
         # until each has answered waits out their start-up, which may end at different times
         up: set[int] = set()
-        for _ in range(READY_ROUNDS):
+        deadline = loop.time() + READY_SECONDS
+        while len(up) < self.processes and loop.time() < deadline:
             calls = (loop.run_in_executor(executor, _ready) for _ in range(self.processes))
             up.update(await asyncio.gather(*calls))
-            if len(up) >= self.processes:
-                break
         return len(up)
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
