@@ -219,6 +219,12 @@ def parse_options(spec: GameSpec[Any, Any, Any, Any], text: str) -> dict[str, An
                 )
                 for name in sorted(set(fields) - {"players"})
             ]
+            known.append(
+                Text(
+                    key="core.option_named",
+                    args={"name": "absent", "label": Text(key="core.option_absent")},
+                )
+            )  # every game's: bot.absence takes it out before the game reads its own
             raise UserError("error.option_unknown", option=_echo(key), known=known)
         lowered = value.strip().lower()
         out[key] = YES_NO.get(lowered, _option_value(spec, key, value.strip()))

@@ -26,6 +26,13 @@ async def test_one_of_values_are_listed_in_korean(harness: Harness) -> None:
 
 
 @pytest.mark.guild_locale("ko")
+async def test_an_unknown_option_lists_absent_among_the_options(harness: Harness) -> None:
+    """Issue 24 point 3: ``absent=`` is an option of every game, so it is listed too."""
+    text = await _refusal(harness, "ilos", "absnt=ai")
+    assert "absnt" in text and "absent (자리 비운 플레이어 대신 둘 인공지능)" in text, text
+
+
+@pytest.mark.guild_locale("ko")
 async def test_issue19_6_korean_titles_option_names_and_values_are_accepted(
     harness: Harness,
 ) -> None:
