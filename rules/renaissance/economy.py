@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core import Event
 from rules.renaissance.components import data
-from rules.renaissance.model import RenaissanceState
+from rules.renaissance.model import Pending, RenaissanceState
 
 
 def pay_bank(state: RenaissanceState, seat: str, amount: int) -> int:
@@ -89,7 +89,9 @@ def eliminate(state: RenaissanceState, seat: str, events: list[Event]) -> None:
         player.hand.remove(card)
         discard_card(state, card)
     events.append(Event(key="renaissance.event.eliminated", args={"seat": seat}, seat=seat))
-    state.decisions = [p for p in state.decisions if p.seat != seat]
+    state.decisions = [
+        d for d in state.decisions if not (isinstance(d, Pending) and d.seat == seat)
+    ]
     if state.boxes:  # AOR-R27: out of the display; the others fill the used boxes in order
         used = data().oop.boxes[str(state.options.players)]
         state.boxes = {s: used[i] for i, s in enumerate(state.active())}

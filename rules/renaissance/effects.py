@@ -3,44 +3,15 @@
 from __future__ import annotations
 
 from rules.renaissance.components import data
+from rules.renaissance.letters import LETTER, SWAPPED
 from rules.renaissance.model import RenaissanceState
 
-LETTER: dict[str, str] = {
-    "heavens": "A",
-    "human_body": "B",
-    "laws_of_matter": "C",
-    "enlightenment": "D",
-    "patronage": "E",
-    "holy_indulgence": "F",
-    "proselytism": "G",
-    "cathedral": "H",
-    "caravan": "I",
-    "wind_watermill": "J",
-    "improved_agriculture": "K",
-    "interest_profit": "L",
-    "industry": "M",
-    "written_record": "N",
-    "printed_word": "O",
-    "master_art": "P",
-    "renaissance": "Q",
-    "overland_east": "R",
-    "seaworthy": "S",
-    "ocean_navigation": "T",
-    "new_world": "U",
-    "urban_ascendancy": "V",
-    "nationalism": "W",
-    "institutional_research": "X",
-    "cosmopolitan": "Y",
-    "middle_class": "Z",
-}
+__all__ = ["LETTER", "advance_term_key", "has", "letter_of", "tier"]
 
 
 def letter_of(state: RenaissanceState, effect: str) -> str:
     """The letter holding ``effect`` under this game's options (Euro: J and K swapped)."""
-    letter = LETTER[effect]
-    if state.options.euro_jk_swap and letter in ("J", "K"):
-        return "K" if letter == "J" else "J"
-    return letter
+    return (SWAPPED if state.options.euro_jk_swap else LETTER)[effect]
 
 
 def has(state: RenaissanceState, seat: str, effect: str) -> bool:

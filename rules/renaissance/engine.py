@@ -49,7 +49,7 @@ from rules.renaissance.expansion import (
 )
 from rules.renaissance.flow import advance, setup_done, start_turn, time_agreed, to_act
 from rules.renaissance.legal import _pending, legal_actions
-from rules.renaissance.model import Pending, RenaissanceState
+from rules.renaissance.model import Choice, Pending, RenaissanceState
 from rules.renaissance.purchase import buy, relieve, stabilize, upgrade
 from rules.renaissance.setup import finish_setup
 from rules.renaissance.versions import V2
@@ -93,7 +93,7 @@ def _time_up(
 def _dispatch_any(
     state: RenaissanceState, seat: str, action: RenaissanceAction, events: list[Event]
 ) -> None:
-    if state.decisions:
+    if state.interrupting() is not None:
         _resolve_pending(state, seat, action, events)
     else:
         _dispatch(state, seat, action, events)
@@ -152,14 +152,19 @@ apply_trusted = ENGINE.apply_trusted
 
 
 def settle(state: RenaissanceState, events: list[Event]) -> None:
-    """Drop pending decisions without any option, then run the flow on."""
+    """Drop pending decisions without any option, run the flow on, and bring the bottom of
+    the decision stack up to the phase's order."""
     time_agreed(state, events)  # v2: a player who had not agreed may have fallen into chaos
     for _ in range(1000):
-        while state.decisions and not _pending(state, state.decisions[-1].seat):
+        while (item := state.interrupting()) is not None and not _pending(state, item.seat):
             state.decisions.pop()
         advance(state, events)
-        if not state.decisions or _pending(state, state.decisions[-1].seat):
+        item = state.interrupting()
+        if item is None or _pending(state, item.seat):
+            if item is not None or state.phase in ("setup", "bid", "over"):
+                state.follow_order()  # else advance has put the seat in turn on the stack
             return
+    state.follow_order()
 
 
 def _secret(seat: str, key: str, amount: int) -> list[Event]:
@@ -197,11 +202,19 @@ def _dispatch(
     elif isinstance(action, CapitalBid):
         player.capital_bid = action.amount
         events.extend(_secret(seat, "renaissance.event.capital_bid", amount=action.amount))
+        choice = state.decisions[-1] if state.decisions else None
+        if isinstance(choice, Choice) and setup_done(state, seat):
+            state.decisions[-1] = choice = choice.answered(seat)
         if all(setup_done(state, s) for s in state.seats):
+            if isinstance(choice, Choice):
+                state.decisions.pop()
             finish_setup(state, events)
             start_turn(state, events)
     elif isinstance(action, TokenBid):
         player.token_bid = action.amount
+        choice = state.decisions[-1] if state.decisions else None
+        if isinstance(choice, Choice):
+            state.decisions[-1] = choice.answered(seat)
         events.extend(_secret(seat, "renaissance.event.token_bid", amount=action.amount))
     elif isinstance(action, QSwap):
         if action.direction == "none":
@@ -301,6 +314,7 @@ def _resolve_pending(
     state: RenaissanceState, seat: str, action: RenaissanceAction, events: list[Event]
 ) -> None:
     item = state.decisions.pop()
+    assert isinstance(item, Pending)
     player = state.players[seat]
     if isinstance(action, CivilWarLoss):
         if action.lose == "cash":

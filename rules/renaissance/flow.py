@@ -1,9 +1,13 @@
-"""Turn order and phase flow: who acts, and moving on when nobody has to (AOR-R2, R16-R27)."""
+"""Turn order and phase flow: who acts, and moving on when nobody has to (AOR-R2, R16-R27).
+
+Who acts is the decision on top of the state's stack (``rules.core.decisions``): the
+phase's own order at the bottom (``RenaissanceState.order_of_play``), the decisions
+interrupting it above. ``advance`` moves the order on (skipping steps without a real choice,
+closing finished phases) and ``follow_order`` keeps the bottom of the stack at it."""
 
 from __future__ import annotations
 
 from rules.core import Event, term
-from rules.core.decisions import deciding
 from rules.renaissance.cards import next_war_round, play_options
 from rules.renaissance.components import data
 from rules.renaissance.deck import discard_card, draw
@@ -19,90 +23,28 @@ SEQUENCE: tuple[Phase, ...] = ("buyoff", "buy_cards", "play", "purchase", "expan
 
 
 def available_capitals(state: RenaissanceState) -> list[str]:
-    n = state.options.players
-    return sorted(c.id for c in data().capitals.values() if c.min_players <= n)
+    return state.capitals()
 
 
 def setup_done(state: RenaissanceState, seat: str) -> bool:
-    p = state.players[seat]
-    returned = p.returned is not None or not state.options.held_cards_setup
-    return (
-        returned
-        and len(p.ranking) == len(available_capitals(state))
-        and (p.capital_bid is not None)
-    )
+    return state.setup_done(seat)
 
 
 def to_act(state: RenaissanceState) -> frozenset[str]:
-    if state.phase == "over":
+    """The deciders of the decision on top of the stack (``rules.core.decisions.deciding``;
+    nobody once the game is over)."""
+    stack = state.decisions
+    if state.phase == "over" or not stack:
         return frozenset()
-    if state.decisions:
-        return deciding(state.decisions)
-    if state.phase == "setup":
-        return frozenset(s for s in state.seats if not setup_done(state, s))
-    if state.phase == "bid":
-        return frozenset(s for s in state.active() if state.players[s].token_bid is None)
-    seat = current(state)
-    return frozenset({seat}) if seat is not None else frozenset()
+    return stack[-1].deciders()
 
 
-def current(state: RenaissanceState) -> str | None:
-    """The seat acting in a sequential phase, or ``None`` when the phase is finished."""
-    active = state.active()
-    phase = state.phase
-    if phase == "q_swap":
-        for s in active:
-            if _q_eligible(state, s):
-                return s
-        return None
-    if phase == "watermill":
-        holders = [s for s in active if has(state, s, "wind_watermill")]
-        if holders and state.cursor == 0:
-            return holders[-1]
-        return None
-    if phase == "buyoff":
-        if state.cursor == 0 and active and state.markers:
-            return active[0]
-        return None
-    if phase == "buy_cards":
-        for s in active:
-            p = state.players[s]
-            if not p.v_decided and has(state, s, "urban_ascendancy"):
-                return s
-        for s in active:
-            p = state.players[s]
-            if not p.p_decided and has(state, s, "master_art") and p.hand:
-                return s
-        return None
-    if phase in ("play", "final_play"):
-        for s in active:
-            if not state.players[s].play_done:
-                return s
-        return None
-    if phase == "purchase":
-        for s in active:
-            if state.players[s].purchase_step != "done":
-                return s
-        return None
-    if phase == "expansion":
-        for s in active:
-            if not state.players[s].expansion_done:
-                return s
-        return None
-    return None
+current = RenaissanceState.in_turn
+"""The seat acting in a sequential phase, or ``None`` when the phase is finished."""
 
 
 def _q_eligible(state: RenaissanceState, seat: str) -> bool:
-    """AOR-R26: a Renaissance holder not yet swapped this turn, with a swappable neighbour."""
-    player = state.players[seat]
-    if player.q_used or player.q_passed == state.next_phase:
-        return False
-    if not has(state, seat, "renaissance"):
-        return False
-    active = state.active()
-    i = active.index(seat)
-    near = [active[j] for j in (i - 1, i + 1) if 0 <= j < len(active)]
-    return any(not has(state, n, "renaissance") for n in near)
+    return state.may_swap(seat)
 
 
 def playable(state: RenaissanceState, seat: str) -> bool:
@@ -134,10 +76,11 @@ def _auto_skip(state: RenaissanceState, events: list[Event]) -> bool:
 
 
 def advance(state: RenaissanceState, events: list[Event]) -> None:
-    """Move the game on until someone has a decision (or the game is over)."""
+    """Move the game on until someone has a decision (or the game is over); a seat whose
+    turn it is in the phase's order goes on the stack (``turn_of``)."""
     for _ in range(10_000):
-        if state.phase in ("over", "setup", "bid") or state.decisions:
-            if state.phase == "bid" and not to_act(state):
+        if state.phase in ("over", "setup", "bid") or state.interrupting() is not None:
+            if state.phase == "bid" and _bids_made(state):
                 reveal_bids(state, events)
                 continue
             return
@@ -146,10 +89,19 @@ def advance(state: RenaissanceState, events: list[Event]) -> None:
             return
         if _auto_skip(state, events):
             continue
-        if current(state) is not None:
+        seat = current(state)
+        if seat is not None:
+            state.turn_of(seat)
             return
         _finish_phase(state, events)
     raise RuntimeError("renaissance: the flow did not settle")
+
+
+def _bids_made(state: RenaissanceState) -> bool:
+    """AOR-R20: every player still in the game has sealed a bid."""
+    return state.interrupting() is None and all(
+        state.players[s].token_bid is not None for s in state.active()
+    )
 
 
 def enter(state: RenaissanceState, phase: Phase, events: list[Event]) -> None:

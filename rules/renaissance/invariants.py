@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.renaissance.components import MARKERS_PER_PLAYER, TOKENS_PER_PLAYER, data
 from rules.renaissance.deck import epoch_cards
-from rules.renaissance.model import RenaissanceState
+from rules.renaissance.model import Pending, RenaissanceState
 
 
 def invariants(state: RenaissanceState) -> list[str]:
@@ -12,7 +12,7 @@ def invariants(state: RenaissanceState) -> list[str]:
     for seat, p in state.players.items():
         on_map = sum(prov.tokens.get(seat, 0) for prov in state.provinces.values())
         on_map += sum(
-            p.count for p in state.decisions if p.kind == "cathedral_defence" and p.other == seat
+            p.count for p in state.pending if p.kind == "cathedral_defence" and p.other == seat
         )
         if on_map + p.stock + p.expansion != TOKENS_PER_PLAYER:
             problems.append(f"{seat}: tokens {on_map}+{p.stock}+{p.expansion} != 36")
@@ -41,6 +41,19 @@ def invariants(state: RenaissanceState) -> list[str]:
     if sorted(cards) != sorted(data().cards):
         problems.append("history cards not conserved")
     problems += _secrets(state)
+    problems += _order(state)
+    return problems
+
+
+def _order(state: RenaissanceState) -> list[str]:
+    """Issue 22.1: the bottom of the decision stack is the phase's order, every
+    interrupting decision above it."""
+    order = [d for d in state.decisions if not isinstance(d, Pending)]
+    problems: list[str] = []
+    if state.decisions[: len(order)] != order:
+        problems.append("an order-of-play decision above an interrupting one")
+    if order != state.order_of_play():
+        problems.append(f"order-of-play decisions {order} != {state.order_of_play()}")
     return problems
 
 

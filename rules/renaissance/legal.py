@@ -49,7 +49,7 @@ WATERMILL_COMMODITIES = ("grain", "cloth", "wine", "metal")
 def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]:
     if seat not in to_act(state):
         return []
-    if state.decisions:
+    if state.interrupting() is not None:
         return _pending(state, seat)
     player = state.players[seat]
     phase = state.phase
@@ -139,7 +139,8 @@ def _q_ok(state: RenaissanceState, seat: str, direction: str) -> bool:
 
 
 def _pending(state: RenaissanceState, seat: str) -> list[RenaissanceAction]:
-    item = state.decisions[-1]
+    item = state.interrupting()
+    assert item is not None
     player = state.players[seat]
     if item.kind == "civil_war":
         return [CivilWarLoss(lose="cash"), CivilWarLoss(lose="tokens")]

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal, Self
+from typing import Annotated, Any, ClassVar, Literal, Self
 
-from pydantic import BaseModel, Field, PrivateAttr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from rules.core import GameOptions, GameState, OptionRefused, Text
 from rules.core.copying import deep_copy
-from rules.core.decisions import Decision, wait_behind
+from rules.core.decisions import Decision, JointDecision, wait_behind
+from rules.renaissance.components import data
+from rules.renaissance.letters import LETTER, SWAPPED
 
 Preset = Literal["source", "ah1996", "euro1999"]
 Phase = Literal[
@@ -210,7 +212,10 @@ class LeaderPlay(BaseModel):
 
 
 class Pending(Decision):
-    """A decision inside a phase that interrupts its order (DP-14, DP-15, DP-16, DP-20...)."""
+    """A decision inside a phase that interrupts its order (DP-14, DP-15, DP-16, DP-20...);
+    replaced, never changed (copies of the state share it)."""
+
+    model_config = ConfigDict(frozen=True)
 
     kind: Literal[
         "civil_war",
@@ -224,6 +229,36 @@ class Pending(Decision):
     province: str | None = None
     other: str | None = None
     count: int = 0
+
+
+class Turn(Decision):
+    """The seat whose turn it is in a phase played in order of play (AOR-R27): the first in
+    order whose step is not done (the Renaissance swap, the watermill, the buy-off, the card
+    purchases and discards, playing cards, buying advances, expansion)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["turn"] = "turn"
+
+
+class Choice(JointDecision):
+    """The secret choices every seat makes at once: setup's returned card, capital ranking
+    and capital bid (AOR-R11-R14), or phase 1's token bid (AOR-R20); ``waiting`` are the
+    seats that have not finished theirs (replaced, never changed: copies share it)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["setup", "bid"]
+
+    def answered(self, seat: str) -> Choice:
+        """This decision once ``seat`` has made its last secret choice."""
+        return self.model_copy(update={"waiting": [s for s in self.waiting if s != seat]})
+
+
+ORDER_KINDS: frozenset[str] = frozenset({"turn", "setup", "bid"})
+"""The kinds of the decisions of the phase's own order (the bottom of the stack)."""
+
+Stacked = Annotated[Pending | Turn | Choice, Field(discriminator="kind")]
 
 
 class RenaissanceState(GameState):
@@ -254,9 +289,11 @@ class RenaissanceState(GameState):
     shipped: dict[str, int] = Field(default_factory=dict)
     attempted: list[str] = Field(default_factory=list)
     cards_bought_expansion: int = 0
-    decisions: list[Pending] = Field(default_factory=list)
-    """The decisions interrupting the phase's order, a stack (``rules.core.decisions``): the
-    top decides first. Empty, the phase's own order says who acts (``flow.current``)."""
+    decisions: list[Stacked] = Field(default_factory=list)
+    """The pending decisions, a stack (``rules.core.decisions``): the top decides. At the
+    bottom the phase's own order (``order_of_play``: the seat whose turn it is, or the
+    secret choices of setup and bids), above it the decisions interrupting it (``Pending``).
+    Empty when the game is over."""
     end_triggered: bool = False
     deck_exhausted: bool = False
     bank_net: int = 0
@@ -282,14 +319,128 @@ class RenaissanceState(GameState):
             raw["decisions"] = list(reversed(raw.pop("pending")))
         return raw
 
+    @model_validator(mode="after")
+    def _upcast_order(self) -> Self:
+        """A state stored before the phase's order was on the stack (its ``pending`` list,
+        or a stack of only interrupting decisions): the order's decision goes under them,
+        worked out from the cursors and flags as that engine worked it out."""
+        if not any(d.kind in ORDER_KINDS for d in self.decisions):
+            self.decisions[:0] = self.order_of_play()
+        return self
+
     @property
     def pending(self) -> list[Pending]:
         """The interrupting decisions, first to decide first (read only)."""
-        return self.decisions[::-1]
+        return [d for d in reversed(self.decisions) if isinstance(d, Pending)]
+
+    def interrupting(self) -> Pending | None:
+        """The decision now when it interrupts the phase's order, else ``None``."""
+        top = self.decisions[-1] if self.decisions else None
+        return top if isinstance(top, Pending) else None
 
     def wait_last(self, decision: Pending) -> None:
-        """``decision`` is taken after every decision already waiting."""
-        wait_behind(self.decisions, decision, lambda _: True)
+        """``decision`` is taken after every interrupting decision already waiting (and
+        before the phase's order goes on)."""
+        wait_behind(self.decisions, decision, lambda d: isinstance(d, Pending))
+
+    def holds(self, seat: str, effect: str) -> bool:
+        """``seat`` has the advance carrying ``effect`` (``effects.has``)."""
+        letters = SWAPPED if self.options.euro_jk_swap else LETTER
+        return letters[effect] in self.players[seat].advances
+
+    def capitals(self) -> list[str]:
+        """The capitals in play with this many players (AOR-R13)."""
+        n = self.options.players
+        return sorted(c.id for c in data().capitals.values() if c.min_players <= n)
+
+    def setup_done(self, seat: str) -> bool:
+        """``seat`` has made every secret setup choice (AOR-R11-R14)."""
+        p = self.players[seat]
+        returned = p.returned is not None or not self.options.held_cards_setup
+        return returned and len(p.ranking) == len(self.capitals()) and p.capital_bid is not None
+
+    def may_swap(self, seat: str) -> bool:
+        """AOR-R26: a Renaissance holder not yet swapped this turn, with a swappable
+        neighbour."""
+        player = self.players[seat]
+        if player.q_used or player.q_passed == self.next_phase:
+            return False
+        if not self.holds(seat, "renaissance"):
+            return False
+        active = self.active()
+        i = active.index(seat)
+        near = [active[j] for j in (i - 1, i + 1) if 0 <= j < len(active)]
+        return any(not self.holds(n, "renaissance") for n in near)
+
+    def in_turn(self) -> str | None:
+        """The seat whose turn it is in a phase played in order of play, or ``None`` when
+        the phase is finished (steps without a real choice are skipped by ``flow``)."""
+        active = self.active()
+        phase = self.phase
+        if phase == "q_swap":
+            return next((s for s in active if self.may_swap(s)), None)
+        if phase == "watermill":
+            holders = [s for s in active if self.holds(s, "wind_watermill")]
+            return holders[-1] if holders and self.cursor == 0 else None
+        if phase == "buyoff":
+            return active[0] if self.cursor == 0 and active and self.markers else None
+        if phase == "buy_cards":
+            for s in active:
+                if not self.players[s].v_decided and self.holds(s, "urban_ascendancy"):
+                    return s
+            for s in active:
+                p = self.players[s]
+                if not p.p_decided and self.holds(s, "master_art") and p.hand:
+                    return s
+            return None
+        if phase in ("play", "final_play"):
+            return next((s for s in active if not self.players[s].play_done), None)
+        if phase == "purchase":
+            return next((s for s in active if self.players[s].purchase_step != "done"), None)
+        if phase == "expansion":
+            return next((s for s in active if not self.players[s].expansion_done), None)
+        return None
+
+    def order_of_play(self) -> list[Turn | Choice]:
+        """The decision of the phase's own order now (none when nobody is to decide in it):
+        the secret choices of setup or bids with the seats still to answer, or the turn of
+        the seat the order of play is at."""
+        if self.phase == "setup":
+            waiting = [s for s in self.seats if not self.setup_done(s)]
+            return [Choice(seat=self.seats[0], kind="setup", waiting=waiting)] if waiting else []
+        if self.phase == "bid":
+            waiting = [s for s in self.active() if self.players[s].token_bid is None]
+            return [Choice(seat=self.seats[0], kind="bid", waiting=waiting)] if waiting else []
+        seat = self.in_turn()
+        return [_turn(seat)] if seat is not None else []
+
+    def follow_order(self) -> None:
+        """Bring the bottom of the stack up to the phase's order: the decision of a seat
+        whose turn is over (or of the secret choices all made) leaves, the next comes in."""
+        if self.phase in ("setup", "bid"):
+            self._set_order(self.order_of_play())
+        else:
+            self.turn_of(self.in_turn())
+
+    def turn_of(self, seat: str | None) -> None:
+        """The phase's order is at ``seat`` (``in_turn``; ``None``: nobody's turn)."""
+        stack = self.decisions
+        if (
+            stack
+            and stack[0].kind == "turn"
+            and stack[0].seat == seat
+            and (len(stack) == 1 or stack[1].kind not in ORDER_KINDS)
+        ):
+            return
+        self._set_order([_turn(seat)] if seat is not None else [])
+
+    def _set_order(self, order: list[Turn | Choice]) -> None:
+        stack = self.decisions
+        n = 0
+        while n < len(stack) and stack[n].kind in ORDER_KINDS:
+            n += 1
+        if stack[:n] != order:
+            stack[:n] = order
 
     def copied(self) -> Self:
         """A deep copy that shares the provinces until they change (``province``)."""
@@ -337,3 +488,14 @@ class RenaissanceState(GameState):
     def active(self) -> list[str]:
         """Seats still in the game, in order of play (AOR-R27)."""
         return [s for s in self.order if not self.players[s].eliminated]
+
+
+_TURNS: dict[str, Turn] = {}
+
+
+def _turn(seat: str) -> Turn:
+    """The (frozen, shared) turn decision of ``seat``."""
+    turn = _TURNS.get(seat)
+    if turn is None:
+        turn = _TURNS[seat] = Turn(seat=seat)
+    return turn

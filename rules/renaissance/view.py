@@ -101,7 +101,7 @@ def view(state: RenaissanceState, seat: str | None) -> RenaissanceView:
         papal_ban=state.papal_ban,
         military=list(state.military),
         civil_war_victim=state.civil_war_victim,
-        pending=state.decisions[-1].kind if state.decisions else None,
+        pending=item.kind if (item := state.interrupting()) is not None else None,
         last_turn=state.end_triggered,
         boxes=dict(state.boxes),
         acting=sorted(to_act(state)),

@@ -77,11 +77,17 @@ _INTERRUPTS = ("turn", "silent_fleet", "memorial", "governor")
 
 
 def _renaissance(new: dict[str, Any]) -> dict[str, Any]:
-    """Before: ``pending`` (first to decide first) in the place of ``decisions``."""
+    """Before: ``pending`` (the interrupting decisions, first to decide first) in the place
+    of ``decisions``; the phase's order (``turn``, ``setup``, ``bid``) was not stored."""
     return {
-        ("pending" if key == "decisions" else key): (value[::-1] if key == "decisions" else value)
+        ("pending" if key == "decisions" else key): (
+            [d for d in value[::-1] if d["kind"] not in _ORDER] if key == "decisions" else value
+        )
         for key, value in new.items()
     }
+
+
+_ORDER = ("turn", "setup", "bid")
 
 
 def _without_kind(decision: dict[str, Any] | None) -> dict[str, Any] | None:

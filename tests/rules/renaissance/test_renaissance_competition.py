@@ -287,6 +287,7 @@ def test_aor_r100_dp19_cathedral_on_defence() -> None:
     state.provinces["montpellier"].dm = "p1"
     _give(state, "p1", "FH")
     state.players["p2"].expansion, state.players["p2"].stock = 8, 28
+    state.follow_order()  # the phase was set by hand: its order onto the decision stack
     attack(state, "p2", "montpellier", False, [])
     assert state.pending[0].kind == "cathedral_defence" and state.pending[0].seat == "p1"
     assert invariants(state) == []
