@@ -7,7 +7,7 @@ no campaign cards; a club that owns the box enters them as ``story_cards.json`` 
 
 from __future__ import annotations
 
-from rules.core import Event, Text, term
+from rules.core import Event, Text, decisions, term
 from rules.core.models import Arg
 from rules.maracaibo import legacy, quests
 from rules.maracaibo.components import StoryInstruction, data
@@ -182,7 +182,8 @@ def resolve_back(s: MaracaiboState, ev: list[Event], top: Pending) -> None:
 
 def voting(s: MaracaiboState) -> bool:
     """A story back's vote is open (the decision on top of the stack)."""
-    return bool(s.stack) and s.stack[-1].kind == "vote"
+    now = decisions.top(s.stack)
+    return now is not None and now.kind == "vote"
 
 
 def voters_left(s: MaracaiboState) -> list[str]:

@@ -6,7 +6,7 @@ place, space or target gives, read from the same functions and data the engine u
 
 from __future__ import annotations
 
-from rules.core import Text, term
+from rules.core import Text, decisions, term
 from rules.maracaibo import cardtext as ct
 from rules.maracaibo import combat, sailing
 from rules.maracaibo import query as q
@@ -27,7 +27,7 @@ def _dotted(parts: list[Text]) -> Text:
 
 def sail_budget(state: MaracaiboState) -> int:
     """The MP a sail may spend now: a pending extra sail's (MAR-T18) or the turn's 7."""
-    top = state.stack[-1] if state.stack else None
+    top = decisions.top(state.stack)
     return top.n if top is not None and top.kind == "sail" else data().tracks.mp
 
 
@@ -92,7 +92,8 @@ def sail_detail(state: MaracaiboState, seat: str, a: Sail) -> Text | None:
     )
     if passed:
         parts.append(term(H + "passed", count=passed * data().tracks.assistant_bonus_vp))
-    extra = state.stack[-1].kind == "sail" if state.stack else False
+    now = decisions.top(state.stack)
+    extra = now is not None and now.kind == "sail"
     offers = _place(state, seat, a.to, mp, extra)
     return _dotted(parts + (offers or [term(H + "nothing")]))
 

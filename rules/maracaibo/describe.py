@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core import Text, term
+from rules.core import Text, decisions, term
 from rules.maracaibo import sailing
 from rules.maracaibo.actions import (
     ABSTAIN,
@@ -108,7 +108,8 @@ def describe_action(state: MaracaiboState, seat: str, action: MaracaiboAction) -
         return term(K + "invest", building=term(f"maracaibo.prestige.{a.building}"))
     if isinstance(a, RemoveDisc):
         return term(K + "remove_disc", section=term(f"maracaibo.section.{a.section}"))
-    if isinstance(a, ChooseNation) and state.stack and state.stack[-1].kind == "marker":
+    now = decisions.top(state.stack)
+    if isinstance(a, ChooseNation) and now is not None and now.kind == "marker":
         # v2, IMM_MARKER_VILLAGE_NOBLE with no marker to place: only the noble-rank move
         return term(K + "nation_noble_only", nation=term(f"maracaibo.nation.{a.nation}"))
     if isinstance(a, ChooseNation | Ally):
@@ -116,7 +117,7 @@ def describe_action(state: MaracaiboState, seat: str, action: MaracaiboAction) -
     if isinstance(a, Explore):
         return term(K + "explore", space=term(f"maracaibo.space.{a.path[-1]}"), count=len(a.path))
     if isinstance(a, Choose):
-        top = state.stack[-1] if state.stack else None
+        top = decisions.top(state.stack)
         if top is not None and top.kind == "choose" and a.option < len(top.options):
             return term(K + "choose", option=[describe_op(op) for op in top.options[a.option]])
         if top is not None and top.kind == "remove_skull" and a.option < len(top.items):
@@ -167,7 +168,7 @@ def describe_action(state: MaracaiboState, seat: str, action: MaracaiboAction) -
         return term(K + "draw_display", card=card(shown) if shown else term(K + "empty"))
     if isinstance(a, ScoreChoice):
         return term(K + ("score_buy" if a.buy else "score_vp"))
-    top = state.stack[-1] if state.stack else None
+    top = decisions.top(state.stack)
     if isinstance(a, Pay | Skip) and top is not None:
         return _in_context(a, top)
     return term(K + a.type)
@@ -175,7 +176,7 @@ def describe_action(state: MaracaiboState, seat: str, action: MaracaiboAction) -
 
 def _permanent(state: MaracaiboState, a: UsePermanent) -> Text:
     """D22: how many permanent object cards serve and how many hand cards are discarded."""
-    top = state.stack[-1] if state.stack else None
+    top = decisions.top(state.stack)
     obj = top.what if top is not None and top.kind == "objects" else ""
     rest = top.n - a.count if top is not None and top.kind == "objects" else 0
     good = term(f"maracaibo.good.{obj}") if obj else term(K + "objects")
@@ -253,7 +254,7 @@ def describe_detail(state: MaracaiboState, seat: str, action: MaracaiboAction) -
         return ch.explore_detail(state, seat, a)
     if isinstance(a, CombatAction):
         return ch.combat_detail(state, seat, a)
-    top = state.stack[-1] if state.stack else None
+    top = decisions.top(state.stack)
     if isinstance(a, Pay) and top is not None and top.kind == "explorer_quest" and top.card:
         return ct.quest_detail(top.card, ct.story_tiles_of(state))
     return None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core import Event, RuleViolation
+from rules.core import Event, RuleViolation, decisions
 from rules.core.engine import Engine, Refusal, refusal
 from rules.core.models import event
 from rules.maracaibo import (
@@ -105,7 +105,7 @@ apply_trusted = ENGINE.apply_trusted
 
 
 def _dispatch(s: MaracaiboState, ev: list[Event], seat: str, a: MaracaiboAction) -> None:
-    top = s.stack[-1] if s.stack else None
+    top = decisions.top(s.stack)
     if isinstance(a, SetupCareer):
         s.player(seat).career = a.career
     elif isinstance(a, SetupPlan):

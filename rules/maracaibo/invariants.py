@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rules.core import decisions
 from rules.maracaibo import payment
 from rules.maracaibo.components import NATIONS, data
 from rules.maracaibo.model import MaracaiboState
@@ -104,7 +105,7 @@ def _payments_and_votes(s: MaracaiboState) -> list[str]:
     """D22: an object payment waiting for its payer can be completed; D20: votes are kept
     only while a vote is open, and only from seated players."""
     out: list[str] = []
-    top = s.stack[-1] if s.stack else None
+    top = decisions.top(s.stack)
     paying = top is not None and top.kind in ("objects", "discard") and top.n > 0
     if top is not None and paying and not payment.still_payable(s, top):
         out.append(f"{top.seat}: a card payment under way cannot be completed")

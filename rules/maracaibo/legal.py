@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rules.core.decisions import deciding
 from rules.maracaibo import buying, campaign, explorer, legacy, payment, quests, sailing
 from rules.maracaibo import combat as combat_rules
 from rules.maracaibo import query as q
@@ -87,11 +88,12 @@ def to_act(s: MaracaiboState) -> frozenset[str]:
         return frozenset()
     if s.phase == "setup":
         return frozenset(x for x in s.seats if not s.players[x].setup_done)
+    if campaign.voting(s):
+        # D20: every player votes at once, in secret (as the setup choices); the votes cast
+        # are the campaign's record, so the voters left are worked out from it.
+        return frozenset(campaign.voters_left(s))
     if s.stack:
-        if s.stack[-1].kind == "vote":
-            # D20: every player votes at once, in secret (as the setup choices).
-            return frozenset(campaign.voters_left(s))
-        return frozenset({s.stack[-1].seat})
+        return deciding(s.stack)
     return frozenset({s.active})
 
 

@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field, PrivateAttr, model_validator
 
 from rules.core import GameOptions, GameState, OptionRefused, Text
 from rules.core.copying import deep_copy, full_copy
+from rules.core.decisions import Decision
 from rules.maracaibo.components import Op, data
 
 Phase = Literal["setup", "play", "scoring", "over"]
@@ -196,14 +197,16 @@ class Turn(BaseModel):
     round_end: bool = False
 
 
-class Pending(BaseModel):
-    """One entry of the decision stack (the last entry is resolved first).
+class Pending(Decision):
+    """One entry of the decision stack (``rules.core.decisions``; the last entry is resolved
+    first).
 
-    ``ops`` kinds are resolved by the engine itself; every other kind waits for ``seat``.
+    The engine resolves the entries that need no decision itself (``ops``, ``acquire``, the
+    story card's back, a forced payment) before anyone is asked (``ops.run``), so the top of
+    a settled stack is always a decision for ``seat``; a story vote is taken by every seated
+    player at once, the votes cast kept secret in ``CampaignPlay.votes`` (``legal.to_act``).
     """
 
-    kind: str
-    seat: str
     n: int = 0
     what: str = ""
     cat: str = ""

@@ -6,6 +6,7 @@ belongs to the player whose turn it is and is only reminded."""
 
 from __future__ import annotations
 
+from rules.core import decisions
 from rules.maracaibo.actions import ABSTAIN, Choose, MaracaiboAction, VisitReward
 from rules.maracaibo.legal import legal_actions
 from rules.maracaibo.model import MaracaiboState
@@ -17,9 +18,11 @@ def timeout_actions(state: MaracaiboState, seat: str) -> list[MaracaiboAction]:
     legal = legal_actions(state, seat)
     if any(isinstance(a, VisitReward) for a in legal):
         return [VisitReward(reward="vp")]
-    if state.stack and state.stack[-1].kind == "vote" and Choose(option=ABSTAIN) in legal:
+    now = decisions.top(state.stack)
+    kind = now.kind if now is not None else ""
+    if kind == "vote" and Choose(option=ABSTAIN) in legal:
         return [Choose(option=ABSTAIN)]
-    if state.stack and state.stack[-1].kind == "tie_break":
+    if kind == "tie_break":
         return [Choose(option=0)]  # a silent reader: the first tied option as printed
     return []
     return []

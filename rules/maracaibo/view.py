@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from rules.core import View
+from rules.core import View, decisions
 from rules.maracaibo.legal import to_act
 from rules.maracaibo.model import Assistant, Combat, MaracaiboState
 
@@ -147,7 +147,7 @@ def build_view(s: MaracaiboState, viewer: str | None) -> MaracaiboView:
             career_options=p.career_options,
             setup_discards=p.setup_discards,
         )
-    top = s.stack[-1] if s.stack else None
+    top = decisions.top(s.stack)
     j = s.jean
     jean = (
         JeanView(

@@ -18,6 +18,7 @@ from typing import Any
 from rules.core.models import GameState
 from rules.endeavor.model import EndeavorState
 from rules.ilos.model import IlosState
+from rules.maracaibo.model import MaracaiboState
 from rules.renaissance.model import RenaissanceState
 
 
@@ -90,6 +91,19 @@ def _renaissance(new: dict[str, Any]) -> dict[str, Any]:
 _ORDER = ("turn", "setup", "bid")
 
 
+def _maracaibo(new: dict[str, Any]) -> dict[str, Any]:
+    """Before: each ``stack`` entry began with ``kind``, then ``seat`` (a ``Decision`` now,
+    whose fields come first: ``seat``, ``kind``)."""
+    return {
+        key: [_kind_first(d) for d in value] if key == "stack" else value
+        for key, value in new.items()
+    }
+
+
+def _kind_first(decision: dict[str, Any]) -> dict[str, Any]:
+    return {"kind": decision["kind"], **{k: v for k, v in decision.items() if k != "kind"}}
+
+
 def _without_kind(decision: dict[str, Any] | None) -> dict[str, Any] | None:
     if decision is None:
         return None
@@ -100,6 +114,7 @@ OLD_SHAPES: dict[type[GameState], Callable[[dict[str, Any]], dict[str, Any]]] = 
     IlosState: _ilos,
     EndeavorState: _endeavor,
     RenaissanceState: _renaissance,
+    MaracaiboState: _maracaibo,
 }
 
 

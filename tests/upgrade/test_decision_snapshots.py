@@ -12,6 +12,7 @@ must load (upcast to today's shape), equal the replayed state, and play on ident
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from rules.core.replay import GameLog, GameSetup
 from rules.registry import GAMES
 from tests.upgrade.decision_trace import replayed
 from tests.upgrade.legacy_shapes import old_shape_json
+from tests.upgrade.maracaibo_stories import stories
 
 LOGS = Path(__file__).parent / "logs"
 FIXTURES = sorted(LOGS.glob("decisions_*.json"))
@@ -66,6 +68,7 @@ def test_decision_snapshot_fixtures_cover_every_moved_game() -> None:
         "decisions_ilos",
         "decisions_endeavor",
         "decisions_renaissance",
+        "decisions_maracaibo",
     }
 
 
@@ -108,7 +111,17 @@ def test_scenario_states_stored_before_the_decision_stack_play_on(
     key: str, name: str, game: dict[str, Any]
 ) -> None:
     """Issue 22.1: a position random games seldom reach (Endeavor: a Memorial choice,
-    END-R80), stored by the old shape at each chosen step, loads and plays on identically."""
+    END-R80; Maracaibo: a story vote and its tie, D20, with the campaign tests' story cards),
+    stored by the old shape at each chosen step, loads and plays on identically."""
+    with DATA[game["data"]]() if "data" in game else nullcontext():
+        _scenario_plays_on(key, game)
+
+
+DATA = {"maracaibo": stories}
+"""The data a fixture's scenario was played with (its ``data``)."""
+
+
+def _scenario_plays_on(key: str, game: dict[str, Any]) -> None:
     spec = GAMES[key]
     actions = [(e["seat"], spec.parse_action(e["action"])) for e in game["actions"]]
     finals = set()
