@@ -49,7 +49,7 @@ WARM_LANGUAGES = ("ko", "en")
 def draw_first_boards() -> None:
     """Draw every part of a new game's board of every game, in each language: the fonts,
     maps and other static layers a board draws once are ready before the first post (a
-    cold Age of Renaissance table took about 300 ms more than a warm one)."""
+    cold table of the largest game took about 300 ms more than a warm one)."""
     from bot.i18n import Translator
     from render import board_parts, render_board_part
     from rules.core.bots import seat_names
