@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from rules.core import Action
 from rules.endeavor import silent_fleet as sf
 from rules.endeavor.actions import (
@@ -149,15 +151,10 @@ def can_spend(state: EndeavorState, seat: str, token: str) -> bool:
     return any(kind_possible(state, seat, k, p.harbour, None) for k in kinds)
 
 
-_ACTIVATE: dict[int, Activate] = {}
-
-
+@functools.cache
 def _activate(slot: int) -> Activate:
     """Activating building ``slot``: actions are frozen, so the listings share one per slot."""
-    found = _ACTIVATE.get(slot)
-    if found is None:
-        found = _ACTIVATE[slot] = Activate(slot=slot)
-    return found
+    return Activate(slot=slot)
 
 
 def turn_openers(state: EndeavorState, seat: str) -> list[Action]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Annotated, Any, ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
@@ -490,12 +491,7 @@ class RenaissanceState(GameState):
         return [s for s in self.order if not self.players[s].eliminated]
 
 
-_TURNS: dict[str, Turn] = {}
-
-
+@functools.cache
 def _turn(seat: str) -> Turn:
     """The (frozen, shared) turn decision of ``seat``."""
-    turn = _TURNS.get(seat)
-    if turn is None:
-        turn = _TURNS[seat] = Turn(seat=seat)
-    return turn
+    return Turn(seat=seat)

@@ -6,7 +6,6 @@ the next one starts. The story cards are the rules tests' TEST DATA (the ruleboo
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -19,9 +18,8 @@ from rules.core.spec import GameSpec
 from rules.maracaibo import components
 from rules.maracaibo.model import CampaignState
 from tests.harness import Harness
-from tests.rules.maracaibo.test_maracaibo_campaign import TEST_STORIES
+from tests.rules.maracaibo.test_maracaibo_campaign import write_test_stories
 
-DATA = Path(__file__).resolve().parents[2] / "rules" / "maracaibo" / "data"
 NAMES = ["민지", "서준"]
 Chooser = Callable[[Any, str], list[Any]]
 
@@ -29,14 +27,7 @@ Chooser = Callable[[Any, str], list[Any]]
 @pytest.fixture
 def story_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The club's story cards as a REFEREE_DATA_DIR override (test data)."""
-    folder = tmp_path / "data" / "maracaibo"
-    folder.mkdir(parents=True)
-    stories = json.loads((DATA / "story_cards.json").read_text(encoding="utf-8"))
-    stories["cards"] += TEST_STORIES
-    (folder / "story_cards.json").write_text(json.dumps(stories), encoding="utf-8")
-    projects = json.loads((DATA / "projects.json").read_text(encoding="utf-8"))
-    projects["cards"].append(dict(projects["cards"][0], id="C090", deck="C"))
-    (folder / "projects.json").write_text(json.dumps(projects), encoding="utf-8")
+    write_test_stories(tmp_path / "data")
     monkeypatch.setenv("REFEREE_DATA_DIR", str(tmp_path / "data"))
     components.data.cache_clear()
     current_data_hash.cache_clear()

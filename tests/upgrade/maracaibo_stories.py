@@ -7,7 +7,6 @@ a ``REFEREE_DATA_DIR`` override while ``stories()`` is open.
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from collections.abc import Iterator
@@ -15,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from rules.maracaibo import components
-from tests.rules.maracaibo.test_maracaibo_campaign import DATA, TEST_STORIES
+from tests.rules.maracaibo.test_maracaibo_campaign import write_test_stories
 
 
 @contextmanager
@@ -23,14 +22,7 @@ def stories() -> Iterator[None]:
     """Maracaibo's data with the test story cards (and their C card) while open."""
     before = os.environ.get("REFEREE_DATA_DIR")
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp) / "maracaibo"
-        folder.mkdir()
-        cards = json.loads((DATA / "story_cards.json").read_text(encoding="utf-8"))
-        cards["cards"] += TEST_STORIES
-        (folder / "story_cards.json").write_text(json.dumps(cards), encoding="utf-8")
-        projects = json.loads((DATA / "projects.json").read_text(encoding="utf-8"))
-        projects["cards"].append(dict(projects["cards"][0], id="C090", deck="C"))
-        (folder / "projects.json").write_text(json.dumps(projects), encoding="utf-8")
+        write_test_stories(Path(tmp))
         os.environ["REFEREE_DATA_DIR"] = tmp
         components.data.cache_clear()
         try:

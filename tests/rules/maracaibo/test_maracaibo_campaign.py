@@ -113,17 +113,22 @@ TEST_STORIES: list[dict[str, Any]] = [
 ]
 
 
-@pytest.fixture
-def campaign_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    folder = tmp_path / "maracaibo"
-    folder.mkdir()
+def write_test_stories(data_dir: Path) -> None:
+    """The shipped story cards plus ``TEST_STORIES``, and the C card they add to the deck, in
+    ``data_dir/maracaibo``: a ``REFEREE_DATA_DIR`` override holding the test campaign."""
+    folder = data_dir / "maracaibo"
+    folder.mkdir(parents=True, exist_ok=True)
     stories = json.loads((DATA / "story_cards.json").read_text(encoding="utf-8"))
     stories["cards"] += TEST_STORIES
     (folder / "story_cards.json").write_text(json.dumps(stories), encoding="utf-8")
     projects = json.loads((DATA / "projects.json").read_text(encoding="utf-8"))
-    c_card = dict(projects["cards"][0], id="C090", deck="C")
-    projects["cards"].append(c_card)
+    projects["cards"].append(dict(projects["cards"][0], id="C090", deck="C"))
     (folder / "projects.json").write_text(json.dumps(projects), encoding="utf-8")
+
+
+@pytest.fixture
+def campaign_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    write_test_stories(tmp_path)
     monkeypatch.setenv("REFEREE_DATA_DIR", str(tmp_path))
     components.data.cache_clear()
     yield
