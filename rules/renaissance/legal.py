@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from rules.renaissance.actions import (
     Attack,
     BuyAdvance,
@@ -45,6 +47,29 @@ from rules.renaissance.purchase import (
 
 WATERMILL_COMMODITIES = ("grain", "cloth", "wine", "metal")
 
+# Actions are frozen: the listings share one of each of the most frequent, built as before.
+END_STEP = EndStep()
+
+
+@functools.cache
+def _capital_bid(amount: int) -> CapitalBid:
+    return CapitalBid(amount=amount)
+
+
+@functools.cache
+def _token_bid(amount: int) -> TokenBid:
+    return TokenBid(amount=amount)
+
+
+@functools.cache
+def _place(province: str) -> Place:
+    return Place(province=province)
+
+
+@functools.cache
+def _attack(province: str) -> Attack:
+    return Attack(province=province)
+
 
 def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]:
     if seat not in to_act(state):
@@ -60,9 +85,9 @@ def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]
         left = [c for c in available_capitals(state) if c not in player.ranking]
         if left:
             return [RankCapital(capital=c) for c in left]
-        return [CapitalBid(amount=n) for n in range(41)]
+        return [_capital_bid(n) for n in range(41)]
     if phase == "bid":
-        return [TokenBid(amount=n) for n in range(-player.cash, player.cash + 1)]
+        return [_token_bid(n) for n in range(-player.cash, player.cash + 1)]
     if phase == "q_swap":
         return [QSwap(direction=d) for d in ("before", "after", "none") if _q_ok(state, seat, d)]
     if phase == "watermill":
@@ -77,7 +102,7 @@ def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]
         for c, n in sorted(state.markers.items()):
             if n and player.cash >= data().commodities[c].value:
                 out.append(BuyOff(commodity=c))
-        return [*out, EndStep()]
+        return [*out, END_STEP]
     if phase == "buy_cards":
         from rules.renaissance.effects import has
 
@@ -93,7 +118,7 @@ def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]
         for card in sorted(set(player.hand)):
             out.extend(play_options(state, seat, card, final))
         if not final:
-            out.append(EndStep())
+            out.append(END_STEP)
         return out
     if phase == "purchase":
         if player.purchase_step == "buy":
@@ -105,7 +130,7 @@ def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]
                 for claims in claim_options(state, seat, letter):
                     if can_buy(state, seat, letter, claims):
                         out.append(BuyAdvance(letter=letter, claims=claims))
-            return [*out, EndStep()]
+            return [*out, END_STEP]
         if player.purchase_step == "stabilize":
             cost = stabilization_cost(state, seat)
             if player.cash >= cost:
@@ -116,14 +141,14 @@ def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]
         room = reach(state, seat)
         for p in sorted(room):
             if can_place(state, seat, p, room):
-                out.append(Place(province=p))
+                out.append(_place(p))
             if can_attack(state, seat, p, room):
-                out.append(Attack(province=p))
+                out.append(_attack(p))
                 if can_cathedral(state, seat, p):
                     out.append(Attack(province=p, cathedral=True))
         if can_buy_card(state, seat):
             out.append(ExpansionCard())
-        return [*out, EndStep()]
+        return [*out, END_STEP]
     return out
 
 
