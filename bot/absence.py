@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from bot.errors import UserError
+from bot.errors import UserError, echo
 from bot.i18n import t
 from db.store import GameRecord, SeatRecord
 from rules.ai import LEVELS
@@ -47,8 +47,7 @@ def level_named(typed: str) -> str:
         names = {level, *(t(f"core.record.level.{level}", lang) for lang in _LANGS)}
         if word in {n.lower() for n in names}:
             return level
-    echoed = typed if len(typed) <= 40 else typed[:39] + "…"
-    raise UserError("error.absent_level", value=echoed, levels=level_words())
+    raise UserError("error.absent_level", value=echo(typed), levels=level_words())
 
 
 def level_words(*, default: bool = True) -> list[Text]:

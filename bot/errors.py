@@ -21,6 +21,11 @@ from rules.core import Text
 log = logging.getLogger(__name__)
 
 
+def echo(text: str, limit: int = 40) -> str:
+    """User input quoted back in a refusal, cut short."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class UserError(Exception):
     """Something the user asked for that cannot happen; ``key``/``args`` name the message.
 

@@ -28,7 +28,7 @@ from bot.ai_seats import AiSeats
 from bot.clock import Clock, system_clock
 from bot.club_record import abandoned_archive, finished_archive
 from bot.data_sets import DataSetLibrary
-from bot.errors import RulesRefused, UserError
+from bot.errors import RulesRefused, UserError, echo
 from bot.i18n import escape_name, has, t
 from db.club_record import GameArchive
 from db.store import (
@@ -207,7 +207,7 @@ def parse_options(spec: GameSpec[Any, Any, Any, Any], text: str) -> dict[str, An
         key, sep, value = part.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
-            raise UserError("error.option_format", part=_echo(part))
+            raise UserError("error.option_format", part=echo(part))
         key = _option_name(spec, key)
         if key == "players":
             raise UserError("error.option_players")
@@ -222,10 +222,10 @@ def parse_options(spec: GameSpec[Any, Any, Any, Any], text: str) -> dict[str, An
             known.append(
                 Text(
                     key="core.option_named",
-                    args={"name": "absent", "label": Text(key="core.option_absent")},
+                    args={"name": absence.OPTION_NAMES[0], "label": Text(key="core.option_absent")},
                 )
             )  # every game's: bot.absence takes it out before the game reads its own
-            raise UserError("error.option_unknown", option=_echo(key), known=known)
+            raise UserError("error.option_unknown", option=echo(key), known=known)
         lowered = value.strip().lower()
         out[key] = YES_NO.get(lowered, _option_value(spec, key, value.strip()))
     return out
@@ -1207,11 +1207,6 @@ def rules_version_of(game: GameRecord, log: Sequence[ActionRecord]) -> int:
     return version_of(spec_of(game), setup_of(game), game.state_json, entries)
 
 
-def _echo(text: str, limit: int = 40) -> str:
-    """User input quoted back in a message, cut short."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def option_error(spec: GameSpec[Any, Any, Any, Any], exc: ValidationError) -> Text:
     """What is wrong with a game's options, in the player's words: the game's own reason
     (``OptionRefused``), or the option named with the values it takes."""
@@ -1224,7 +1219,7 @@ def option_error(spec: GameSpec[Any, Any, Any, Any], exc: ValidationError) -> Te
     if name not in spec.Options.model_fields:
         return Text(key="core.option_invalid_any")
     label = Text(key=f"{spec.key}.option.{name}")
-    value = _echo(str(err.get("input", "")))
+    value = echo(str(err.get("input", "")))
     bounds = _bounds(spec, name)
     if bounds is not None:
         low, high = bounds
