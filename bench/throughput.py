@@ -4,8 +4,9 @@
 channels each play a whole 4-player game (or ``--presses`` commands of it; bots fill
 nothing, every seat is pressed by the benchmark), all at once, through ``GameService`` on one
 SQLite file. Every outcome the bot posts draws the whole table as the presenter does: every
-public part of the board (``render.board_parts``) through the bot's ``Renderer`` (worker
-processes, or threads with ``--processes 0``). Game starts and hand-overs are counted apart:
+public part of the board (``render.board_parts``) whose inputs changed since the channel's
+last post (``bot.rendering.PartPictures``) through the bot's ``Renderer`` (worker processes,
+or threads with ``--processes 0``); ``images`` counts the parts drawn, ``reused`` the others. Game starts and hand-overs are counted apart:
 ``handovers_per_s`` is hand-overs only. A heartbeat task measures how late the event loop
 runs it: the longest stall is how long one callback blocked the loop; beside it, the most CPU
 the loop's thread spent between two beats (``loop_cpu_max_ms``: the longest stall a quiet
@@ -33,10 +34,10 @@ from typing import Any
 from bench.load import cpu_load
 from bot.collector import freeze_start_up, thaw
 from bot.i18n import Translator
-from bot.rendering import Renderer
+from bot.rendering import PartPictures, Renderer
 from bot.service import GameService, Outcome, Player, current_data_hash, spec_of
 from db import store_for
-from render import board_parts, render_board, render_board_part
+from render import board_parts, render_board
 from rules.core.bots import random_action
 from rules.registry import GAMES
 
@@ -52,14 +53,14 @@ def _warm(kind: str) -> None:
 
 
 class RenderingAnnouncer:
-    """Draws the whole table (every board part) for every post, like the presenter: game
-    starts and hand-overs counted apart."""
+    """Draws the whole table (every board part that changed) for every post, like the
+    presenter: game starts and hand-overs counted apart."""
 
     def __init__(self, renderer: Renderer) -> None:
         self.renderer = renderer
+        self.pictures = PartPictures()
         self.starts = 0
         self.handovers = 0
-        self.images = 0
 
     async def announce(self, outcome: Outcome) -> None:
         if outcome.state is None:
@@ -69,11 +70,12 @@ class RenderingAnnouncer:
         if outcome.started or acting != outcome.acting_before:
             view = spec.view(outcome.state, None)
             tr = Translator("en", {})
-            parts = board_parts(view)
-            await asyncio.gather(
-                *(self.renderer.run(render_board_part, view, tr, part) for part in parts)
+            drawn = await self.pictures.draw(
+                self.renderer, outcome.game.id, view, tr, board_parts(view)
             )
-            self.images += len(parts)
+            failed = [image for image in drawn if isinstance(image, BaseException)]
+            if failed:
+                raise failed[0]
             if outcome.started:
                 self.starts += 1
             else:
@@ -179,7 +181,8 @@ async def measure(kind: str, channels: int, presses: int, processes: int) -> dic
         "commands": sum(counts),
         "game_starts": announcer.starts,
         "handovers": announcer.handovers,
-        "images": announcer.images,
+        "images": announcer.pictures.drawn,
+        "reused": announcer.pictures.reused,
         "seconds": round(elapsed, 2),
         "commands_per_s": round(sum(counts) / elapsed, 1),
         "handovers_per_s": round(announcer.handovers / elapsed, 1),

@@ -40,7 +40,7 @@ from bot.i18n import Translator, escape_name, has, t, tx
 from bot.language import guild_lang, lang_of, picture_translator, translator
 from bot.menu import MenuPage, choices_for, layout
 from bot.messages import Menu, file_of
-from bot.rendering import PictureCache, Renderer
+from bot.rendering import PartPictures, PictureCache, Renderer
 from bot.service import GameService, Outcome, names_of, spec_of
 from db.store import DirectMessage, GameRecord
 from render import (
@@ -201,6 +201,9 @@ class Presenter:
         """Per channel: the hash of the last board image posted there."""
         self.choice_pictures: PictureCache[RenderedImage] = PictureCache(CHOICE_PICTURES)
         """Choice pictures by ``choices_key``: re-opening a menu (or its page) draws nothing."""
+        self.part_pictures = PartPictures()
+        """The last picture of each board part per game and reader: a hand-over draws only
+        the parts that changed."""
 
     def remember(self, interaction: discord.Interaction[Any]) -> None:
         self.user_langs[interaction.user.id] = lang_of(interaction)
@@ -217,15 +220,13 @@ class Presenter:
 
     async def table_images(self, game: GameRecord, state: Any, lang: str) -> list[RenderedImage]:
         """Every public part of the board (``render.board_parts``), at most ten (one Discord
-        message's attachments): what a hand-over post shows. Parts that failed to draw are
-        left out (and logged)."""
+        message's attachments): what a hand-over post shows. A part whose inputs did not
+        change since the game's last table is not drawn again (``PartPictures``). Parts that
+        failed to draw are left out (and logged)."""
         view = spec_of(game).view(state, None)
         tr = picture_translator(game, lang)
-        parts = self.board_parts(game, state)[:MAX_ATTACHMENTS]
-        drawn = await asyncio.gather(
-            *(self.bot.renderer.run(render_board_part, view, tr, part) for part in parts),
-            return_exceptions=True,
-        )
+        parts = board_parts(view)[:MAX_ATTACHMENTS]
+        drawn = await self.part_pictures.draw(self.bot.renderer, game.id, view, tr, parts)
         images = []
         for part, image in zip(parts, drawn, strict=True):
             if isinstance(image, BaseException):

@@ -7,6 +7,9 @@ use). Views and translators are plain picklable models, and every worker keeps i
 caches of static layers and fonts warm across calls. ``Renderer.start`` launches every worker
 at start-up: a pool started on demand would spawn its second worker (tens of milliseconds of
 the event loop's time) in the middle of the first busy moment.
+
+``PartPictures`` keeps the last picture of each board part of each table: a part whose
+inputs (``render.part_inputs``) did not change since is not drawn again.
 """
 
 from __future__ import annotations
@@ -22,6 +25,9 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
 
+from bot.i18n import Translator
+from render import RenderedImage, part_caption, part_inputs, render_board_part
+from rules.core import View
 from rules.core.data import DataSet, pinned_data_sets, using_data_sets
 
 log = logging.getLogger(__name__)
@@ -169,3 +175,66 @@ class PictureCache(Generic[V]):
         self._items.move_to_end(key)
         while len(self._items) > self.size:
             self._items.popitem(last=False)
+
+
+def _inputs(view: View, part: str) -> bytes | None:
+    """``render.part_inputs``, or None (the part is drawn) when the declaration fails."""
+    try:
+        return part_inputs(view, part)
+    except Exception:
+        log.exception("the inputs of board part %s of %s could not be read", part, view.game)
+        return None
+
+
+PART_PICTURES = 512
+"""Board part pictures kept, the last one per table, part and reader (about 100 KiB each;
+enough for every part of a hundred tables of the largest game)."""
+
+
+class PartPictures:
+    """The last picture drawn of each board part, per table (a game, in one language with
+    its names): a hand-over draws only the parts whose inputs (``render.part_inputs``)
+    changed since the table's last post, and gives the others the picture kept (the post
+    attaches it again, with the caption written for the new view)."""
+
+    def __init__(self, size: int = PART_PICTURES) -> None:
+        self._kept: PictureCache[tuple[bytes, bytes]] = PictureCache(size)
+        self.drawn = 0
+        """Parts drawn by the renderer so far."""
+        self.reused = 0
+        """Parts given their kept picture so far."""
+
+    async def draw(
+        self, renderer: Renderer, table: Hashable, view: View, tr: Translator, parts: list[str]
+    ) -> list[RenderedImage | BaseException]:
+        """Every part of ``view``'s board in ``parts``, in order (an exception in place of
+        one that failed to draw), for ``table`` (what tells one game's tables apart: the
+        game's id); the parts to draw are drawn by ``renderer``, at once."""
+        reader = (tr.lang, tuple(sorted(tr.names.items())))
+        keys = [(table, reader, part) for part in parts]
+        digests = [_inputs(view, part) for part in parts]
+        images: list[RenderedImage | BaseException | None] = []
+        for key, digest, part in zip(keys, digests, parts, strict=True):
+            kept = self._kept.get(key) if digest is not None else None
+            if kept is not None and kept[0] == digest:
+                try:
+                    filename, summary = part_caption(view, tr, part)
+                except Exception as error:  # as a failed drawing: left out of the post
+                    images.append(error)
+                    continue
+                images.append(RenderedImage(png=kept[1], filename=filename, summary=summary))
+                self.reused += 1
+            else:
+                images.append(None)
+        drawing = [n for n, image in enumerate(images) if image is None]
+        drawn = await asyncio.gather(
+            *(renderer.run(render_board_part, view, tr, parts[n]) for n in drawing),
+            return_exceptions=True,
+        )
+        self.drawn += len(drawing)
+        for n, image in zip(drawing, drawn, strict=True):
+            images[n] = image
+            digest = digests[n]
+            if digest is not None and isinstance(image, RenderedImage):
+                self._kept.put(keys[n], (digest, image.png))
+        return [image for image in images if image is not None]

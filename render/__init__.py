@@ -5,7 +5,12 @@ convention). It offers ``render_board(view, tr)`` for the public board and
 ``render_private(view, tr)`` for a seat's private panel (its hand, its screen), or ``None``
 for open-information games; optionally ``BOARD_PARTS`` with ``render_board_part(view, tr,
 part)`` when the board is drawn in several images (``render_board`` is the first part), and
-``render_choices(view, tr, marks)`` for pictures of numbered spatial choices. ``tr`` is the reader's :class:`Translate` (language and player
+``render_choices(view, tr, marks)`` for pictures of numbered spatial choices. A renderer
+whose parts may stay the same from one post to the next declares what each part's picture
+reads: ``part_inputs(view, part)``, that slice of the view (any value ``pydantic_core.to_json``
+writes, or bytes; ``None``: the part is always drawn), with ``part_caption(view, tr, part)``,
+the file name and summary of the part drawn without drawing it; the bot then draws a part again
+only when its slice changed (``bot.rendering.PartPictures``). ``tr`` is the reader's :class:`Translate` (language and player
 names): every word on an image and in its summary comes from it, so images are drawn in the
 viewer's language. Both return a :class:`RenderedImage` whose ``summary`` is a short
 description of the image for people who cannot see it; it is written from the same view, so
@@ -14,10 +19,13 @@ it can never say more than the image shows. Pillow is used here and nowhere else
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
+
+import pydantic_core
 
 from rules.core import Text, View
 from rules.registry import GAMES
@@ -92,6 +100,38 @@ def render_board_part(view: View, tr: Translate, part: str) -> RenderedImage:
     return image
 
 
+def part_inputs(view: View, part: str) -> bytes | None:
+    """A digest of everything the picture of board part ``part`` shows: of the slice of
+    ``view`` the game's renderer declares that part reads (its ``part_inputs``), with the
+    part's name. Two views with the same digest draw the same picture of that part (for one
+    reader: the language and the names are not in it). ``None`` when the renderer declares
+    nothing for the part: it is drawn every time."""
+    module = renderer_for(view.game)
+    declared = getattr(module, "part_inputs", None)
+    if declared is None:
+        return None
+    read = declared(view, part)
+    if read is None:
+        return None
+    digest = hashlib.blake2b(part.encode(), digest_size=16)
+    digest.update(read if isinstance(read, bytes) else pydantic_core.to_json(read))
+    return digest.digest()
+
+
+def part_caption(view: View, tr: Translate, part: str) -> tuple[str, str]:
+    """The file name and the text summary ``render_board_part`` gives part ``part`` of
+    ``view``, without drawing its picture (the summary tells the whole board; it is written
+    again for every post). A renderer that declares ``part_inputs`` gives its
+    ``part_caption``; for any other the part is drawn."""
+    module = renderer_for(view.game)
+    caption = getattr(module, "part_caption", None)
+    if caption is None:
+        image = render_board_part(view, tr, part)
+        return image.filename, image.summary
+    filename, summary = caption(view, tr, part)
+    return str(filename), str(summary)
+
+
 def render_choices(view: View, tr: Translate, marks: Marks) -> RenderedImage | None:
     """A picture of the board with each mark's number at its anchor (the acting player's
     private view, so it may show their own hand's places), or ``None`` if the game's renderer
@@ -117,6 +157,8 @@ __all__ = [
     "RenderedImage",
     "Translate",
     "UnknownGameError",
+    "part_caption",
+    "part_inputs",
     "render_board",
     "render_choices",
     "render_private",

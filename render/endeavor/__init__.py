@@ -38,6 +38,7 @@ from render.endeavor.common import (
 from render.endeavor.common import (
     style as style_of,
 )
+from render.endeavor.inputs import part_inputs
 from render.endeavor.mats import draw_mats, draw_tray, honour_spaces
 from rules.core import View, term
 from rules.endeavor.view import EndeavorView
@@ -50,6 +51,8 @@ __all__ = [
     "draw_board",
     "graph_layout",
     "honour_spaces",
+    "part_caption",
+    "part_inputs",
     "render_board",
     "render_board_part",
     "render_choices",
@@ -180,13 +183,18 @@ def seat_styles(view: View) -> dict[str, kit.SeatStyle]:
     return styles_of(view)
 
 
+def part_caption(view: View, tr: Translate, part: str) -> tuple[str, str]:
+    """The file name and summary of board part ``part`` (``render.part_caption``)."""
+    v = as_endeavor(view)
+    return _filename(v, part), _part_summary(v, tr, part)
+
+
 def render_board_part(view: View, tr: Translate, part: str) -> RenderedImage:
     v = as_endeavor(view)
     img = draw_part(v, tr, part)
+    filename, summary = part_caption(v, tr, part)
     return RenderedImage(
-        png=kit.encode_png_palette(img, "endeavor"),
-        filename=_filename(v, part),
-        summary=_part_summary(v, tr, part),
+        png=kit.encode_png_palette(img, "endeavor"), filename=filename, summary=summary
     )
 
 

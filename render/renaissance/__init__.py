@@ -35,6 +35,7 @@ from render.renaissance.board import (
     part_of,
 )
 from render.renaissance.board import piece as _piece
+from render.renaissance.inputs import part_inputs
 from rules.core import View
 from rules.renaissance import cardtext
 from rules.renaissance.anchors import AREA_PREFIX
@@ -509,12 +510,16 @@ def seat_styles(view: View) -> dict[str, kit.SeatStyle]:
     return _styles(view)
 
 
+def part_caption(view: View, tr: Translate, part: str) -> tuple[str, str]:
+    """The file name and summary of board part ``part`` (``render.part_caption``)."""
+    return f"renaissance-{part}.png", part_summary(_as_view(view), tr, part)
+
+
 def render_board_part(view: View, tr: Translate, part: str) -> RenderedImage:
     v = _as_view(view)
     img = _draw_part(v, tr, part)
-    return RenderedImage(
-        png=_png(img), filename=f"renaissance-{part}.png", summary=part_summary(v, tr, part)
-    )
+    filename, summary = part_caption(v, tr, part)
+    return RenderedImage(png=_png(img), filename=filename, summary=summary)
 
 
 def render_board(view: View, tr: Translate) -> RenderedImage:
@@ -763,6 +768,8 @@ __all__ = [
     "BOARD_PARTS",
     "choice_legend",
     "draw_map",
+    "part_caption",
+    "part_inputs",
     "part_summary",
     "render_board",
     "render_board_part",
