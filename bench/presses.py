@@ -111,3 +111,50 @@ async def press_times(target: str | Path, kind: str, players: int, presses: int)
                 if len(times.action) % 10 == 0:
                     await h.expire_menus()  # untimed: the harness's own upkeep
     return times
+
+
+def summary(times: PressTimes) -> dict[str, Any]:
+    """p50 / p95 / max in milliseconds of every press, of the opens and of the actions."""
+
+    def at(values: list[float], q: float) -> float | None:
+        ordered = sorted(values)
+        return (
+            round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 1)
+            if values
+            else None
+        )
+
+    out: dict[str, Any] = {"presses": len(times.every), "whole_game": times.complete}
+    for name, values in (("press", times.every), ("open", times.open), ("action", times.action)):
+        out[f"{name}_p50_ms"] = at(values, 0.5)
+        out[f"{name}_p95_ms"] = at(values, 0.95)
+        out[f"{name}_max_ms"] = round(max(values) * 1000, 1) if values else None
+    out["files_per_press"] = round(times.files / len(times.every), 2) if times.every else None
+    return out
+
+
+def main() -> int:
+    """``python -m bench.presses [--only GAME] [--players 4] [--turns N]``: every press of a
+    whole random game (or its first ``--turns`` turns) per game, end to end, on SQLite."""
+    import argparse
+    import asyncio
+    import json
+    import tempfile
+
+    parser = argparse.ArgumentParser(prog="python -m bench.presses")
+    parser.add_argument("--only", action="append", help="only these game keys")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--turns", type=int, default=2000, help="turns (default: a whole game)")
+    args = parser.parse_args()
+    for kind in sorted(GAMES):
+        if args.only and kind not in args.only:
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            target = Path(tmp) / "presses.sqlite3"
+            times = asyncio.run(press_times(target, kind, args.players, args.turns))
+        print(json.dumps({"game": kind, "players": args.players, **summary(times)}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
