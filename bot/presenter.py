@@ -46,6 +46,7 @@ from db.store import DirectMessage, GameRecord
 from render import (
     RenderedImage,
     board_parts,
+    private_inputs,
     render_board,
     render_board_part,
     render_choices,
@@ -186,6 +187,24 @@ def choices_key(
     return (game.id, digest, seat, lang, names, tuple(marks))
 
 
+PRIVATE_PICTURES = 256
+"""Private panels kept (tens of KiB each)."""
+
+
+def private_key(game: GameRecord, seat: str, tr: Translator, view: Any) -> Hashable | None:
+    """Everything a seat's private panel shows: the game, the seat, the reader (language and
+    names) and the digest of the slice of the seat's view the panel is drawn from; None when
+    the game's renderer declares no such slice (the panel is drawn every time)."""
+    try:
+        digest = private_inputs(view)
+    except Exception:
+        log.exception("the inputs of the private view of game %s could not be read", game.id)
+        return None
+    if digest is None:
+        return None
+    return (game.id, seat, tr.lang, tuple(sorted(tr.names.items())), digest)
+
+
 class Presenter:
     def __init__(self, bot: Host) -> None:
         self.bot = bot
@@ -201,6 +220,9 @@ class Presenter:
         """Per channel: the hash of the last board image posted there."""
         self.choice_pictures: PictureCache[RenderedImage] = PictureCache(CHOICE_PICTURES)
         """Choice pictures by ``choices_key``: re-opening a menu (or its page) draws nothing."""
+        self.private_pictures: PictureCache[RenderedImage] = PictureCache(PRIVATE_PICTURES)
+        """Private panels by ``private_key``: an update that leaves a seat's panel as it
+        was draws nothing."""
         self.part_pictures = PartPictures()
         """The last picture of each board part per game and reader: a hand-over draws only
         the parts that changed."""
@@ -260,14 +282,20 @@ class Presenter:
     async def private_file(
         self, game: GameRecord, state: Any, seat: str, lang: str
     ) -> tuple[discord.File, str] | None:
+        """The seat's private panel and its summary; drawn again only when what it shows
+        (``render.private_inputs``) changed since it was last drawn for that seat."""
         view = spec_of(game).view(state, seat)
-        try:
-            image = await self.bot.renderer.run(
-                render_private, view, picture_translator(game, lang)
-            )
-        except Exception:
-            log.exception("rendering the private view of game %s failed", game.id)
-            return None
+        tr = picture_translator(game, lang)
+        key = private_key(game, seat, tr, view)
+        image = self.private_pictures.get(key) if key is not None else None
+        if image is None:
+            try:
+                image = await self.bot.renderer.run(render_private, view, tr)
+            except Exception:
+                log.exception("rendering the private view of game %s failed", game.id)
+                return None
+            if image is not None and key is not None:
+                self.private_pictures.put(key, image)
         if image is None:
             return None
         return file_of(image), escape_name(image.summary)
@@ -298,14 +326,16 @@ class Presenter:
         self.untold_version[game.id] = game.version
         untold = self.untold.setdefault(game.id, [])
         untold += [e for e in outcome.events if e.public]
-        if (
-            outcome.started
+        post = (
+            self._post(channel, outcome, acting - outcome.acting_before)
+            if outcome.started
             or over
             or acting != outcome.acting_before
             or played_by_no_one(game, outcome.events)
-        ):
-            await self._post(channel, outcome, acting - outcome.acting_before)
-        await self.send_private_updates(game, state, outcome)
+            else _nothing()
+        )
+        # the private views draw while the table does (the render workers share the work)
+        await asyncio.gather(post, self.send_private_updates(game, state, outcome))
 
     async def untold_from_store(self, game: GameRecord, outcome: Outcome) -> list[Event]:
         """The public events of the logged steps since the last post, before ``outcome``'s
@@ -537,13 +567,15 @@ class Presenter:
         seats = {s for e in outcome.events if e.visible_to for s in e.visible_to}
         if outcome.started:
             seats |= {s.seat for s in game.seats}
+        sends = []
         for seat in sorted(seats):
             user = game.user_of(seat)
             if user is None or user.user_id is None:
                 continue
             mine = [e for e in outcome.events if e.visible_to and seat in e.visible_to]
             own = seat == outcome.actor and not outcome.started
-            await self.dm_private(game, state, seat, user.user_id, mine, own=own)
+            sends.append(self.dm_private(game, state, seat, user.user_id, mine, own=own))
+        await asyncio.gather(*sends)  # each seat's picture draws beside the others'
 
     def dm_lang(self, user_id: int, channel: Any) -> str:
         return self.user_langs.get(user_id) or guild_lang(channel)

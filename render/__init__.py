@@ -10,7 +10,8 @@ whose parts may stay the same from one post to the next declares what each part'
 reads: ``part_inputs(view, part)``, that slice of the view (any value ``pydantic_core.to_json``
 writes, or bytes; ``None``: the part is always drawn), with ``part_caption(view, tr, part)``,
 the file name and summary of the part drawn without drawing it; the bot then draws a part again
-only when its slice changed (``bot.rendering.PartPictures``). ``tr`` is the reader's :class:`Translate` (language and player
+only when its slice changed (``bot.rendering.PartPictures``). ``private_inputs(view)`` likewise
+declares what a seat's private panel (picture and summary) is drawn from. ``tr`` is the reader's :class:`Translate` (language and player
 names): every word on an image and in its summary comes from it, so images are drawn in the
 viewer's language. Both return a :class:`RenderedImage` whose ``summary`` is a short
 description of the image for people who cannot see it; it is written from the same view, so
@@ -118,6 +119,18 @@ def part_inputs(view: View, part: str) -> bytes | None:
     return digest.digest()
 
 
+def private_inputs(view: View) -> bytes | None:
+    """A digest of everything ``render_private`` draws of the seat's ``view`` (picture and
+    summary): of the slice the game's renderer declares (its ``private_inputs``). ``None``
+    when it declares none: the panel is drawn every time."""
+    declared = getattr(renderer_for(view.game), "private_inputs", None)
+    read = declared(view) if declared is not None else None
+    if read is None:
+        return None
+    data = read if isinstance(read, bytes) else pydantic_core.to_json(read)
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
 def part_caption(view: View, tr: Translate, part: str) -> tuple[str, str]:
     """The file name and the text summary ``render_board_part`` gives part ``part`` of
     ``view``, without drawing its picture (the summary tells the whole board; it is written
@@ -159,6 +172,7 @@ __all__ = [
     "UnknownGameError",
     "part_caption",
     "part_inputs",
+    "private_inputs",
     "render_board",
     "render_choices",
     "render_private",

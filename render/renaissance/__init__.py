@@ -35,7 +35,7 @@ from render.renaissance.board import (
     part_of,
 )
 from render.renaissance.board import piece as _piece
-from render.renaissance.inputs import part_inputs
+from render.renaissance.inputs import part_inputs, private_inputs
 from rules.core import View
 from rules.renaissance import cardtext
 from rules.renaissance.anchors import AREA_PREFIX
@@ -771,6 +771,7 @@ __all__ = [
     "part_caption",
     "part_inputs",
     "part_summary",
+    "private_inputs",
     "render_board",
     "render_board_part",
     "render_choices",

@@ -4,8 +4,9 @@ A hand-over leaves most parts as they were: a player's turn moves tokens in one 
 parts and the status; the market and the advances chart change a few times a turn. Each
 function below returns every field its part's picture is drawn from (the styles come from
 the seats in order, the header of the three text parts from turn, epoch and phase); the
-reader's language and names are keyed apart by the bot. ``tests/render/test_part_inputs.py``
-checks, over random games of every registered game, that equal slices draw equal pictures.
+reader's language and names are keyed apart by the bot. ``private_inputs`` is the same for a
+seat's private panel. ``tests/render/test_part_inputs.py`` checks, over random games of every
+registered game, that equal slices draw equal pictures.
 """
 
 from __future__ import annotations
@@ -77,6 +78,15 @@ def advances_inputs(view: RenaissanceView) -> object:
         view.options.get("euro_jk_swap"),
         view.options.get("credit_table"),
     )
+
+
+def private_inputs(view: View) -> object:
+    """The slice of a seat's view its private panel is drawn from: the turn header, the
+    seats (its style) and its own row (cash, hand, dealt cards, secret choices)."""
+    if not isinstance(view, RenaissanceView):
+        raise TypeError(f"render.renaissance needs a RenaissanceView, got {type(view).__name__}")
+    me = next((p for p in view.players if p.seat == view.viewer), None)
+    return _header(view), _seats(view), view.viewer, me
 
 
 def part_inputs(view: View, part: str) -> object:

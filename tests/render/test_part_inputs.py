@@ -15,7 +15,14 @@ from typing import Any
 import pytest
 
 from bot.i18n import Translator
-from render import board_parts, part_caption, part_inputs, render_board_part
+from render import (
+    board_parts,
+    part_caption,
+    part_inputs,
+    private_inputs,
+    render_board_part,
+    render_private,
+)
 from rules.core.bots import play_random_game
 from rules.registry import GAMES
 
@@ -26,17 +33,18 @@ last step of each): the draws stay few, the steps compared span the whole game."
 TR = Translator("ko", {"p1": "민지", "p2": "서준", "p3": "하린", "p4": "도윤"})
 
 
-def whole_game_views(game: str) -> list[Any]:
-    """The public view before the first action and after every action of a random game."""
+def whole_game_views(game: str, seat: str | None = None) -> list[Any]:
+    """``seat``'s view (``None``: the public one) before the first action and after every
+    action of a random game."""
     spec = GAMES[game]
     players = max(spec.min_players, min(4, spec.max_players))
     views: list[Any] = []
     first: list[Any] = []
 
-    def on_step(before: Any, seat: str, action: Any, after: Any) -> None:
+    def on_step(before: Any, _seat: str, action: Any, after: Any) -> None:
         if not first:
-            first.append(spec.view(before, None))
-        views.append(spec.view(after, None))
+            first.append(spec.view(before, seat))
+        views.append(spec.view(after, seat))
 
     play_random_game(spec, spec.Options(players=players), SEED, on_step=on_step)
     return first + views
@@ -72,3 +80,26 @@ def test_issue23_equal_part_inputs_draw_equal_pictures(game: str) -> None:
                 assert (again.filename, again.summary) == part_caption(views[n], TR, part)
                 compared += 1
     assert compared > 0, f"{game}: no part's inputs repeat over a whole game"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_issue23_equal_private_inputs_draw_equal_panels(game: str) -> None:
+    """The same for a seat's private panel (``render.private_inputs``): picture and summary."""
+    views = whole_game_views(game, "p1")
+    steps: dict[bytes, list[int]] = defaultdict(list)
+    for n, view in enumerate(views):
+        digest = private_inputs(view)
+        if digest is not None:
+            steps[digest].append(n)
+    if not steps:
+        pytest.skip(f"{game} declares no private inputs: the panel is drawn for every DM")
+    assert len(steps) > 1, f"{game}: the private inputs never change"
+    repeated = [d for d in steps if len(steps[d]) > 1]
+    assert repeated, f"{game}: no private inputs repeat over a whole game"
+    for digest in random.Random(SEED).sample(repeated, min(GROUPS, len(repeated))):
+        at = steps[digest]
+        first = render_private(views[at[0]], TR)
+        for n in sorted({at[len(at) // 2], at[-1]}):
+            assert render_private(views[n], TR) == first, (
+                f"{game}: steps {at[0]} and {n} have equal private inputs, different panels"
+            )
