@@ -48,7 +48,7 @@ from rules.renaissance.expansion import (
     watermill_roll,
 )
 from rules.renaissance.flow import advance, setup_done, start_turn, time_agreed, to_act
-from rules.renaissance.legal import _pending, legal_actions
+from rules.renaissance.legal import _pending, is_legal, legal_actions
 from rules.renaissance.model import Choice, Pending, RenaissanceState
 from rules.renaissance.purchase import buy, relieve, stabilize, upgrade
 from rules.renaissance.setup import finish_setup
@@ -146,6 +146,7 @@ ENGINE: Engine[RenaissanceState, RenaissanceAction] = Engine(
     anytime_actions=anytime_actions,
     anytime=_time_up,
     seat_check=False,
+    is_legal=is_legal,
 )
 apply = ENGINE.apply
 apply_trusted = ENGINE.apply_trusted

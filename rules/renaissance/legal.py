@@ -19,6 +19,7 @@ from rules.renaissance.actions import (
     GiveCard,
     PirateTarget,
     Place,
+    PlayCard,
     QSwap,
     RankCapital,
     Relief,
@@ -150,6 +151,47 @@ def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]
             out.append(ExpansionCard())
         return [*out, END_STEP]
     return out
+
+
+def is_legal(state: RenaissanceState, seat: str, action: RenaissanceAction) -> bool:
+    """Exactly ``action in legal_actions(state, seat)`` (issue 22, the checked path): the
+    phases with many choices look only at the part of the listing that can hold an action
+    of this type (one card's plays, one advance's claims, one province's actions)."""
+    if seat not in to_act(state) or state.interrupting() is not None:
+        return action in legal_actions(state, seat)
+    phase = state.phase
+    player = state.players[seat]
+    if isinstance(action, EndStep) and phase in ("buyoff", "play", "purchase", "expansion"):
+        return phase != "purchase" or player.purchase_step == "buy"
+    if phase in ("play", "final_play"):
+        return (
+            isinstance(action, PlayCard)
+            and action.card in player.hand
+            and action in play_options(state, seat, action.card, phase == "final_play")
+        )
+    if phase == "purchase" and player.purchase_step == "buy":
+        if isinstance(action, UpgradeShip):
+            return can_upgrade(state, seat)
+        if not isinstance(action, BuyAdvance):
+            return False
+        letter = action.letter
+        if letter not in data().advances or letter in player.advances:
+            return False
+        return can_buy(state, seat, letter, action.claims)  # claims among claim_options
+    if phase == "expansion":
+        if isinstance(action, ExpansionCard):
+            return can_buy_card(state, seat)
+        if isinstance(action, Place):
+            room = reach(state, seat)
+            return action.province in room and can_place(state, seat, action.province, room)
+        if isinstance(action, Attack):
+            room = reach(state, seat)
+            p = action.province
+            if p not in room or not can_attack(state, seat, p, room):
+                return False
+            return not action.cathedral or can_cathedral(state, seat, p)
+        return False
+    return action in legal_actions(state, seat)
 
 
 def _q_ok(state: RenaissanceState, seat: str, direction: str) -> bool:
