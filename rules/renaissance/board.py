@@ -30,10 +30,7 @@ def own_capital(state: RenaissanceState, seat: str, province: str) -> bool:
 
 def in_play(state: RenaissanceState, province: str) -> bool:
     """AOR-R12, AOR-A13: areas in use by player count; overseas boxes always."""
-    p = data().provinces[province]
-    if p.overseas is not None:
-        return True
-    return p.area in data().areas_in_play[str(state.options.players)]
+    return province in data().in_play[state.options.players]
 
 
 def capital_owner(state: RenaissanceState, province: str) -> str | None:
@@ -56,7 +53,12 @@ def controlled_by_other(state: RenaissanceState, seat: str, province: str) -> bo
 
 
 def sources(state: RenaissanceState, seat: str) -> list[str]:
-    out = [p for p in state.provinces if controls(state, seat, p)]
+    out = [
+        pid  # controls(state, seat, pid), inline
+        for pid, prov in state.provinces.items()
+        if (prov.dm == seat and not prov.dm_white)
+        or (prov.tokens and prov.tokens.get(seat, 0) - prov.white.get(seat, 0) > 0)
+    ]
     capital = state.players[seat].capital
     if capital is not None and capital not in out:
         out.append(capital)
@@ -70,8 +72,9 @@ def dominated(state: RenaissanceState, seat: str) -> list[str]:
 def overseas_held(state: RenaissanceState, seat: str) -> int:
     """AOR-R78, AOR-A14: Far East and New World boxes holding any piece of ``seat``."""
     n = 0
+    info = data().provinces
     for pid, prov in state.provinces.items():
-        if data().provinces[pid].overseas is None:
+        if info[pid].overseas is None:
             continue
         if prov.dm == seat or prov.tokens.get(seat, 0):
             n += 1
@@ -80,12 +83,13 @@ def overseas_held(state: RenaissanceState, seat: str) -> int:
 
 def _galley_reach(state: RenaissanceState, seat: str, starts: list[str], moves: int) -> set[str]:
     """Provinces whose coastal zone is within ``moves`` zone moves (one sea with [A])."""
-    zones = data().zones
+    d = data()
+    zones = d.zones
     one_sea = has(state, seat, "heavens")
     seen: dict[tuple[str, bool], int] = {}
     queue: deque[tuple[str, bool, int]] = deque()
     for province in starts:
-        for z in data().provinces[province].coasts:
+        for z in d.provinces[province].coasts:
             seen[(z, False)] = 0
             queue.append((z, False, 0))
     reached: set[str] = set()
@@ -134,9 +138,12 @@ def reach(state: RenaissanceState, seat: str) -> dict[str, int]:
     for s in srcs:
         land.update(d.provinces[s].land)
     if has(state, seat, "caravan"):
+        blocked: dict[str, bool] = {}
         for s in srcs:
             for mid in d.provinces[s].land:
-                if controlled_by_other(state, seat, mid):
+                if mid not in blocked:
+                    blocked[mid] = controlled_by_other(state, seat, mid)
+                if blocked[mid]:
                     continue
                 land.update(d.provinces[mid].land)
     for p in land:
@@ -165,12 +172,15 @@ def reach(state: RenaissanceState, seat: str) -> dict[str, int]:
                 held = state.provinces[pid].dm == seat or state.provinces[pid].tokens.get(seat, 0)
                 if room or held:
                     out[pid] = UNLIMITED
+    playing = d.in_play[state.options.players]
+    east = has(state, seat, "overland_east")
+    ocean = player.ship == "ocean"
     for pid in list(out):
         info = d.provinces[pid]
         if (
-            not in_play(state, pid)
-            or (info.area == 5 and not has(state, seat, "overland_east"))
-            or (info.overseas is not None and player.ship != "ocean")
+            pid not in playing  # in_play
+            or (info.area == 5 and not east)
+            or (info.overseas is not None and not ocean)
         ):
             del out[pid]
     return out

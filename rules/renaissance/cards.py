@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from rules.core import Event, term
 from rules.renaissance.actions import PlayCard
 from rules.renaissance.board import (
@@ -72,6 +74,22 @@ def _dm_provinces(state: RenaissanceState) -> list[str]:
     return sorted(p for p, prov in state.provinces.items() if prov.dm is not None)
 
 
+# Actions are frozen: the listings share the most frequent plays, each built as before.
+@functools.cache
+def _plain_play(card: str) -> PlayCard:
+    return PlayCard(card=card)
+
+
+@functools.cache
+def _commodity_play(card: str, commodity: str) -> PlayCard:
+    return PlayCard(card=card, commodity=commodity)
+
+
+@functools.cache
+def _protected_play(card: str, protection: int) -> PlayCard:
+    return PlayCard(card=card, protection=protection)
+
+
 def play_options(state: RenaissanceState, seat: str, card: str, final: bool) -> list[PlayCard]:
     """Every legal way to play ``card`` now (empty: it cannot be played)."""
     if is_burden(state, card):
@@ -79,13 +97,13 @@ def play_options(state: RenaissanceState, seat: str, card: str, final: bool) -> 
     info = data().cards[card]
     others = [s for s in state.active() if s != seat]
     if info.kind == "commodity":
-        return [PlayCard(card=card, commodity=c) for c in info.commodities]
+        return [_commodity_play(card, c) for c in info.commodities]
     if info.kind == "leader":
         first = not state.leaders
         if final or first or not state.options.ah_protection_money:
-            return [PlayCard(card=card)]
+            return [_plain_play(card)]
         cash = state.players[seat].cash
-        return [PlayCard(card=card, protection=m) for m in range(cash + 1)]
+        return [_protected_play(card, m) for m in range(cash + 1)]
     effect = info.effect
     immune = {s for s in state.active() if state.players[s].enlightened_ruler}
     if effect == "alchemists_gold":
@@ -128,7 +146,7 @@ def play_options(state: RenaissanceState, seat: str, card: str, final: bool) -> 
                 continue
             options.append(PlayCard(card=card, province=p))
         return options
-    return [PlayCard(card=card)]
+    return [_plain_play(card)]
 
 
 def reduce_dm(state: RenaissanceState, province: str, events: list[Event]) -> None:

@@ -58,12 +58,12 @@ def requirement(state: RenaissanceState, seat: str, province: str) -> int:
             n * (2 if s == owner else 1) for s, n in prov.tokens.items() if s != seat
         )
     if prov.dm is not None and prov.dm != seat:
-        for sat, sinfo in d.provinces.items():
-            if province in sinfo.arrows and controls(state, prov.dm, sat):
+        for sat in d.arrows_into[province]:
+            if controls(state, prov.dm, sat):
                 points += 1
     if has(state, seat, "cosmopolitan"):
-        for sat, sinfo in d.provinces.items():
-            if province in sinfo.arrows and controls(state, seat, sat):
+        for sat in d.arrows_into[province]:
+            if controls(state, seat, sat):
                 points -= 1
     edges = [military_edge(state, seat, f) for f in foes]
     if any(e < 0 for e in edges):

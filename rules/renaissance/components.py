@@ -247,6 +247,21 @@ class Data:
         self.by_roll: dict[int, list[str]] = {}
         for c in commodities.commodities:
             self.by_roll.setdefault(c.roll, []).append(c.id)
+        # Indexes the engine asks in every step, built once with the data (issue 22)
+        self.in_play: dict[int, frozenset[str]] = {
+            int(n): frozenset(
+                p.id for p in provinces.provinces if p.overseas is not None or p.area in areas
+            )
+            for n, areas in self.areas_in_play.items()
+        }
+        """The provinces in play by player count (AOR-R12, AOR-A13: overseas boxes always)."""
+        self.arrows_into: dict[str, list[str]] = {p.id: [] for p in provinces.provinces}
+        for prov in provinces.provinces:
+            for target in prov.arrows:
+                into = self.arrows_into.setdefault(target, [])
+                if prov.id not in into:
+                    into.append(prov.id)
+        """The provinces whose arrows point at each province, in file order."""
         _validate(self, provinces, water, advances, history)
 
 

@@ -76,7 +76,10 @@ def eliminate(state: RenaissanceState, seat: str, events: list[Event]) -> None:
 
     player = state.players[seat]
     player.eliminated = True
-    for prov in state.own_provinces().values():
+    for pid, seen in state.provinces.items():  # only the provinces with its pieces change
+        if seen.dm != seat and seat not in seen.tokens and seat not in seen.white:
+            continue
+        prov = state.province(pid)
         if prov.dm == seat:
             prov.dm = None
             prov.dm_white = False

@@ -33,9 +33,11 @@ def end_of_turn(state: RenaissanceState, events: list[Event]) -> None:
         winner = next(s for s in active if whites[s] == best)
         events.append(Event(key="renaissance.event.bonus_card", args={"seat": winner}))
         draw(state, winner, events)
-    for prov in state.own_provinces().values():
-        prov.dm_white = False
-        prov.white = {}
+    for pid, seen in state.provinces.items():  # only the provinces with white pieces change
+        if seen.dm_white or seen.white:
+            prov = state.province(pid)
+            prov.dm_white = False
+            prov.white = {}
     for s in active:
         player = state.players[s]
         player.stock += player.expansion  # AOR-R103
@@ -113,10 +115,8 @@ def roll_markers(state: RenaissanceState, events: list[Event]) -> None:
 
 
 def majority_holder(state: RenaissanceState, commodity: str) -> str | None:
-    counts = {
-        s: sum(1 for p in data().suppliers[commodity] if state.provinces[p].dm == s)
-        for s in state.active()
-    }
+    suppliers = data().suppliers[commodity]
+    counts = {s: sum(1 for p in suppliers if state.provinces[p].dm == s) for s in state.active()}
     best = max(counts.values(), default=0)
     if best == 0:
         return None

@@ -100,7 +100,10 @@ def _unset(value: object) -> bool:
 
 
 class Options(GameOptions):
-    """Setup options (DP-1): a preset plus single toggles, all fixed at game creation."""
+    """Setup options (DP-1): a preset plus single toggles, all fixed at game creation
+    (frozen: a state's copies share them)."""
+
+    model_config = ConfigDict(frozen=True)
 
     players: int = Field(default=4, ge=3, le=6)
     preset: Preset = "source"
