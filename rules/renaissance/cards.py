@@ -157,7 +157,7 @@ def reduce_dm(state: RenaissanceState, province: str, events: list[Event]) -> No
         return
     prov.dm = None
     prov.dm_white = False
-    player = state.players[owner]
+    player = state.player(owner)
     events.append(
         Event(
             key="renaissance.event.reduced",
@@ -180,7 +180,7 @@ def remove_all(state: RenaissanceState, province: str, keep: str | None = None) 
     for s in list(prov.tokens):
         if s == keep:
             continue
-        state.players[s].stock += prov.tokens.pop(s)
+        state.player(s).stock += prov.tokens.pop(s)
         prov.white.pop(s, None)
 
 
@@ -194,7 +194,7 @@ def resolve(state: RenaissanceState, seat: str, action: PlayCard, events: list[E
     """Play ``action.card`` from ``seat``'s hand (validated by the caller)."""
     card = action.card
     info = data().cards[card]
-    state.players[seat].hand.remove(card)
+    state.player(seat).hand.remove(card)
     events.append(
         Event(
             key="renaissance.event.played",
@@ -302,7 +302,7 @@ def _event(state: RenaissanceState, seat: str, action: PlayCard, events: list[Ev
         state.crusades_this_turn = True
         misery_change(state, seat, 1, events)
     elif effect == "enlightened_ruler":
-        state.players[seat].enlightened_ruler = True
+        state.player(seat).enlightened_ruler = True
     elif effect == "famine":
         grain = data().suppliers["grain"]
         for s in active:
@@ -332,7 +332,7 @@ def _event(state: RenaissanceState, seat: str, action: PlayCard, events: list[Ev
                 continue
             prov = state.province(p)
             for s in list(prov.tokens):
-                state.players[s].stock += prov.tokens.pop(s)
+                state.player(s).stock += prov.tokens.pop(s)
                 prov.white.pop(s, None)
             if prov.dm is not None:
                 reduce_dm(state, p, events)

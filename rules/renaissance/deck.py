@@ -50,7 +50,7 @@ def draw(state: RenaissanceState, seat: str, events: list[Event]) -> str | None:
         if not state.draw_pile:
             return None
     card = state.draw_pile.pop(0)
-    state.players[seat].hand.append(card)
+    state.player(seat).hand.append(card)
     events.append(Event(key="renaissance.event.drew", args={"seat": seat}, seat=seat, reveals=True))
     events.append(
         Event(

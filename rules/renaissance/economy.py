@@ -9,7 +9,7 @@ from rules.renaissance.model import Pending, RenaissanceState
 
 def pay_bank(state: RenaissanceState, seat: str, amount: int) -> int:
     """``seat`` pays up to ``amount`` to the bank (never into debt); returns what was paid."""
-    player = state.players[seat]
+    player = state.player(seat)
     paid = max(0, min(amount, player.cash))
     player.cash -= paid
     state.bank_net -= paid
@@ -17,14 +17,14 @@ def pay_bank(state: RenaissanceState, seat: str, amount: int) -> int:
 
 
 def from_bank(state: RenaissanceState, seat: str, amount: int) -> None:
-    state.players[seat].cash += amount
+    state.player(seat).cash += amount
     state.bank_net += amount
 
 
 def transfer(state: RenaissanceState, payer: str, payee: str, amount: int) -> int:
-    paid = max(0, min(amount, state.players[payer].cash))
-    state.players[payer].cash -= paid
-    state.players[payee].cash += paid
+    paid = max(0, min(amount, state.player(payer).cash))
+    state.player(payer).cash -= paid
+    state.player(payee).cash += paid
     return paid
 
 
@@ -39,7 +39,7 @@ def last_box() -> int:
 
 def misery_change(state: RenaissanceState, seat: str, boxes: int, events: list[Event]) -> None:
     """Move the misery marker ``boxes`` boxes (negative: down, never below 0); AOR-R116."""
-    player = state.players[seat]
+    player = state.player(seat)
     if player.eliminated or boxes == 0:
         return
     before = player.misery
@@ -74,7 +74,7 @@ def eliminate(state: RenaissanceState, seat: str, events: list[Event]) -> None:
     """AOR-R116, AOR-A17: chaos; pieces leave the map, cards go to the discard pile."""
     from rules.renaissance.deck import discard_card
 
-    player = state.players[seat]
+    player = state.player(seat)
     player.eliminated = True
     for pid, seen in state.provinces.items():  # only the provinces with its pieces change
         if seen.dm != seat and seat not in seen.tokens and seat not in seen.white:

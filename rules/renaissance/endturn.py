@@ -39,7 +39,7 @@ def end_of_turn(state: RenaissanceState, events: list[Event]) -> None:
             prov.dm_white = False
             prov.white = {}
     for s in active:
-        player = state.players[s]
+        player = state.player(s)
         player.stock += player.expansion  # AOR-R103
         player.expansion = 0
         earned = income(state, s)

@@ -113,11 +113,11 @@ def _mark_chaos(state: RenaissanceState) -> None:
     """v2: record when players fell into chaos (those of one action share a place), for the
     ranking when no one is left (AOR-R116: "'1000'이 표시된 칸을 넘어선 플레이어는 즉시 게임에서
     탈락합니다")."""
-    new = [p for p in state.players.values() if p.eliminated and not p.out_order]
+    new = [s for s, p in state.players.items() if p.eliminated and not p.out_order]
     if new:
         mark = 1 + max(p.out_order for p in state.players.values())
-        for p in new:
-            p.out_order = mark
+        for seat in new:
+            state.player(seat).out_order = mark
 
 
 def anytime_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]:
@@ -147,6 +147,7 @@ ENGINE: Engine[RenaissanceState, RenaissanceAction] = Engine(
     anytime=_time_up,
     seat_check=False,
     is_legal=is_legal,
+    copy=RenaissanceState.step_copy,
 )
 apply = ENGINE.apply
 apply_trusted = ENGINE.apply_trusted
@@ -179,7 +180,7 @@ def _secret(seat: str, key: str, amount: int) -> list[Event]:
 def _dispatch(
     state: RenaissanceState, seat: str, action: RenaissanceAction, events: list[Event]
 ) -> None:
-    player = state.players[seat]
+    player = state.player(seat)
     if isinstance(action, ReturnCard):
         player.returned = action.card
         events.append(
@@ -298,7 +299,7 @@ def _dispatch(
 
 
 def _end_step(state: RenaissanceState, seat: str, events: list[Event]) -> None:
-    player = state.players[seat]
+    player = state.player(seat)
     if state.phase == "buyoff":
         state.cursor = 1
     elif state.phase == "play":
@@ -316,7 +317,7 @@ def _resolve_pending(
 ) -> None:
     item = state.decisions.pop()
     assert isinstance(item, Pending)
-    player = state.players[seat]
+    player = state.player(seat)
     if isinstance(action, CivilWarLoss):
         if action.lose == "cash":
             loss = min(-(-player.written_cash // 2), player.cash)
@@ -370,7 +371,7 @@ def _resolve_pending(
         resolve_attack(state, item.other, item.province, item.count, mode, events)
     elif isinstance(action, GiveCard):
         assert item.other is not None
-        loser = state.players[item.other]
+        loser = state.player(item.other)
         taken = loser.hand[state.rng.randbelow(len(loser.hand))]
         loser.hand.remove(taken)
         player.hand.remove(action.card)

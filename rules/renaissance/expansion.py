@@ -49,12 +49,12 @@ def start_phase(state: RenaissanceState, events: list[Event]) -> None:
         for other in active:
             if other in holders:
                 continue
-            o = state.players[other]
+            o = state.player(other)
             back = min(2, o.expansion)
             o.expansion -= back
             o.stock += back
             paid = pay_bank(state, other, 2 - back)
-            h = state.players[holder]
+            h = state.player(holder)
             gain = min(2, h.stock)
             h.stock -= gain
             h.expansion += gain
@@ -82,7 +82,7 @@ def can_place(state: RenaissanceState, seat: str, province: str, room: dict[str,
 
 def place(state: RenaissanceState, seat: str, province: str, events: list[Event]) -> None:
     """AOR-R73-R82: one white token; an uncontested market at its size becomes a white DM."""
-    player = state.players[seat]
+    player = state.player(seat)
     if by_ship_only(state, seat, province):
         key = per_seat(state, seat, province)
         state.shipped[key] = state.shipped.get(key, 0) + 1
@@ -104,7 +104,7 @@ def _check_dominance(
     if info.kind == "satellite" or set(prov.tokens) != {seat}:
         return
     if prov.tokens[seat] >= info.size and markers_available(state, seat):
-        state.players[seat].stock += prov.tokens.pop(seat)
+        state.player(seat).stock += prov.tokens.pop(seat)
         prov.white.pop(seat, None)
         prov.dm = seat
         prov.dm_white = True
@@ -155,7 +155,7 @@ def attack(
     state: RenaissanceState, seat: str, province: str, cathedral: bool, events: list[Event]
 ) -> None:
     """AOR-R87-R93: commit tokens, roll (or Cathedral), apply the result."""
-    player = state.players[seat]
+    player = state.player(seat)
     need = requirement(state, seat, province)
     present = own_present(state, seat, province)
     from_area = max(0, need - present)
@@ -199,7 +199,7 @@ def resolve_attack(
     events: list[Event],
 ) -> None:
     """AOR-R90-R92: Cathedral or the three dice decide; committed tokens go to stock."""
-    player = state.players[seat]
+    player = state.player(seat)
     prov = state.province(province)
     foes = defenders(state, seat, province)
     if mode == "attacker":
@@ -268,7 +268,7 @@ def watermill_roll(
     state: RenaissanceState, seat: str, province: str, loser: str, events: list[Event]
 ) -> bool:
     """AOR-R101: pay tokens equal to the market size, roll one die, success if <= size."""
-    player = state.players[seat]
+    player = state.player(seat)
     size = data().provinces[province].size
     player.watermill_used = True
     player.expansion -= size
@@ -306,7 +306,7 @@ def can_buy_card(state: RenaissanceState, seat: str) -> bool:
 
 
 def buy_card(state: RenaissanceState, seat: str, events: list[Event]) -> None:
-    player = state.players[seat]
+    player = state.player(seat)
     cost = card_price(state)
     player.expansion -= cost
     player.stock += cost

@@ -57,20 +57,20 @@ def _auto_skip(state: RenaissanceState, events: list[Event]) -> bool:
     seat = current(state)
     if seat is None:
         return False
-    p = state.players[seat]
+    p = state.players[seat]  # read here; changed through state.player
     if state.phase in ("play", "final_play") and not playable(state, seat):
-        p.play_done = True
+        state.player(seat).play_done = True
         next_war_round(state, events)
         return True
     if state.phase == "purchase":
         if p.purchase_step == "stabilize" and stabilization_cost(state, seat) == 0:
-            p.purchase_step = "relief"
+            state.player(seat).purchase_step = "relief"
             return True
         if p.purchase_step == "relief" and relief_options(state, seat) == [0]:
-            p.purchase_step = "done"
+            state.player(seat).purchase_step = "done"
             return True
     if state.phase == "expansion" and p.expansion == 0 and not can_buy_card(state, seat):
-        p.expansion_done = True
+        state.player(seat).expansion_done = True
         return True
     return False
 
@@ -174,8 +174,8 @@ def _end_turn(state: RenaissanceState, events: list[Event]) -> None:
     end_of_turn(state, events)
     if state.end_triggered or any(len(p.advances) == 26 for p in state.players.values()):
         state.phase = "final_play"
-        for p in state.players.values():
-            p.play_done = False
+        for seat in list(state.players):
+            state.player(seat).play_done = False
         events.append(Event(key="renaissance.event.final_play", args={}))
     else:
         start_turn(state, events)
@@ -199,7 +199,8 @@ def start_turn(state: RenaissanceState, events: list[Event]) -> None:
         state.draw_pile = pile
         state.held_aside = []
         events.append(Event(key="renaissance.event.held_cards", args={}))
-    for p in state.players.values():
+    for seat in list(state.players):
+        p = state.player(seat)
         p.token_bid = None
         p.upgraded_ship = False
         p.purchase_step = "buy"
@@ -243,7 +244,7 @@ def reveal_bids(state: RenaissanceState, events: list[Event]) -> None:
     """AOR-R20-R25: reveal every bid at once, pay, take tokens, set the order of play."""
     active = state.active()
     for s in active:
-        p = state.players[s]
+        p = state.player(s)
         bid = p.token_bid or 0
         pay_bank(state, s, abs(bid))
         tokens = min(max(bid, 0), p.stock)
@@ -267,6 +268,7 @@ def reveal_bids(state: RenaissanceState, events: list[Event]) -> None:
             reveals=True,
         )
     )
-    for player in state.players.values():
+    for seat in list(state.players):
+        player = state.player(seat)
         player.start_advances = list(player.advances)
     enter(state, "buyoff", events)

@@ -306,12 +306,16 @@ class RenaissanceState(GameState):
     time_votes: list[str] = Field(default_factory=list, exclude_if=_unset)
     """v2 (AOR-R117 (3), A12): the seats that have agreed the playing time is over."""
 
-    __shallow_fields__: ClassVar[tuple[str, ...]] = ("provinces",)
+    __shallow_fields__: ClassVar[tuple[str, ...]] = ("provinces", "players")
     _shared: dict[str, Province] | None = PrivateAttr(default=None)
     """Copy on write (issue 22, point 2): the provinces of the state this one was copied
     from. A province that is still the same object as there is shared with that state and
     is copied by ``province`` before it changes; every change to a province goes through
     ``province`` (or ``own_provinces``), reading may use ``provinces`` directly."""
+    _shared_players: dict[str, Player] | None = PrivateAttr(default=None)
+    """Copy on write of the players, in a step's copy only (``step_copy``): the players of
+    the state it was copied from; every change to a player in a step goes through
+    ``player``, reading may use ``players`` directly."""
 
     @model_validator(mode="before")
     @classmethod
@@ -447,12 +451,36 @@ class RenaissanceState(GameState):
             stack[:n] = order
 
     def copied(self) -> Self:
-        """A deep copy that shares the provinces until they change (``province``)."""
+        """A deep copy that shares the provinces until they change (``province``); its
+        players are its own (code outside a step, such as the AI's determinization, may
+        change them directly)."""
         new = deep_copy(self)
         private = new.__pydantic_private__
         assert private is not None
         private["_shared"] = self.provinces
+        private["_shared_players"] = None
+        new.__dict__["players"] = {seat: deep_copy(p) for seat, p in self.players.items()}
         return new
+
+    def step_copy(self) -> Self:
+        """The copy ``apply`` changes (issue 22): it shares the provinces until they change
+        (``province``) and the players until they change (``player``)."""
+        new = deep_copy(self)
+        private = new.__pydantic_private__
+        assert private is not None
+        private["_shared"] = self.provinces
+        private["_shared_players"] = self.players
+        return new
+
+    def player(self, seat: str) -> Player:
+        """Seat ``seat``'s player to change: this state's own (copied first if still
+        shared with the state this step was copied from)."""
+        p = self.players[seat]
+        private = self.__pydantic_private__
+        shared = private["_shared_players"] if private is not None else None
+        if shared is not None and shared.get(seat) is p:
+            p = self.players[seat] = deep_copy(p)
+        return p
 
     def province(self, pid: str) -> Province:
         """Province ``pid`` to change: this state's own (copied first if still shared)."""
@@ -481,12 +509,14 @@ class RenaissanceState(GameState):
     __hash__ = None  # type: ignore[assignment]
 
     def __getstate__(self) -> dict[Any, Any]:
-        """Pickled (to a worker process) without the provinces it shares: the copy that
-        arrives owns all of its provinces."""
+        """Pickled (to a worker process) without the provinces and players it shares: the
+        copy that arrives owns all of them."""
         state = super().__getstate__()
         private = state.get("__pydantic_private__")
-        if private and private.get("_shared") is not None:
-            state["__pydantic_private__"] = {**private, "_shared": None}
+        if private and (
+            private.get("_shared") is not None or private.get("_shared_players") is not None
+        ):
+            state["__pydantic_private__"] = {**private, "_shared": None, "_shared_players": None}
         return state
 
     def active(self) -> list[str]:

@@ -109,7 +109,7 @@ def can_buy(state: RenaissanceState, seat: str, letter: str, claims: list[str]) 
 def buy(
     state: RenaissanceState, seat: str, letter: str, claims: list[str], events: list[Event]
 ) -> None:
-    player = state.players[seat]
+    player = state.player(seat)
     cost = price(state, seat, letter, claims)[0]
     for play in leaders_for(state, seat, letter, claims):
         if play.seat != seat and seat not in play.claims:
@@ -154,7 +154,7 @@ def can_upgrade(state: RenaissanceState, seat: str) -> bool:
 
 
 def upgrade(state: RenaissanceState, seat: str, events: list[Event]) -> None:
-    player = state.players[seat]
+    player = state.player(seat)
     pay_bank(state, seat, data().ship_price)
     if player.ship == "none":
         player.ship, player.ship_box = "galley", 0
@@ -230,7 +230,7 @@ AUTO_CATEGORIES = ("science", "commerce", "communication")
 def auto_relief(state: RenaissanceState, seat: str, events: list[Event]) -> None:
     """AOR-R62 (EU-4): once each at 2, 3 and all advances in Science, Commerce, Communication."""
     d = data()
-    player = state.players[seat]
+    player = state.player(seat)
     counts = []
     sizes = []
     for cat in AUTO_CATEGORIES:

@@ -41,13 +41,13 @@ def new_game(
         pile = [c for c in pile if c not in held]
         state.rng.shuffle(pile)
         for s in seats:
-            state.players[s].dealt = pile[:3]
+            state.player(s).dealt = pile[:3]
             pile = pile[3:]
         state.held_aside = held
     else:
         state.rng.shuffle(pile)
         for s in seats:
-            state.players[s].hand = [pile.pop(0)]
+            state.player(s).hand = [pile.pop(0)]
     state.draw_pile = pile
     return state
 
@@ -59,7 +59,7 @@ def finish_setup(state: RenaissanceState, events: list[Event]) -> None:
     if state.options.held_cards_setup:
         pile = list(state.draw_pile)
         for s in seats:
-            p = state.players[s]
+            p = state.player(s)
             assert p.returned is not None
             pile.append(p.returned)
             p.hand = [c for c in p.dealt if c != p.returned]
@@ -94,7 +94,7 @@ def finish_setup(state: RenaissanceState, events: list[Event]) -> None:
     )
     taken: list[str] = []
     for rank, s in enumerate(order, start=1):
-        p = state.players[s]
+        p = state.player(s)
         capital = next(c for c in p.ranking if c not in taken)
         taken.append(capital)
         p.capital = capital
