@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from rules.renaissance.components import data
+from rules.renaissance.components import Data, data
 from rules.renaissance.effects import has
 from rules.renaissance.model import RenaissanceState
 from rules.renaissance.versions import V2
@@ -82,16 +82,28 @@ def overseas_held(state: RenaissanceState, seat: str) -> int:
 
 
 def _galley_reach(state: RenaissanceState, seat: str, starts: list[str], moves: int) -> set[str]:
-    """Provinces whose coastal zone is within ``moves`` zone moves (one sea with [A])."""
+    """Provinces whose coastal zone is within ``moves`` zone moves (one sea with [A]): what
+    the galleys reach from any of ``starts`` is what they reach from each, joined."""
     d = data()
-    zones = d.zones
     one_sea = has(state, seat, "heavens")
+    reached: set[str] = set()
+    for province in starts:
+        key = (province, moves, one_sea)
+        found = d.galley_reach.get(key)
+        if found is None:
+            found = d.galley_reach[key] = frozenset(_galley_search(d, province, moves, one_sea))
+        reached |= found
+    return reached
+
+
+def _galley_search(d: Data, start: str, moves: int, one_sea: bool) -> set[str]:
+    """The search of ``_galley_reach`` from one province."""
+    zones = d.zones
     seen: dict[tuple[str, bool], int] = {}
     queue: deque[tuple[str, bool, int]] = deque()
-    for province in starts:
-        for z in d.provinces[province].coasts:
-            seen[(z, False)] = 0
-            queue.append((z, False, 0))
+    for z in d.provinces[start].coasts:
+        seen[(z, False)] = 0
+        queue.append((z, False, 0))
     reached: set[str] = set()
     while queue:
         zone, used, dist = queue.popleft()

@@ -262,6 +262,10 @@ class Data:
                 if prov.id not in into:
                     into.append(prov.id)
         """The provinces whose arrows point at each province, in file order."""
+        self.galley_reach: dict[tuple[str, int, bool], frozenset[str]] = {}
+        """What galleys reach from one province (``board._galley_reach``), by the province,
+        the zone moves and whether one sea may be crossed: filled as asked (at most every
+        province x ship value x 2), a function of these files only."""
         _validate(self, provinces, water, advances, history)
 
 

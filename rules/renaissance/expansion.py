@@ -72,9 +72,9 @@ def can_place(state: RenaissanceState, seat: str, province: str, room: dict[str,
     if state.players[seat].expansion < 1 or room.get(province, 0) < 1:
         return False
     prov = state.provinces[province]
-    info = data().provinces[province]
     if prov.dm is not None:
         return False
+    info = data().provinces[province]
     if info.kind == "satellite":
         return prov.count() == 0
     return prov.count() < info.size

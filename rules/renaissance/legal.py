@@ -39,9 +39,11 @@ from rules.renaissance.expansion import can_attack, can_buy_card, can_cathedral,
 from rules.renaissance.flow import available_capitals, to_act
 from rules.renaissance.model import RenaissanceState
 from rules.renaissance.purchase import (
+    affordable,
     can_buy,
     can_upgrade,
     claim_options,
+    open_to,
     relief_options,
     stabilization_cost,
 )
@@ -70,6 +72,11 @@ def _place(province: str) -> Place:
 @functools.cache
 def _attack(province: str) -> Attack:
     return Attack(province=province)
+
+
+@functools.cache
+def _buy_unclaimed(letter: str) -> BuyAdvance:
+    return BuyAdvance(letter=letter, claims=[])
 
 
 def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]:
@@ -126,11 +133,15 @@ def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]
             if can_upgrade(state, seat):
                 out.append(UpgradeShip())
             for letter in sorted(data().advances):
-                if letter in player.advances:
+                if not open_to(state, seat, letter):
                     continue
                 for claims in claim_options(state, seat, letter):
-                    if can_buy(state, seat, letter, claims):
-                        out.append(BuyAdvance(letter=letter, claims=claims))
+                    if affordable(state, seat, letter, claims):  # can_buy, claims listed
+                        out.append(
+                            BuyAdvance(letter=letter, claims=claims)
+                            if claims
+                            else _buy_unclaimed(letter)
+                        )
             return [*out, END_STEP]
         if player.purchase_step == "stabilize":
             cost = stabilization_cost(state, seat)

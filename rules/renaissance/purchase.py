@@ -92,18 +92,29 @@ def price(state: RenaissanceState, seat: str, letter: str, claims: list[str]) ->
 
 
 def can_buy(state: RenaissanceState, seat: str, letter: str, claims: list[str]) -> bool:
+    if not open_to(state, seat, letter):
+        return False
+    if claims and claims not in claim_options(state, seat, letter):
+        return False
+    return affordable(state, seat, letter, claims)
+
+
+def open_to(state: RenaissanceState, seat: str, letter: str) -> bool:
+    """``seat`` may buy advance ``letter`` with some claims: not held, its prerequisites
+    held, its category not banned by Papal Decree."""
     player = state.players[seat]
     adv = data().advances[letter]
     if letter in player.advances:
         return False
     if any(p not in player.advances for p in adv.prerequisites):
         return False
-    if state.papal_ban == adv.category:
-        return False
-    if claims and claims not in claim_options(state, seat, letter):
-        return False
+    return state.papal_ban != adv.category
+
+
+def affordable(state: RenaissanceState, seat: str, letter: str, claims: list[str]) -> bool:
+    """``seat`` has the cash for ``letter`` claiming ``claims`` (price and fees)."""
     cost, fees = price(state, seat, letter, claims)
-    return cost + fees <= player.cash
+    return cost + fees <= state.players[seat].cash
 
 
 def buy(
