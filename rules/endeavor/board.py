@@ -19,7 +19,7 @@ def take_token(state: EndeavorState, seat: str, space: str, events: list[Event])
     if kind is None:
         return
     info = data().tokens[kind]
-    p = state.players[seat]
+    p = state.player(seat)
     if info.attribute is not None:
         p.tokens[info.attribute] = p.tokens.get(info.attribute, 0) + 1
     else:
@@ -121,7 +121,7 @@ def check_connections(state: EndeavorState, seat: str, events: list[Event]) -> N
 
 def place_on_track(state: EndeavorState, who: str, region: str, events: list[Event]) -> None:
     """END-R63/R64: next free space (farthest from the deck first); opens the region when full."""
-    track = state.tracks[region]
+    track = state.own_track(region)
     track.append(who)
     space = track_space(region, len(track))
     if who == SILENT_FLEET:
@@ -156,7 +156,7 @@ def open_region(state: EndeavorState, region: str, events: list[Event]) -> None:
         state.removed_governors.append(gov)
         events.append(_event("governor_removed", None, region=region))
         return
-    p = state.players[winner]
+    p = state.player(winner)
     if state.rules_version == BEFORE and p.governor_slot is None:
         p.governor_slot = gov  # version 0: straight into the empty slot (before 2026-11-23)
         events.append(_event("governor_gained", winner, seat=winner, region=region))
@@ -170,13 +170,13 @@ def open_region(state: EndeavorState, region: str, events: list[Event]) -> None:
 
 
 def ship_track(state: EndeavorState, seat: str, region: str, events: list[Event]) -> None:
-    state.players[seat].harbour -= 1
+    state.player(seat).harbour -= 1
     events.append(_event("shipped_track", seat, seat=seat, region=region))
     place_on_track(state, seat, region, events)
 
 
 def ship_fleet(state: EndeavorState, seat: str, fleet: str, events: list[Event]) -> None:
-    state.players[seat].harbour -= 1
+    state.player(seat).harbour -= 1
     state.nodes[fleet] = seat
     events.append(_event("shipped_fleet", seat, seat=seat, fleet=fleet))
     take_token(state, seat, fleet, events)
@@ -184,14 +184,14 @@ def ship_fleet(state: EndeavorState, seat: str, fleet: str, events: list[Event])
 
 
 def ship_sea(state: EndeavorState, seat: str, region: str, events: list[Event]) -> None:
-    state.players[seat].harbour -= 1
-    sea = state.open_sea[region]
+    state.player(seat).harbour -= 1
+    sea = state.own_sea(region)
     sea[seat] = sea.get(seat, 0) + 1
     events.append(_event("shipped_sea", seat, seat=seat, region=region))
 
 
 def occupy(state: EndeavorState, seat: str, city: str, events: list[Event]) -> None:
-    state.players[seat].harbour -= 1
+    state.player(seat).harbour -= 1
     state.nodes[city] = seat
     events.append(_event("occupied", seat, seat=seat, city=city))
     take_token(state, seat, city, events)
@@ -210,12 +210,12 @@ def casualty(state: EndeavorState, who: str) -> None:
     elif has_memorial(state, who):
         wait_behind(state.decisions, Memorial(seat=who), lambda d: isinstance(d, Memorial))
     else:
-        state.players[who].supply += 1
+        state.player(who).supply += 1
 
 
 def attack(state: EndeavorState, seat: str, space: str, events: list[Event]) -> None:
     """END-R69: attacker casualty, defender casualty, then the attacker's disc takes the space."""
-    p = state.players[seat]
+    p = state.player(seat)
     defender = state.nodes[space]
     p.harbour -= 1
     casualty(state, seat)

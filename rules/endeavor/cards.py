@@ -36,9 +36,9 @@ def abolish(state: EndeavorState, events: list[Event]) -> None:
     state.abolished = True
     events.append(_event("abolition", None))
     for seat in state.seats:
-        p = state.players[seat]
-        slaves = [c for c in p.cards if c in d.cards and d.cards[c].slavery]
+        slaves = [c for c in state.players[seat].cards if c in d.cards and d.cards[c].slavery]
         if slaves:
+            p = state.player(seat)
             p.cards = [c for c in p.cards if c not in slaves]
             p.set_aside.extend(slaves)
             events.append(_event("slavery_set_aside", seat, seat=seat, count=len(slaves)))
@@ -50,7 +50,7 @@ def gain_card(state: EndeavorState, seat: str, card: str, events: list[Event]) -
     """A card joins the player's cards; population icon and abolition apply at once."""
     d = data()
     info = d.cards[card]
-    p = state.players[seat]
+    p = state.player(seat)
     p.cards.append(card)
     if info.population and p.supply > 0:
         p.supply -= 1
@@ -61,7 +61,7 @@ def gain_card(state: EndeavorState, seat: str, card: str, events: list[Event]) -
 
 
 def draw_deck(state: EndeavorState, seat: str, deck: str, events: list[Event]) -> None:
-    card = state.decks[deck].pop()
+    card = state.own_deck(deck).pop()
     events.append(_event("drew", seat, seat=seat, card=card, deck=deck))
     gain_card(state, seat, card, events)
 
@@ -75,7 +75,7 @@ def draw_discard(state: EndeavorState, seat: str, card: str, events: list[Event]
 def discard(state: EndeavorState, seat: str, card: str, events: list[Event]) -> None:
     """END-R86: slavery set aside, governors leave the game, others to the Europe pile."""
     d = data()
-    p = state.players[seat]
+    p = state.player(seat)
     p.cards.remove(card)
     if card in d.governors:
         state.removed_governors.append(card)

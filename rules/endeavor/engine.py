@@ -124,9 +124,9 @@ def _is_demand(action: Action) -> bool:
 
 def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -> None:
     d = data()
-    p = s.players[seat]
     t = action.type
     if isinstance(action, ChooseStart):
+        p = s.player(seat)
         p.buildings = [OwnedBuilding(kind=action.building, disc=True)]
         p.supply -= 1
         pop_step(s)
@@ -137,6 +137,7 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
         pop_step(s)
         events.append(_event("building_removed", seat, seat=seat, building=action.kind))
     elif isinstance(action, Build):
+        p = s.player(seat)
         s.tray[action.kind] -= 1
         p.buildings.append(OwnedBuilding(kind=action.kind))
         pop_step(s)
@@ -145,6 +146,7 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
         pop_step(s)
         events.append(_event("build_declined", seat, seat=seat))
     elif isinstance(action, PaySalary):
+        p = s.player(seat)
         p.with_disc(action.slot, False)
         p.harbour += 1
         s.salary_paid += 1
@@ -154,6 +156,7 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
     elif t == "end_salary":
         pop_step(s)
     elif isinstance(action, Activate):
+        p = s.player(seat)
         kind = d.buildings[p.buildings[action.slot].kind]
         p.harbour -= 1
         p.with_disc(action.slot, True)
@@ -168,6 +171,7 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
         )
         events.append(_event("activated", seat, seat=seat, building=kind.id))
     elif isinstance(action, SpendToken):
+        p = s.player(seat)
         info = d.tokens[action.token]
         p.blue_tokens[action.token] -= 1
         if p.blue_tokens[action.token] == 0:
@@ -192,6 +196,7 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
     elif t == "finish":
         _end_turn(s, events)
     elif t == "cancel":
+        p = s.player(seat)
         turn = s.decisions.pop()  # the turn is on top: nothing was performed yet
         assert isinstance(turn, Turn)
         if turn.source == "building" and turn.slot is not None:
@@ -203,6 +208,7 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
             s.spent_tokens.pop(idx)
         events.append(_event("cancelled", seat, seat=seat))
     elif isinstance(action, PlaceMemorial):
+        p = s.player(seat)
         s.decisions.pop()  # the Memorial choice on top
         if action.track is None:
             p.supply += 1
@@ -231,6 +237,7 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
             sf.sf_draw(s, action.deck, events)
         pass_on(s, seat)
     elif isinstance(action, PlaceGovernor):
+        p = s.player(seat)
         pending = s.decisions.pop()  # the governor on top
         assert isinstance(pending, PendingGovernor)
         if action.slot == "governor":
@@ -243,6 +250,7 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
         s.arranged = True
         cards.discard(s, seat, action.card, events)
     elif isinstance(action, SlotGovernor):
+        p = s.player(seat)
         s.arranged = True
         p.cards.remove(action.card)
         if p.governor_slot is not None:
@@ -251,6 +259,7 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
         p.governor_slot = action.card
         events.append(_event("governor_slotted", seat, seat=seat, card=action.card))
     elif t == "unslot_governor":
+        p = s.player(seat)
         assert p.governor_slot is not None
         s.arranged = True
         p.cards.append(p.governor_slot)
@@ -277,7 +286,7 @@ def _sub_action(s: EndeavorState, seat: str, action: Action, events: list[Event]
     elif isinstance(action, Attack):
         board.attack(s, seat, action.space, events)
     elif isinstance(action, Payment):
-        p = s.players[seat]
+        p = s.player(seat)
         p.with_disc(action.slot, False)
         p.harbour += 1
         events.append(_event("payment", seat, seat=seat, building=p.buildings[action.slot].kind))
@@ -319,6 +328,7 @@ ENGINE: Engine[EndeavorState, Action] = Engine(
     is_anytime=_is_demand,
     anytime_actions=anytime_actions,
     anytime=_demand_phase_order,
+    copy=EndeavorState.step_copy,
 )
 apply = ENGINE.apply
 apply_trusted = ENGINE.apply_trusted

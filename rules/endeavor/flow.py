@@ -14,10 +14,10 @@ from rules.endeavor.components import data
 from rules.endeavor.events import event as _event
 from rules.endeavor.legal import (
     build_options,
+    can_open_turn,
     salary_left,
     salary_slots,
     scarce_options,
-    turn_openers,
 )
 from rules.endeavor.model import EndeavorState, Step, Turn
 from rules.endeavor.query import growth, hand_valid, turn_order
@@ -187,7 +187,7 @@ def advance(state: EndeavorState, events: list[Event]) -> None:
             events.append(_event("build_skipped", seat, seat=seat))
             pop_step(state)
         elif step.kind == "growth":
-            p = state.players[seat]
+            p = state.player(seat)
             n = min(growth(p), p.supply)
             p.supply -= n
             p.harbour += n
@@ -199,7 +199,7 @@ def advance(state: EndeavorState, events: list[Event]) -> None:
             pop_step(state)
         elif step.kind == "action":
             current = seat
-            if len(turn_openers(state, current)) > 1:
+            if can_open_turn(state, current):
                 return
             state.passed.append(current)
             events.append(_event("passed", current, seat=current))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
 
 from rules.core import Action
 from rules.endeavor import silent_fleet as sf
@@ -140,7 +141,8 @@ def can_activate(state: EndeavorState, seat: str, slot: int) -> bool:
     if slot < 0 or slot >= len(p.buildings) or p.buildings[slot].disc or p.harbour < 1:
         return False
     kinds = data().buildings[p.buildings[slot].kind].actions
-    return any(kind_possible(state, seat, k, p.harbour - 1, slot) for k in kinds)
+    targets = _Targets(state, seat)
+    return any(targets.possible(k, p.harbour - 1, slot) for k in kinds)
 
 
 def can_spend(state: EndeavorState, seat: str, token: str) -> bool:
@@ -148,7 +150,35 @@ def can_spend(state: EndeavorState, seat: str, token: str) -> bool:
     if p.blue_tokens.get(token, 0) < 1:
         return False
     kinds = data().tokens[token].actions
-    return any(kind_possible(state, seat, k, p.harbour, None) for k in kinds)
+    targets = _Targets(state, seat)
+    return any(targets.possible(k, p.harbour, None) for k in kinds)
+
+
+class _Targets:
+    """``kind_possible`` for one seat in one state, each kind's targets looked for at most
+    once: whether a Ship, Occupy, Attack or Draw has a target does not depend on the harbour
+    or the activated slot, and a Payment needs a payable slot other than the activated one."""
+
+    __slots__ = ("known", "payable", "seat", "state")
+
+    def __init__(self, state: EndeavorState, seat: str) -> None:
+        self.state = state
+        self.seat = seat
+        self.known: dict[ActionKind, bool] = {}
+        self.payable: list[int] | None = None
+
+    def possible(self, kind: ActionKind, harbour: int, exclude: int | None) -> bool:
+        """``kind_possible(state, seat, kind, harbour, exclude)``."""
+        if harbour < HARBOUR_NEEDED[kind]:
+            return False
+        if kind == "payment":
+            if self.payable is None:
+                self.payable = payment_slots(self.state.players[self.seat], None)
+            return any(i != exclude for i in self.payable)
+        found = self.known.get(kind)
+        if found is None:
+            found = self.known[kind] = kind_possible(self.state, self.seat, kind, harbour, None)
+        return found
 
 
 @functools.cache
@@ -157,15 +187,88 @@ def _activate(slot: int) -> Activate:
     return Activate(slot=slot)
 
 
+@functools.cache
+def _spend_token(token: str) -> SpendToken:
+    return SpendToken(token=token)
+
+
+PASS = Pass()
+FINISH = Finish()
+CANCEL = Cancel()
+END_SALARY = EndSalary()
+END_DISCARD = EndDiscard()
+SKIP_BUILD = SkipBuild()
+UNSLOT_GOVERNOR = UnslotGovernor()
+"""Actions without arguments, shared by every listing (actions are frozen)."""
+
+
+def _openers(state: EndeavorState, seat: str) -> Iterator[Action]:
+    """DP08: the buildings that can be activated, then the blue tokens that can be spent."""
+    d = data()
+    p = state.players[seat]
+    targets = _Targets(state, seat)
+    harbour = p.harbour
+    if harbour >= 1:
+        for i, b in enumerate(p.buildings):
+            if not b.disc and any(
+                targets.possible(k, harbour - 1, i) for k in d.buildings[b.kind].actions
+            ):
+                yield _activate(i)
+    for t in sorted(p.blue_tokens):
+        if p.blue_tokens[t] >= 1 and any(
+            targets.possible(k, harbour, None) for k in d.tokens[t].actions
+        ):
+            yield _spend_token(t)
+
+
 def turn_openers(state: EndeavorState, seat: str) -> list[Action]:
     """DP08: activate a building, spend a blue token, or pass."""
-    p = state.players[seat]
-    out: list[Action] = [
-        _activate(i) for i in range(len(p.buildings)) if can_activate(state, seat, i)
-    ]
-    out.extend(SpendToken(token=t) for t in sorted(p.blue_tokens) if can_spend(state, seat, t))
-    out.append(Pass())
-    return out
+    return [*_openers(state, seat), PASS]
+
+
+def can_open_turn(state: EndeavorState, seat: str) -> bool:
+    """Whether ``turn_openers`` offers more than passing (END-R114: else the seat passes)."""
+    return next(_openers(state, seat), None) is not None
+
+
+@functools.cache
+def _ship_track(region: str) -> ShipTrack:
+    return ShipTrack(region=region)
+
+
+@functools.cache
+def _ship_fleet(fleet: str) -> ShipFleet:
+    return ShipFleet(fleet=fleet)
+
+
+@functools.cache
+def _ship_sea(region: str) -> ShipSea:
+    return ShipSea(region=region)
+
+
+@functools.cache
+def _occupy(city: str) -> Occupy:
+    return Occupy(city=city)
+
+
+@functools.cache
+def _attack(space: str) -> Attack:
+    return Attack(space=space)
+
+
+@functools.cache
+def _payment(slot: int) -> Payment:
+    return Payment(slot=slot)
+
+
+@functools.cache
+def _draw_deck(deck: str) -> DrawDeck:
+    return DrawDeck(deck=deck)
+
+
+@functools.cache
+def _draw_discard(card: str) -> DrawDiscard:
+    return DrawDiscard(card=card)
 
 
 def sub_actions(state: EndeavorState, seat: str) -> list[Action]:
@@ -179,22 +282,22 @@ def sub_actions(state: EndeavorState, seat: str) -> list[Action]:
         if not kind_possible(state, seat, kind, p.harbour, exclude):
             continue
         if kind == "ship":
-            out.extend(ShipTrack(region=r) for r in closed_regions(state))
-            out.extend(ShipFleet(fleet=f) for f in empty_fleets(state))
-            out.extend(ShipSea(region=r) for r in open_regions(state))
+            out.extend(_ship_track(r) for r in closed_regions(state))
+            out.extend(_ship_fleet(f) for f in empty_fleets(state))
+            out.extend(_ship_sea(r) for r in open_regions(state))
         elif kind == "occupy":
-            out.extend(Occupy(city=c) for c in empty_cities(state, seat))
+            out.extend(_occupy(c) for c in empty_cities(state, seat))
         elif kind == "attack":
-            out.extend(Attack(space=s) for s in attack_targets(state, seat))
+            out.extend(_attack(s) for s in attack_targets(state, seat))
         elif kind == "payment":
-            out.extend(Payment(slot=i) for i in payment_slots(p, exclude))
+            out.extend(_payment(i) for i in payment_slots(p, exclude))
         else:
-            out.extend(DrawDeck(deck=dk) for dk in drawable_decks(state, seat))
-            out.extend(DrawDiscard(card=c) for c in drawable_discards(state, seat))
+            out.extend(_draw_deck(dk) for dk in drawable_decks(state, seat))
+            out.extend(_draw_discard(c) for c in drawable_discards(state, seat))
     if turn.performed:
-        out.append(Finish())
+        out.append(FINISH)
     else:
-        out.append(Cancel())
+        out.append(CANCEL)
     return out
 
 
@@ -230,7 +333,7 @@ def arrangements(p: PlayerState) -> list[Action]:
     d = data()
     out: list[Action] = [SlotGovernor(card=c) for c in dict.fromkeys(p.cards) if c in d.governors]
     if p.governor_slot is not None:
-        out.append(UnslotGovernor())
+        out.append(UNSLOT_GOVERNOR)
     return out
 
 
@@ -240,7 +343,7 @@ def discard_actions(state: EndeavorState, seat: str) -> list[Action]:
     p = state.players[seat]
     out: list[Action] = [] if state.arranged else arrangements(p)
     if hand_valid(p):
-        out.append(EndDiscard())
+        out.append(END_DISCARD)
     else:
         out.extend(DiscardCard(card=c) for c in dict.fromkeys(p.cards) if reduces_excess(p, c))
     return out
@@ -269,11 +372,11 @@ def legal_actions(state: EndeavorState, seat: str) -> list[Action]:
         kinds, compulsory = build_options(state, seat)
         out_b: list[Action] = [Build(kind=k) for k in kinds]
         if kinds and not compulsory:
-            out_b.append(SkipBuild())
+            out_b.append(SKIP_BUILD)
         return out_b
     if step.kind == "salary":
         out: list[Action] = [PaySalary(slot=i) for i in salary_slots(p)]
-        out.append(EndSalary())
+        out.append(END_SALARY)
         return out
     if step.kind == "action":
         return turn_openers(state, seat)

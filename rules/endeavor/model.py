@@ -10,11 +10,12 @@ upcast when they load (``EndeavorState._upcast_decisions``).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from rules.core import GameOptions, GameState, OptionRefused, Text
+from rules.core.copying import deep_copy, full_copy
 from rules.core.decisions import Decision
 from rules.endeavor.components import ActionKind, Attribute, Structure
 
@@ -172,10 +173,18 @@ def _upcast(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 class EndeavorState(GameState):
-    __shallow_fields__: ClassVar[tuple[str, ...]] = ("decisions",)
-    """Decisions are never changed in place (popped, pushed, replaced) but for the turn in
-    progress, which is copied first (``flow.own_turn``), so a copy shares them
-    (``rules.core.copying``)."""
+    __shallow_fields__: ClassVar[tuple[str, ...]] = (
+        "decisions",
+        "players",
+        "tracks",
+        "open_sea",
+        "decks",
+    )
+    """What a step copy (``step_copy``) shares with the state it was copied from
+    (``rules.core.copying``), issue 22 point 2: decisions are never changed in place (popped,
+    pushed, replaced) but for the turn in progress, which is copied first (``flow.own_turn``);
+    a player is copied before it changes (``player``); a shipping track, an open sea or a deck
+    is replaced by a new one before it changes (``own_track``, ``own_sea``, ``own_deck``)."""
 
     options: Options
     side: Literal["A", "B"]
@@ -206,6 +215,12 @@ class EndeavorState(GameState):
     sf_pool: int = 0
     over: bool = False
 
+    _shared: dict[str, PlayerState] | None = PrivateAttr(default=None)
+    """Copy on write (issue 22, point 2): the players of the state this one was step-copied
+    from. A player that is still the same object as there is shared with that state and is
+    copied by ``player`` before it changes: every change to a player goes through ``player``;
+    reading may use ``players`` directly."""
+
     @model_validator(mode="before")
     @classmethod
     def _upcast_decisions(cls, raw: Any) -> Any:
@@ -213,8 +228,67 @@ class EndeavorState(GameState):
             return _upcast(raw)
         return raw
 
+    def copied(self) -> Self:
+        """A copy that shares nothing mutable (players, tracks, decks and decisions included),
+        for code that changes it freely (the AI's determinization)."""
+        new = full_copy(self)
+        private = new.__pydantic_private__
+        assert private is not None
+        private["_shared"] = None
+        return new
+
+    def step_copy(self) -> Self:
+        """The copy ``apply`` changes: it shares the players until they change (``player``),
+        the decisions, shipping tracks, open seas and decks (replaced, never changed in
+        place)."""
+        new = deep_copy(self)
+        private = new.__pydantic_private__
+        assert private is not None
+        private["_shared"] = self.players
+        return new
+
     def player(self, seat: str) -> PlayerState:
-        return self.players[seat]
+        """Seat ``seat``'s player to change: this state's own (copied first if still
+        shared)."""
+        p = self.players[seat]
+        private = self.__pydantic_private__
+        shared = private["_shared"] if private is not None else None
+        if shared is not None and shared.get(seat) is p:
+            p = self.players[seat] = deep_copy(p)
+        return p
+
+    def own_track(self, region: str) -> list[str]:
+        """The shipping track of ``region`` to change (a new list in place of a shared one)."""
+        track = self.tracks[region] = list(self.tracks[region])
+        return track
+
+    def own_sea(self, region: str) -> dict[str, int]:
+        """The open sea of ``region`` to change (a new dict in place of a shared one)."""
+        sea = self.open_sea[region] = dict(self.open_sea[region])
+        return sea
+
+    def own_deck(self, deck: str) -> list[str]:
+        """The deck ``deck`` to change (a new list in place of a shared one)."""
+        cards = self.decks[deck] = list(self.decks[deck])
+        return cards
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when what is stored is equal (what is shared with another state is not
+        part of the state)."""
+        if not isinstance(other, EndeavorState):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __getstate__(self) -> dict[Any, Any]:
+        """Pickled (to a worker process) without the players it shares: the copy that
+        arrives owns all of its players."""
+        state = super().__getstate__()
+        private = state.get("__pydantic_private__")
+        if private and private.get("_shared") is not None:
+            state["__pydantic_private__"] = {**private, "_shared": None}
+        return state
 
     # What the stack holds, read the way the rules name it (nothing here changes it).
 

@@ -113,7 +113,7 @@ def sf_occupy(state: EndeavorState, city: str, events: list[Event]) -> None:
 
 def sf_draw(state: EndeavorState, deck: str, events: list[Event]) -> None:
     """A12: the SF's card leaves the game; Abolition still triggers (END-R74)."""
-    card = state.decks[deck].pop()
+    card = state.own_deck(deck).pop()
     state.removed_cards.append(card)
     events.append(_event("sf_drew", None, card=card, deck=deck))
     if data().cards[card].abolition and not state.abolished:
