@@ -46,7 +46,7 @@ from rules.endeavor.flow import (
     pop_step,
     to_act,
 )
-from rules.endeavor.legal import kind_possible, legal_actions
+from rules.endeavor.legal import is_legal, kind_possible, legal_actions
 from rules.endeavor.model import EndeavorState, OwnedBuilding, PendingGovernor, SfReaction, Turn
 from rules.endeavor.query import node_area
 from rules.endeavor.terms import term_args
@@ -329,6 +329,7 @@ ENGINE: Engine[EndeavorState, Action] = Engine(
     anytime_actions=anytime_actions,
     anytime=_demand_phase_order,
     copy=EndeavorState.step_copy,
+    is_legal=is_legal,
 )
 apply = ENGINE.apply
 apply_trusted = ENGINE.apply_trusted

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
+from typing import cast
 
 from rules.core import Action
 from rules.endeavor import silent_fleet as sf
 from rules.endeavor.actions import (
+    SUB_ACTION_KIND,
     Activate,
     Attack,
     Build,
@@ -57,6 +59,7 @@ from rules.endeavor.model import (
     PendingGovernor,
     PlayerState,
     SfReaction,
+    Step,
     Turn,
 )
 from rules.endeavor.query import (
@@ -271,14 +274,17 @@ def _draw_discard(card: str) -> DrawDiscard:
     return DrawDiscard(card=card)
 
 
-def sub_actions(state: EndeavorState, seat: str) -> list[Action]:
-    """DP09-DP16: every concrete target of every still-usable icon of the current turn."""
+def sub_actions(state: EndeavorState, seat: str, only: ActionKind | None = None) -> list[Action]:
+    """DP09-DP16: every concrete target of every still-usable icon of the current turn
+    (``only``: those of one action kind, without finishing or cancelling the turn)."""
     turn = state.turn
     assert turn is not None
     p = state.players[seat]
     exclude = turn.slot if turn.source == "building" else None
     out: list[Action] = []
     for kind in dict.fromkeys(turn.remaining):
+        if only is not None and kind != only:
+            continue
         if not kind_possible(state, seat, kind, p.harbour, exclude):
             continue
         if kind == "ship":
@@ -294,6 +300,8 @@ def sub_actions(state: EndeavorState, seat: str) -> list[Action]:
         else:
             out.extend(_draw_deck(dk) for dk in drawable_decks(state, seat))
             out.extend(_draw_discard(c) for c in drawable_discards(state, seat))
+    if only is not None:
+        return out
     if turn.performed:
         out.append(FINISH)
     else:
@@ -383,6 +391,30 @@ def legal_actions(state: EndeavorState, seat: str) -> list[Action]:
     if step.kind == "discard":
         return discard_actions(state, seat)
     return []
+
+
+def is_legal(state: EndeavorState, seat: str, action: Action) -> bool:
+    """Exactly ``action in legal_actions(state, seat)`` (``Engine.is_legal``, issue 22 point
+    2), without listing every legal action where that costs most: in the Action phase an
+    opener checks only its own building or token (DP08), and in a turn a sub-action lists only
+    the targets of its own action kind (DP09-DP16). Anything else is looked for in the
+    listing."""
+    if seat not in to_act(state):
+        return False
+    top = state.decisions[-1]
+    kind = type(action)
+    if isinstance(top, Step) and top.kind == "action":
+        if kind is Activate:
+            return can_activate(state, seat, cast("Activate", action).slot)
+        if kind is SpendToken:
+            return can_spend(state, seat, cast("SpendToken", action).token)
+        return kind is Pass
+    if isinstance(top, Turn):
+        if kind is Finish or kind is Cancel:
+            return action == (FINISH if top.performed else CANCEL)
+        sub = SUB_ACTION_KIND.get(action.type)
+        return sub is not None and action in sub_actions(state, seat, sub)
+    return action in legal_actions(state, seat)
 
 
 def salary_left(state: EndeavorState, seat: str) -> int:
