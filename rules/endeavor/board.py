@@ -38,12 +38,21 @@ def remove_token(state: EndeavorState, space: str, events: list[Event]) -> None:
 # ---- targets -------------------------------------------------------------------------
 
 
+def _is_open(state: EndeavorState, lengths: dict[str, int], area: str) -> bool:
+    """``query.is_open`` with the side's track lengths at hand."""
+    return area == "europe" or len(state.tracks[area]) >= lengths[area]
+
+
 def closed_regions(state: EndeavorState) -> list[str]:
-    return [a.id for a in data().boards[state.side].areas if a.region and not is_open(state, a.id)]
+    d = data()
+    lengths = d.track_lengths[state.side]
+    return [r for r in d.regions[state.side] if not _is_open(state, lengths, r)]
 
 
 def open_regions(state: EndeavorState) -> list[str]:
-    return [a.id for a in data().boards[state.side].areas if a.region and is_open(state, a.id)]
+    d = data()
+    lengths = d.track_lengths[state.side]
+    return [r for r in d.regions[state.side] if _is_open(state, lengths, r)]
 
 
 def empty_fleets(state: EndeavorState) -> list[str]:
@@ -52,9 +61,12 @@ def empty_fleets(state: EndeavorState) -> list[str]:
 
 
 def _empty_fleets(state: EndeavorState) -> Iterator[str]:
-    for n in data().boards[state.side].nodes:
-        if n.kind == "fleet" and n.id not in state.nodes and is_open(state, n.area):
-            yield n.id
+    d = data()
+    lengths = d.track_lengths[state.side]
+    taken = state.nodes
+    for node, area in d.fleets[state.side]:
+        if node not in taken and _is_open(state, lengths, area):
+            yield node
 
 
 def empty_cities(state: EndeavorState, who: str) -> list[str]:
@@ -63,14 +75,18 @@ def empty_cities(state: EndeavorState, who: str) -> list[str]:
 
 
 def _empty_cities(state: EndeavorState, who: str) -> Iterator[str]:
-    for n in data().boards[state.side].nodes:
-        if (
-            n.kind == "city"
-            and n.id not in state.nodes
-            and is_open(state, n.area)
-            and is_present(state, who, n.area)
-        ):
-            yield n.id
+    d = data()
+    lengths = d.track_lengths[state.side]
+    taken = state.nodes
+    present: dict[str, bool] = {}
+    for node, area in d.cities[state.side]:
+        if node in taken or not _is_open(state, lengths, area):
+            continue
+        here = present.get(area)
+        if here is None:
+            here = present[area] = is_present(state, who, area)
+        if here:
+            yield node
 
 
 def attack_targets(state: EndeavorState, seat: str) -> list[str]:
@@ -79,21 +95,27 @@ def attack_targets(state: EndeavorState, seat: str) -> list[str]:
 
 
 def _attack_targets(state: EndeavorState, seat: str) -> Iterator[str]:
-    nodes = data().nodes[state.side]
+    d = data()
+    nodes = d.nodes[state.side]
+    lengths = d.track_lengths[state.side]
+    present: dict[str, bool] = {}
     for node, occ in state.nodes.items():
-        if (
-            occ != seat
-            and is_open(state, nodes[node].area)
-            and is_present(state, seat, nodes[node].area)
-        ):
+        if occ == seat:
+            continue
+        area = nodes[node].area
+        if not _is_open(state, lengths, area):
+            continue
+        here = present.get(area)
+        if here is None:
+            here = present[area] = is_present(state, seat, area)
+        if here:
             yield node
 
 
 def can_ship(state: EndeavorState) -> bool:
     """END-R63/R65: a Ship action has a target: any region (closed: its shipping track;
     open: its open sea) or an empty fleet space."""
-    regions = any(a.region for a in data().boards[state.side].areas)
-    return regions or next(_empty_fleets(state), None) is not None
+    return bool(data().regions[state.side]) or next(_empty_fleets(state), None) is not None
 
 
 def can_occupy(state: EndeavorState, who: str) -> bool:

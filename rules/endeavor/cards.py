@@ -18,7 +18,7 @@ def drawable_decks(state: EndeavorState, who: str) -> list[str]:
     d = data()
     out = []
     for deck, cards in state.decks.items():
-        if cards and d.cards[cards[-1]].value <= presence_count(state, who, deck_area(deck)):
+        if cards and d.cards[cards[-1]].value <= presence_count(state, who, d.decks[deck].area):
             out.append(deck)
     return out
 

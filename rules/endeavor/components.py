@@ -175,6 +175,19 @@ class Data:
             for d in self.decks
         }
         self.governor_of = {g.region: g.id for g in cards.governors}
+        # What the engine asks in every step, by side (read-only tables of the boards).
+        self.track_lengths = {
+            side: {a.id: a.track_length for a in b.areas} for side, b in boards.items()
+        }
+        self.regions = {side: [a.id for a in b.areas if a.region] for side, b in boards.items()}
+        self.fleets = {
+            side: [(n.id, n.area) for n in b.nodes if n.kind == "fleet"]
+            for side, b in boards.items()
+        }
+        self.cities = {
+            side: [(n.id, n.area) for n in b.nodes if n.kind == "city"]
+            for side, b in boards.items()
+        }
         _validate(self)
 
     def icons_of(self, item: str) -> dict[Attribute, int]:

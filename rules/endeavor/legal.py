@@ -276,7 +276,9 @@ def _draw_discard(card: str) -> DrawDiscard:
 
 def sub_actions(state: EndeavorState, seat: str, only: ActionKind | None = None) -> list[Action]:
     """DP09-DP16: every concrete target of every still-usable icon of the current turn
-    (``only``: those of one action kind, without finishing or cancelling the turn)."""
+    (``only``: those of one action kind, without finishing or cancelling the turn). An icon
+    is usable (``kind_possible``) when the harbour holds the discs it needs and it has a
+    target: its targets listed here."""
     turn = state.turn
     assert turn is not None
     p = state.players[seat]
@@ -285,7 +287,7 @@ def sub_actions(state: EndeavorState, seat: str, only: ActionKind | None = None)
     for kind in dict.fromkeys(turn.remaining):
         if only is not None and kind != only:
             continue
-        if not kind_possible(state, seat, kind, p.harbour, exclude):
+        if p.harbour < HARBOUR_NEEDED[kind]:
             continue
         if kind == "ship":
             out.extend(_ship_track(r) for r in closed_regions(state))

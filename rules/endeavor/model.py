@@ -19,6 +19,9 @@ from rules.core.copying import deep_copy, full_copy
 from rules.core.decisions import Decision
 from rules.endeavor.components import ActionKind, Attribute, Structure
 
+_NEW = object.__new__
+_SET = object.__setattr__
+
 SILENT_FLEET = "sf"
 """Occupant id of Silent Fleet discs on the board (END-R101)."""
 
@@ -87,8 +90,15 @@ class PlayerState(BaseModel):
     changed in place but replaced (``with_disc``)."""
 
     def with_disc(self, slot: int, disc: bool) -> None:
-        """Put the activation disc on (or take it off) the building in ``slot`` (END-R34)."""
-        self.buildings[slot] = self.buildings[slot].model_copy(update={"disc": disc})
+        """Put the activation disc on (or take it off) the building in ``slot`` (END-R34):
+        a new building, as ``model_copy(update={"disc": disc})`` makes it (no validation)."""
+        old = self.buildings[slot]
+        new = _NEW(OwnedBuilding)
+        _SET(new, "__dict__", {**old.__dict__, "disc": disc})
+        _SET(new, "__pydantic_fields_set__", {*old.__pydantic_fields_set__, "disc"})
+        _SET(new, "__pydantic_extra__", None)
+        _SET(new, "__pydantic_private__", None)
+        self.buildings[slot] = new
 
 
 class Step(Decision):

@@ -64,8 +64,7 @@ def is_open(state: EndeavorState, area: str) -> bool:
     """END-R61: Europe is always open; a region opens when its track is full."""
     if area == "europe":
         return True
-    length = data().areas[state.side][area].track_length
-    return len(state.tracks[area]) >= length
+    return len(state.tracks[area]) >= data().track_lengths[state.side][area]
 
 
 def node_area(state: EndeavorState, node: str) -> str:

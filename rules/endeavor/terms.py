@@ -5,45 +5,58 @@ tokens, attribute tracks and action kinds each have their own ``endeavor.<kind>.
 in ``rules/endeavor/locales/<lang>.json`` (Korean names as printed in the Korean edition;
 designed components get a natural translation). Events and action labels use these terms, so
 no raw id and no English name reaches a Korean player.
+
+A term is a frozen ``Text``: each is made once per id and shared (``functools.cache``; a
+card's once per data set, which names it).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from rules.core import Text, term
 from rules.core.models import Arg
-from rules.endeavor.components import data
+from rules.endeavor.components import Data, data
 from rules.endeavor.model import SILENT_FLEET
 
 
+@functools.cache
 def building(kind: str) -> Text:
     return term(f"endeavor.building.{kind}")
 
 
+@functools.cache
 def region(area: str) -> Text:
     """Europe or one of the six regions."""
     return term(f"endeavor.region.{area}")
 
 
+@functools.cache
 def node(node_id: str) -> Text:
     """A city or a fleet space."""
     return term(f"endeavor.node.{node_id}")
 
 
+@functools.cache
 def connection(conn_id: str) -> Text:
     """A connection, named by its two end nodes."""
     a, b = conn_id.split("--", 1)
     return term("endeavor.connection", a=node(a), b=node(b))
 
 
+@functools.cache
 def deck(deck_id: str) -> Text:
     return term(f"endeavor.deck.{deck_id}")
 
 
 def card(card_id: str) -> Text:
     """An asset card (deck and draw value; Abolition by its own name) or a governor card."""
-    d = data()
+    return _card(data(), card_id)
+
+
+@functools.cache
+def _card(d: Data, card_id: str) -> Text:
     if card_id in d.governors:
         return governor(d.governors[card_id].region)
     info = d.cards[card_id]
@@ -52,23 +65,28 @@ def card(card_id: str) -> Text:
     return term(f"endeavor.card.{info.deck}", value=info.value)
 
 
+@functools.cache
 def governor(area: str) -> Text:
     return term(f"endeavor.governor.{area}")
 
 
+@functools.cache
 def token(kind: str) -> Text:
     return term(f"endeavor.token.{kind}")
 
 
+@functools.cache
 def attribute(attr: str) -> Text:
     return term(f"endeavor.attribute.{attr}")
 
 
+@functools.cache
 def action_kind(kind: str) -> Text:
     """Ship, Occupy, Attack, Payment or Draw."""
     return term(f"endeavor.kind.{kind}")
 
 
+@functools.cache
 def phase(name: str) -> Text:
     return term(f"endeavor.phase.{name}")
 
