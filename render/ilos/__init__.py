@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw, ImageFont
@@ -164,6 +164,11 @@ def boat(colour: kit.RGB, letter: str, width: int, pirate: bool = False) -> Imag
 register_cache(boat.cache_clear)  # type: ignore[attr-defined]
 
 
+def pirate_boat(colour: kit.RGB, letter: str, width: int) -> Image.Image:
+    """A seat's pirate ship (black sail), from ``boat``'s cache."""
+    return boat(colour, letter, width, pirate=True)
+
+
 @kit.static_layer(maxsize=256)
 def building_piece(kind: str, style: kit.SeatStyle, size: int, label: str | None) -> Image.Image:
     """A fort or trading post in its owner's colour, with the owner's piece (and the post's label)."""
@@ -218,13 +223,17 @@ def _map_size(cells: Sequence[tuple[int, int]], size: float) -> tuple[float, flo
     return min(xs) - size, min(ys) - size * 0.87, max(xs) + size, max(ys) + size * 0.87
 
 
+ZOOM_STEP = 8
+MIN_SIZE = 40
+
+
 def _choose_size(cells: Sequence[tuple[int, int]], width: float, max_height: float) -> int:
     if not cells:
         return 120
     x0, y0, x1, y1 = _map_size(cells, 1.0)
     size = min(150.0, (width - 2 * MARGIN) / (x1 - x0), (max_height - 2 * MARGIN) / (y1 - y0))
     # in steps of 8 px: sprites drawn for one size serve the next boards and pictures too
-    return max(40, int(size) // 8 * 8)
+    return max(MIN_SIZE, int(size) // ZOOM_STEP * ZOOM_STEP)
 
 
 def _compass(
@@ -391,7 +400,7 @@ def _draw_map(
             hx, hy = cx + shape.hideout[0], cy + shape.hideout[1]
             kit.paste(
                 img,
-                boat(st.colour, st.letter, round(size * 0.44), pirate=True),
+                pirate_boat(st.colour, st.letter, round(size * 0.44)),
                 (hx, hy - size * 0.06),
             )
             half = size * 0.24
@@ -432,6 +441,82 @@ def _draw_boats(
             )
             if placer is not None:
                 placer.block(box, str(count))
+
+
+AHEAD_BUDGET = 3.0
+"""How much drawing a view of the map part does for the next zoom level (``_draw_ahead``),
+in estimated ms of CPU, less what it drew for its own tiles."""
+_NEW_TILE_COST = 2.5  # a tile's artwork drawn and shrunk to the map's size
+_SPRITE_COST = 0.6  # a tile shrunk from its artwork
+_PIECE_COST = 0.5  # a piece, boat or building drawn supersampled
+_DRAWN: dict[tuple[object, ...], None] = {}
+"""Sprites of the map part drawn so far, by what ``_draw_ahead`` keys them with (insertion
+order; emptied with the drawings' caches)."""
+
+
+def _tiles_drawn(view: IlosView, size: int, text_px: int) -> int:
+    """How many of the map's tile sprites at ``size`` are new (not drawn before, nor ahead);
+    records them."""
+    number_px = max(22, round(size * 0.2), text_px)
+    new = 0
+    for tile in view.board:
+        key = ("tile_sprite", placed_key(tile), size, number_px)
+        if key not in _DRAWN:
+            _DRAWN[key] = None
+            new += 1
+    return new
+
+
+def _draw_ahead(
+    view: IlosView, styles: dict[str, kit.SeatStyle], size: int, text_px: int, budget: float
+) -> None:
+    """Draw a few of the sprites of the next zoom level (one step smaller) not drawn yet,
+    within ``budget``: as the archipelago grows the map's hex size steps down and every
+    tile, piece and boat would be drawn again at once; drawn ahead a few per view, the step
+    costs about what any view does. The pictures do not change (the same cached drawings,
+    made earlier)."""
+    nxt = size - ZOOM_STEP
+    if nxt < MIN_SIZE:
+        return
+    number_px = max(22, round(nxt * 0.2), text_px)
+    spot_r = nxt * 0.15
+    jobs: list[tuple[float, Callable[..., Image.Image], tuple[object, ...]]] = [
+        (_SPRITE_COST, tile_sprite, (placed_key(tile), nxt, number_px)) for tile in view.board
+    ]
+    ships = {s.id: s.owner for s in view.ships}
+    for tile in view.board:
+        for region in tile.regions:
+            for spot in region.spots:
+                if spot.owner is None:
+                    continue
+                st = styles[spot.owner]
+                if spot.building is not None:
+                    building = (spot.building, st, round(spot_r * 2.2), spot.label)
+                    jobs.append((_PIECE_COST, building_piece, building))
+                else:
+                    piece = (st.shape, st.colour, round(spot_r * 0.98), st.letter)
+                    jobs.append((_PIECE_COST, kit.piece, piece))
+            for sid in region.ships:
+                if sid in ships:
+                    st = styles[ships[sid]]
+                    jobs.append((_PIECE_COST, boat, (st.colour, st.letter, round(nxt * 0.36))))
+        if tile.pirate_owner is not None:
+            st = styles[tile.pirate_owner]
+            jobs.append((_PIECE_COST, pirate_boat, (st.colour, st.letter, round(nxt * 0.44))))
+    for cost, draw, args in jobs:
+        key = (draw.__name__, *args)
+        if key in _DRAWN:
+            continue
+        if cost > budget:
+            break
+        draw(*args)
+        budget -= cost
+        _DRAWN[key] = None
+    if len(_DRAWN) > 4096:
+        _DRAWN.clear()
+
+
+register_cache(_DRAWN.clear)
 
 
 # ------------------------------------------------------------------------------ panels
@@ -759,7 +844,12 @@ def draw_map_part(view: IlosView, tr: Translate) -> Image.Image:
     """The first part (channel posts): the header and the archipelago, phone-legible."""
     styles = _styles(view)
     header = _header(view, styles, tr, MAP_W, MAP_TEXT)
-    board, _ = _draw_map(view, styles, MAP_W, tr, max_height=2000 - header.height, text_px=MAP_TEXT)
+    board, geo = _draw_map(
+        view, styles, MAP_W, tr, max_height=2000 - header.height, text_px=MAP_TEXT
+    )
+    if view.board:
+        spent = _tiles_drawn(view, geo.size, MAP_TEXT) * _NEW_TILE_COST
+        _draw_ahead(view, styles, geo.size, MAP_TEXT, AHEAD_BUDGET - spent)
     out = Image.new("RGB", (MAP_W, header.height + board.height), kit.PAPER)
     out.paste(header, (0, 0))
     out.paste(board, (0, header.height))
@@ -901,7 +991,7 @@ def render_board_part(view: View, tr: Translate, part: str) -> RenderedImage:
     if part != BOARD_PARTS[0]:
         summary = tr("ilos.summary.part", part=tr(f"ilos.part.{part}")) + "\n" + summary
     return RenderedImage(
-        png=kit.encode_png_palette(img, "ilos"),
+        png=kit.encode_png_palette(img, "ilos", runs=part == "map"),
         filename=f"ilos-{part}-round{v.round}.png",
         summary=summary,
     )

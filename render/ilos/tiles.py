@@ -171,9 +171,43 @@ def _sea_points(size: float) -> list[Point]:
     return candidates
 
 
+LAYOUT_SIZE = 160
+"""Every tile is laid out once, at this hex size, and the layout scaled to the size drawn:
+the artwork (drawn at this size too) and what the map places on it (pieces, boats, the
+pirate beside the hideout's skull) always agree, and a zoom step lays out nothing."""
+
+
+def _scaled(point: Point, f: float) -> Point:
+    return (point[0] * f, point[1] * f)
+
+
 @lru_cache(maxsize=1024)
 def tile_shape(key: TileKey, size: float) -> TileShape:
-    """Where everything on a tile lies (edges already rotated, ILOS-R103), for hex ``size``."""
+    """Where everything on a tile lies (edges already rotated, ILOS-R103), for hex ``size``:
+    the tile's layout (``_layout``) scaled."""
+    shape = _layout(replace(key, tile=""))
+    f = size / LAYOUT_SIZE
+    if f == 1:
+        return shape
+    regions = tuple(
+        replace(
+            r,
+            hub=_scaled(r.hub, f),
+            hub_radius=r.hub_radius * f,
+            spots=tuple(_scaled(p, f) for p in r.spots),
+            berth=_scaled(r.berth, f),
+        )
+        for r in shape.regions
+    )
+    hideout = None if shape.hideout is None else _scaled(shape.hideout, f)
+    return TileShape(size, shape.spot_radius * f, regions, hideout, _scaled(shape.label, f))
+
+
+@lru_cache(maxsize=512)
+def _layout(key: TileKey) -> TileShape:
+    """The tile laid out at ``LAYOUT_SIZE``: land hubs, spots, berths clear of the land and
+    of each other, the hideout in the most open sea, the number where it covers nothing."""
+    size = float(LAYOUT_SIZE)
     spot_r = size * 0.15
     spacing = spot_r * 2.3
     land_regions = [r for r in key.regions if r[1]]
@@ -351,9 +385,11 @@ def _draw_land(
             draw.polygon([((ox + x) * scale, (oy + y) * scale) for x, y in pts], fill=fill)
 
 
-ART_SIZE = 160
+ART_SIZE = LAYOUT_SIZE
 """Tile artwork is drawn once at this hex size and shrunk for smaller maps (a growing
-archipelago changes the map's hex size; shrinking a cached drawing costs a millisecond)."""
+archipelago changes the map's hex size, and every zoom step shrinks every tile again). The
+shrink is a box filter (each pixel the mean of the artwork it covers): on flat artwork it
+looks the same as Lanczos at a third of the cost (0.4 ms against 1.2 ms a tile)."""
 
 
 _ART_COLOURS: tuple[kit.RGB, ...] = (TILE_EDGE, SEA_COLOUR, LAND_SHORE, BEACH, LAND_FILL)
@@ -367,6 +403,19 @@ def _tile_art(key: TileKey, size: int) -> Image.Image:
     """The tile's artwork (``_draw_tile_art``) kept premultiplied ("RGBa"), the form Pillow
     shrinks an RGBA image in: each new size converts only its small result back."""
     return _draw_tile_art(key, size).convert("RGBa")
+
+
+@lru_cache(maxsize=16)
+def _hex_mask(size: int, s: int) -> Image.Image:
+    """The alpha of a tile's artwork: the hex of ``size`` drawn ``s`` times bigger and shrunk
+    (the same for every tile of that size; callers only read it)."""
+    w = 2 * size + 4
+    h = math.ceil(math.sqrt(3) * size) + 4
+    origin = (w / 2, h / 2)
+    hex_pts = [((origin[0] + x) * s, (origin[1] + y) * s) for x, y in kit.hexagon((0, 0), size)]
+    mask = Image.new("L", (w * s, h * s), 0)
+    ImageDraw.Draw(mask).polygon(hex_pts, fill=255)
+    return mask.reduce(s)
 
 
 def _draw_tile_art(key: TileKey, size: int) -> Image.Image:
@@ -394,11 +443,9 @@ def _draw_tile_art(key: TileKey, size: int) -> Image.Image:
     outside = [((origin[0] + x) * s, (origin[1] + y) * s) for x, y in kit.hexagon((0, 0), size + 2)]
     d.polygon(outside, outline=0, width=3 * s)
     big.putpalette(_ART_PALETTE)
-    mask = Image.new("L", big.size, 0)
-    ImageDraw.Draw(mask).polygon(hex_pts, fill=255)
     # a box filter: as smooth as Lanczos on flat art, far faster
     img = big.convert("RGB").reduce(s).convert("RGBA")
-    img.putalpha(mask.reduce(s))
+    img.putalpha(_hex_mask(size, s))
     dd = ImageDraw.Draw(img)
     r = shape.spot_radius
     icon_size = round(r * 1.45)
@@ -436,7 +483,7 @@ def tile_sprite(key: TileKey, size: int, number_px: int = 0) -> Image.Image:
         f = size / ART_SIZE
         img = art.resize(
             (max(1, round(art.width * f)), max(1, round(art.height * f))),
-            Image.Resampling.LANCZOS,
+            Image.Resampling.BOX,
         ).convert("RGBA")
     else:
         img = _tile_art(art_key, size).convert("RGBA")

@@ -431,3 +431,45 @@ def test_golden_choices(name: str) -> None:
     out = ilos_render.render_choices(view, KO if lang == "ko" else EN, marks)
     assert out is not None
     assert_matches_golden(name, out.png)
+
+
+def test_tiles_keep_one_layout_at_every_map_size() -> None:
+    """ILOS-R101-R103: a tile's berths, hideout and number lie where its artwork (drawn once,
+    at one size, and shrunk) puts them, at every hex size a map or picture uses: the pirate
+    ship sits on the hideout's skull however far the map is zoomed out."""
+    from render.ilos import tiles
+    from rules.ilos.components import components
+    from rules.ilos.view import tile_geometry
+
+    comp = components()
+    for tile_id in comp.tiles:
+        geometry = tile_geometry(comp, tile_id)
+        for rotation in range(6):
+            key = ilos_render.rotated_key(geometry, rotation)
+            art = tiles.tile_shape(key, tiles.ART_SIZE)
+            for size in range(40, 152, 8):
+                f = size / tiles.ART_SIZE
+                shape = tiles.tile_shape(key, size)
+                points = [(shape.label, art.label), (shape.hideout, art.hideout)] + [
+                    (r.berth, a.berth) for r, a in zip(shape.regions, art.regions, strict=True)
+                ]
+                for p, q in points:
+                    assert (p is None) == (q is None)
+                    if p is not None and q is not None:
+                        assert abs(p[0] - q[0] * f) < 1e-6 and abs(p[1] - q[1] * f) < 1e-6
+
+
+def test_map_is_the_same_picture_whatever_was_drawn_before() -> None:
+    """ILOS-R101: the map part draws a few sprites of its next zoom level ahead on every
+    view; a map drawn after the earlier views of its game (the archipelago growing through
+    zoom steps) is byte for byte the map drawn in a fresh process."""
+    from render import kit
+
+    views = [view_at("ilos", 4, 11, f) for f in (0.2, 0.3, 0.4, 0.5, 0.6, 0.7)]
+    fresh = []
+    for view in (views[2], views[-1]):
+        kit.clear_text_layers()
+        fresh.append(render.render_board(view, EN).png)
+    kit.clear_text_layers()
+    drawn = [render.render_board(v, EN).png for v in views]
+    assert [drawn[2], drawn[-1]] == fresh
