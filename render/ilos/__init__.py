@@ -237,10 +237,15 @@ def _choose_size(cells: Sequence[tuple[int, int]], width: float, max_height: flo
 
 
 def _compass(
-    img: Image.Image, draw: ImageDraw.ImageDraw, tr: Translate, text_px: int, placer: kit.Placer
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    tr: Translate,
+    text_px: int,
+    placer: kit.Placer,
+    top: int = 0,
 ) -> None:
     """North is the top of the image: the sides the rules name coasts and cells by."""
-    x, y = 40.0, 30.0
+    x, y = 40.0, top + 30.0
     draw.polygon([(x, y), (x - 13, y + 38), (x, y + 30), (x + 13, y + 38)], fill=kit.WHITE)
     draw.polygon([(x, y), (x, y + 30), (x + 13, y + 38)], fill=kit.INK)
     placer.block((x - 15, y - 2, x + 15, y + 40))
@@ -292,10 +297,12 @@ def _draw_map(
     preview: tuple[TileGeometry, int, int, int] | None = None,
     text_px: int = 24,
     focus: Sequence[tuple[int, int]] = (),
+    top: int = 0,
 ) -> tuple[Image.Image, MapGeometry]:
     """The archipelago; ``extra_cells`` widen it (empty cells to mark), ``preview`` is the tile
     being explored drawn at its cell (tile, q, r, rotation); ``focus`` (cells), if given, is
-    the part shown (tiles beyond it are cut off at the image's edge)."""
+    the part shown (tiles beyond it are cut off at the image's edge). ``top``: rows left
+    empty above the map, for a header pasted there (one canvas for the whole part)."""
     cells = [(t.q, t.r) for t in view.board] + list(extra_cells)
     if preview is not None:
         cells.append((preview[1], preview[2]))
@@ -308,15 +315,15 @@ def _draw_map(
     else:
         x0, y0, x1, y1 = -size, -size, size, size
     height = int(max(y1 - y0 + 2 * MARGIN, 150))
-    img = Image.new("RGB", (width, height), MAP_SEA)
+    img = Image.new("RGB", (width, top + height), MAP_SEA)
     draw = ImageDraw.Draw(img)
     ox = strip + (width - strip - (x1 - x0)) / 2 - x0
-    oy = MARGIN - y0
-    geo = MapGeometry(size, (ox, oy), {}, kit.Placer(width, height))
+    oy = top + MARGIN - y0
+    geo = MapGeometry(size, (ox, oy), {}, kit.Placer(width, top + height))
     if not cells:
         kit.label(
             draw,
-            (width / 2, height / 2),
+            (width / 2, top + height / 2),
             tr("ilos.board.no_tiles"),
             font(max(34, text_px), True),
             fill=kit.WHITE,
@@ -405,7 +412,7 @@ def _draw_map(
             )
             half = size * 0.24
             placer.block((hx - half, hy - size * 0.06 - half, hx + half, hy - size * 0.06 + half))
-    _compass(img, draw, tr, text_px, placer)
+    _compass(img, draw, tr, text_px, placer, top)
     return img, geo
 
 
@@ -844,15 +851,19 @@ def draw_map_part(view: IlosView, tr: Translate) -> Image.Image:
     """The first part (channel posts): the header and the archipelago, phone-legible."""
     styles = _styles(view)
     header = _header(view, styles, tr, MAP_W, MAP_TEXT)
-    board, geo = _draw_map(
-        view, styles, MAP_W, tr, max_height=2000 - header.height, text_px=MAP_TEXT
+    out, geo = _draw_map(
+        view,
+        styles,
+        MAP_W,
+        tr,
+        max_height=2000 - header.height,
+        text_px=MAP_TEXT,
+        top=header.height,
     )
+    out.paste(header, (0, 0))
     if view.board:
         spent = _tiles_drawn(view, geo.size, MAP_TEXT) * _NEW_TILE_COST
         _draw_ahead(view, styles, geo.size, MAP_TEXT, AHEAD_BUDGET - spent)
-    out = Image.new("RGB", (MAP_W, header.height + board.height), kit.PAPER)
-    out.paste(header, (0, 0))
-    out.paste(board, (0, header.height))
     return out
 
 
@@ -864,10 +875,15 @@ def draw_table_part(view: IlosView, tr: Translate) -> Image.Image:
     explore = _exploration_panel(view, inner, tr)
     prices = _price_panel(view, inner, tr)
     players = _players_panel(view, styles, tr, inner)
-    body = kit.stack([explore, prices, players])
-    out = Image.new("RGB", (TABLE_W, header.height + body.height + 2 * MARGIN), kit.PAPER)
+    panels = [explore, prices, players]
+    gap = 16
+    body_h = sum(p.height for p in panels) + gap * (len(panels) - 1)
+    out = Image.new("RGB", (TABLE_W, header.height + body_h + 2 * MARGIN), kit.PAPER)
     out.paste(header, (0, 0))
-    out.paste(body, (MARGIN, header.height + MARGIN))
+    y = header.height + MARGIN
+    for panel in panels:  # one below the other, as kit.stack puts them, straight onto the part
+        out.paste(panel, (MARGIN, y))
+        y += panel.height + gap
     return out
 
 
