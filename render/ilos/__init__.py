@@ -616,7 +616,8 @@ def _exploration_panel(view: IlosView, width: int, tr: Translate) -> Image.Image
     for i in range(3):
         cx = 20 + slot * (i + 0.5)
         if i < len(view.face_up):
-            kit.paste(img, tile_sprite(face_up_key(view.face_up[i]), size, T), (cx, cy))
+            sprite = tile_sprite(face_up_key(view.face_up[i]), size, T, shared_art=False)
+            kit.paste(img, sprite, (cx, cy))
         else:
             d.polygon(kit.hexagon((cx, cy), size), outline=kit.PANEL_EDGE, width=3)
             kit.label(d, (cx, cy), tr("ilos.board.empty"), fnt, fill=kit.MUTED, anchor="mm")

@@ -471,14 +471,21 @@ def _draw_tile_art(key: TileKey, size: int) -> Image.Image:
 
 
 @kit.static_layer(maxsize=512)
-def tile_sprite(key: TileKey, size: int, number_px: int = 0) -> Image.Image:
+def tile_sprite(
+    key: TileKey, size: int, number_px: int = 0, shared_art: bool = True
+) -> Image.Image:
     """The tile's artwork and its number, cached per tile, pose and size.
 
     The returned RGBA image is about ``2 * size`` wide and ``sqrt(3) * size`` high plus a
-    small margin, centred on the tile centre.
+    small margin, centred on the tile centre. ``shared_art``: shrunk from the artwork every
+    size of that pose shares (the map's tiles, drawn again at every zoom step); otherwise
+    the artwork is drawn at ``size`` itself, a third of the work of the shared one for a
+    small tile shown at one size (the face-up tiles: placed, most take another rotation).
     """
     art_key = replace(key, tile="")
-    if size < ART_SIZE:
+    if not shared_art and size < ART_SIZE:
+        img = _draw_tile_art(art_key, size)
+    elif size < ART_SIZE:
         art = _tile_art(art_key, ART_SIZE)
         f = size / ART_SIZE
         img = art.resize(
