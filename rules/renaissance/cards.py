@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 
 from rules.core import Event, term
+from rules.core.models import event
 from rules.renaissance.actions import PlayCard
 from rules.renaissance.board import (
     capital_owner,
@@ -159,7 +160,7 @@ def reduce_dm(state: RenaissanceState, province: str, events: list[Event]) -> No
     prov.dm_white = False
     player = state.player(owner)
     events.append(
-        Event(
+        event(
             key="renaissance.event.reduced",
             args={"seat": owner, "province": term(f"renaissance.province.{province}")},
         )
@@ -196,7 +197,7 @@ def resolve(state: RenaissanceState, seat: str, action: PlayCard, events: list[E
     info = data().cards[card]
     state.player(seat).hand.remove(card)
     events.append(
-        Event(
+        event(
             key="renaissance.event.played",
             args={"seat": seat, "card": card_term(card)},
             seat=seat,
@@ -220,7 +221,7 @@ def _commodity(state: RenaissanceState, commodity: str, events: list[Event]) -> 
         if amount:
             from_bank(state, s, amount)
             events.append(
-                Event(
+                event(
                     key="renaissance.event.payout",
                     args={
                         "seat": s,
@@ -251,7 +252,7 @@ def _leader(
         )
         if paid:
             events.append(
-                Event(key="renaissance.event.protection", args={"seat": seat, "amount": paid})
+                event(key="renaissance.event.protection", args={"seat": seat, "amount": paid})
             )
     if has(state, seat, "printed_word"):
         refund = sum(
@@ -262,7 +263,7 @@ def _leader(
         if refund:
             from_bank(state, seat, refund)
             events.append(
-                Event(key="renaissance.event.refund", args={"seat": seat, "amount": refund})
+                event(key="renaissance.event.refund", args={"seat": seat, "amount": refund})
             )
 
 
@@ -279,7 +280,7 @@ def _event(state: RenaissanceState, seat: str, action: PlayCard, events: list[Ev
         loss = min(-(-victim.written_cash // 2), victim.cash)
         pay_bank(state, action.target_seat, loss)
         events.append(
-            Event(
+            event(
                 key="renaissance.event.cash_lost",
                 args={"seat": action.target_seat, "amount": loss},
             )
@@ -402,7 +403,7 @@ def war(state: RenaissanceState, seat: str, target: str, events: list[Event]) ->
         )
         rolls[s] = die + bonus
         events.append(
-            Event(
+            event(
                 key="renaissance.event.war_roll",
                 args={"seat": s, "die": die, "total": die + bonus},
                 reveals=True,
@@ -411,14 +412,14 @@ def war(state: RenaissanceState, seat: str, target: str, events: list[Event]) ->
     if rolls[seat] == rolls[target]:
         misery_change(state, seat, 1, events)
         misery_change(state, target, 1, events)
-        events.append(Event(key="renaissance.event.war_tie", args={}))
+        events.append(event(key="renaissance.event.war_tie", args={}))
         if not (state.players[seat].eliminated or state.players[target].eliminated):
             state.wars.append((seat, target))
         return
     winner, loser = (seat, target) if rolls[seat] > rolls[target] else (target, seat)
     misery_change(state, winner, 1, events)
     misery_change(state, loser, 2, events)
-    events.append(Event(key="renaissance.event.war_won", args={"seat": winner, "loser": loser}))
+    events.append(event(key="renaissance.event.war_won", args={"seat": winner, "loser": loser}))
     diff = abs(rolls[seat] - rolls[target])
     if state.players[loser].eliminated or state.players[winner].eliminated:
         return

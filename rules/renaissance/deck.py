@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, Text, term
+from rules.core.models import event
 from rules.renaissance.components import data
 from rules.renaissance.model import RenaissanceState
 
@@ -34,7 +35,7 @@ def _next_epoch(state: RenaissanceState, events: list[Event]) -> None:
     pile.sort()
     state.rng.shuffle(pile)
     state.draw_pile = pile
-    events.append(Event(key="renaissance.event.epoch", args={"epoch": state.epoch}, reveals=True))
+    events.append(event(key="renaissance.event.epoch", args={"epoch": state.epoch}, reveals=True))
 
 
 def draw(state: RenaissanceState, seat: str, events: list[Event]) -> str | None:
@@ -51,9 +52,9 @@ def draw(state: RenaissanceState, seat: str, events: list[Event]) -> str | None:
             return None
     card = state.draw_pile.pop(0)
     state.player(seat).hand.append(card)
-    events.append(Event(key="renaissance.event.drew", args={"seat": seat}, seat=seat, reveals=True))
+    events.append(event(key="renaissance.event.drew", args={"seat": seat}, seat=seat, reveals=True))
     events.append(
-        Event(
+        event(
             key="renaissance.event.drew_card",
             args={"card": card_term(card)},
             seat=seat,
@@ -64,7 +65,7 @@ def draw(state: RenaissanceState, seat: str, events: list[Event]) -> str | None:
     if not state.draw_pile and state.epoch >= state.options.last_epoch:
         state.deck_exhausted = True
         state.end_triggered = True
-        events.append(Event(key="renaissance.event.last_card", args={}))
+        events.append(event(key="renaissance.event.last_card", args={}))
     return card
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event
+from rules.core.models import event
 from rules.renaissance.components import data
 from rules.renaissance.model import Pending, RenaissanceState
 
@@ -47,7 +48,7 @@ def misery_change(state: RenaissanceState, seat: str, boxes: int, events: list[E
     if player.misery == before:
         return
     events.append(
-        Event(
+        event(
             key="renaissance.event.misery",
             args={"seat": seat, "value": misery_value(player.misery)},
             seat=seat,
@@ -91,7 +92,7 @@ def eliminate(state: RenaissanceState, seat: str, events: list[Event]) -> None:
     for card in list(player.hand):
         player.hand.remove(card)
         discard_card(state, card)
-    events.append(Event(key="renaissance.event.eliminated", args={"seat": seat}, seat=seat))
+    events.append(event(key="renaissance.event.eliminated", args={"seat": seat}, seat=seat))
     state.decisions = [
         d for d in state.decisions if not (isinstance(d, Pending) and d.seat == seat)
     ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, term
+from rules.core.models import event
 from rules.renaissance.board import dominated
 from rules.renaissance.components import data
 from rules.renaissance.deck import draw
@@ -31,7 +32,7 @@ def end_of_turn(state: RenaissanceState, events: list[Event]) -> None:
     best = max(whites.values(), default=0)
     if best > 0:
         winner = next(s for s in active if whites[s] == best)
-        events.append(Event(key="renaissance.event.bonus_card", args={"seat": winner}))
+        events.append(event(key="renaissance.event.bonus_card", args={"seat": winner}))
         draw(state, winner, events)
     for pid, seen in state.provinces.items():  # only the provinces with white pieces change
         if seen.dm_white or seen.white:
@@ -48,10 +49,10 @@ def end_of_turn(state: RenaissanceState, events: list[Event]) -> None:
             if interest:
                 from_bank(state, s, interest)
                 events.append(
-                    Event(key="renaissance.event.interest", args={"seat": s, "amount": interest})
+                    event(key="renaissance.event.interest", args={"seat": s, "amount": interest})
                 )
         from_bank(state, s, earned)
-        events.append(Event(key="renaissance.event.income", args={"seat": s, "amount": earned}))
+        events.append(event(key="renaissance.event.income", args={"seat": s, "amount": earned}))
         misery_change(state, s, -_turn_relief(state, s), events)  # AOR-R113, AOR-R63
     roll_markers(state, events)
 
@@ -78,7 +79,7 @@ def roll_markers(state: RenaissanceState, events: list[Event]) -> None:
         for commodity in names:
             results[commodity] = results.get(commodity, 0) + shift
         events.append(
-            Event(
+            event(
                 key="renaissance.event.market_roll",
                 args={
                     "white": white,
@@ -99,7 +100,7 @@ def roll_markers(state: RenaissanceState, events: list[Event]) -> None:
             continue
         for _ in range(abs(n)):
             if n > 0:
-                events.append(Event(key="renaissance.event.majority_card", args={"seat": holder}))
+                events.append(event(key="renaissance.event.majority_card", args={"seat": holder}))
                 draw(state, holder, events)
             else:
                 count = sum(
@@ -107,7 +108,7 @@ def roll_markers(state: RenaissanceState, events: list[Event]) -> None:
                 )
                 paid = pay_bank(state, holder, count)
                 events.append(
-                    Event(
+                    event(
                         key="renaissance.event.majority_pays",
                         args={"seat": holder, "amount": paid},
                     )

@@ -6,6 +6,7 @@ from typing import Literal
 
 from rules.core import Event, RuleViolation, term
 from rules.core.engine import Engine, Refusal, refusal
+from rules.core.models import event
 from rules.renaissance.actions import (
     Attack,
     BuyAdvance,
@@ -73,11 +74,11 @@ def _time_up(
     """The anytime action (AOR-R10, R117 (3), A12): the agreed playing time is over."""
     if state.rules_version < V2:
         state.time_up = True
-        events.append(Event(key="renaissance.event.time_up", args={"seat": seat}, seat=seat))
+        events.append(event(key="renaissance.event.time_up", args={"seat": seat}, seat=seat))
         return
     state.time_votes.append(seat)
     events.append(
-        Event(
+        event(
             key="renaissance.event.time_vote",
             args={
                 "seat": seat,
@@ -172,8 +173,8 @@ def settle(state: RenaissanceState, events: list[Event]) -> None:
 def _secret(seat: str, key: str, amount: int) -> list[Event]:
     """Own confirmation (only the chooser sees it) and a public 'has chosen' line."""
     return [
-        Event(key=key, args={"amount": amount}, seat=seat, visible_to=[seat]),
-        Event(key="renaissance.event.submitted", args={"seat": seat}, seat=seat),
+        event(key=key, args={"amount": amount}, seat=seat, visible_to=[seat]),
+        event(key="renaissance.event.submitted", args={"seat": seat}, seat=seat),
     ]
 
 
@@ -184,7 +185,7 @@ def _dispatch(
     if isinstance(action, ReturnCard):
         player.returned = action.card
         events.append(
-            Event(
+            event(
                 key="renaissance.event.returned",
                 args={"card": card_term(action.card)},
                 seat=seat,
@@ -194,7 +195,7 @@ def _dispatch(
     elif isinstance(action, RankCapital):
         player.ranking.append(action.capital)
         events.append(
-            Event(
+            event(
                 key="renaissance.event.ranked",
                 args={"capital": term(f"renaissance.province.{action.capital}")},
                 seat=seat,
@@ -231,7 +232,7 @@ def _dispatch(
             state.order[a], state.order[b] = other, seat
             renumber(state)
             events.append(
-                Event(key="renaissance.event.q_swap", args={"seat": seat, "other": other})
+                event(key="renaissance.event.q_swap", args={"seat": seat, "other": other})
             )
     elif isinstance(action, Watermill):
         state.cursor = 1
@@ -244,7 +245,7 @@ def _dispatch(
             state.markers[action.commodity] = n
             state.markers = {c: v for c, v in state.markers.items() if v}
             events.append(
-                Event(
+                event(
                     key="renaissance.event.watermill_marker",
                     args={
                         "seat": seat,
@@ -259,7 +260,7 @@ def _dispatch(
         state.markers[action.commodity] = n - (1 if n > 0 else -1)
         state.markers = {c: v for c, v in state.markers.items() if v}
         events.append(
-            Event(
+            event(
                 key="renaissance.event.buy_off",
                 args={"seat": seat, "commodity": term(f"renaissance.commodity.{action.commodity}")},
             )
@@ -270,14 +271,14 @@ def _dispatch(
         player.v_decided = True
         if action.buy:
             pay_bank(state, seat, 10)
-            events.append(Event(key="renaissance.event.bought_card", args={"seat": seat}))
+            events.append(event(key="renaissance.event.bought_card", args={"seat": seat}))
             draw(state, seat, events)
     elif isinstance(action, DiscardCard):
         player.p_decided = True
         if action.card is not None:
             player.hand.remove(action.card)
             discard_card(state, action.card)
-            events.append(Event(key="renaissance.event.discarded", args={"seat": seat}))
+            events.append(event(key="renaissance.event.discarded", args={"seat": seat}))
     elif isinstance(action, PlayCard):
         resolve(state, seat, action, events)
     elif isinstance(action, UpgradeShip):
@@ -304,7 +305,7 @@ def _end_step(state: RenaissanceState, seat: str, events: list[Event]) -> None:
         state.cursor = 1
     elif state.phase == "play":
         player.play_done = True
-        events.append(Event(key="renaissance.event.passed", args={"seat": seat}))
+        events.append(event(key="renaissance.event.passed", args={"seat": seat}))
         next_war_round(state, events)
     elif state.phase == "purchase":
         player.purchase_step = "stabilize"
@@ -324,7 +325,7 @@ def _resolve_pending(
             pay_bank(state, seat, loss)
             if loss:  # nothing lost is not news
                 events.append(
-                    Event(key="renaissance.event.cash_lost", args={"seat": seat, "amount": loss})
+                    event(key="renaissance.event.cash_lost", args={"seat": seat, "amount": loss})
                 )
         else:
             loss = -(-player.expansion // 2)
@@ -332,7 +333,7 @@ def _resolve_pending(
             player.stock += loss
             if loss:
                 events.append(
-                    Event(key="renaissance.event.tokens_lost", args={"seat": seat, "count": loss})
+                    event(key="renaissance.event.tokens_lost", args={"seat": seat, "count": loss})
                 )
     elif isinstance(action, RemovalSource):
         if action.source == "expansion" and item.province is not None:
@@ -344,7 +345,7 @@ def _resolve_pending(
         prov = state.province(action.province)
         prov.dm = item.other
         events.append(
-            Event(
+            event(
                 key="renaissance.event.ceded",
                 args={
                     "seat": seat,
@@ -379,10 +380,10 @@ def _resolve_pending(
         player.hand.append(taken)
         both = [seat, item.other]
         events.append(
-            Event(key="renaissance.event.swapped", args={"seat": seat, "other": item.other})
+            event(key="renaissance.event.swapped", args={"seat": seat, "other": item.other})
         )
         events.append(
-            Event(
+            event(
                 key="renaissance.event.swapped_cards",
                 args={"given": card_term(action.card), "taken": card_term(taken)},
                 visible_to=both,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from rules.core import Event, Text, term
+from rules.core.models import event
 from rules.renaissance.board import by_ship_only, per_seat
 from rules.renaissance.cards import markers_available, remove_all
 from rules.renaissance.competition import (
@@ -32,7 +33,7 @@ def civil_war_last(state: RenaissanceState, events: list[Event]) -> None:
     state.order.remove(victim)
     state.order.append(victim)
     renumber(state)
-    events.append(Event(key="renaissance.event.civil_war_last", args={"seat": victim}))
+    events.append(event(key="renaissance.event.civil_war_last", args={"seat": victim}))
 
 
 def renumber(state: RenaissanceState) -> None:
@@ -61,7 +62,7 @@ def start_phase(state: RenaissanceState, events: list[Event]) -> None:
             if gain < 2:
                 from_bank(state, holder, 2 - gain)
             events.append(
-                Event(
+                event(
                     key="renaissance.event.indulgence",
                     args={"seat": holder, "other": other, "count": back, "amount": paid},
                 )
@@ -91,7 +92,7 @@ def place(state: RenaissanceState, seat: str, province: str, events: list[Event]
     prov.tokens[seat] = prov.tokens.get(seat, 0) + 1
     prov.white[seat] = prov.white.get(seat, 0) + 1
     events.append(
-        Event(key="renaissance.event.placed", args={"seat": seat, "province": _pterm(province)})
+        event(key="renaissance.event.placed", args={"seat": seat, "province": _pterm(province)})
     )
     _check_dominance(state, seat, province, events)
 
@@ -109,7 +110,7 @@ def _check_dominance(
         prov.dm = seat
         prov.dm_white = True
         events.append(
-            Event(
+            event(
                 key="renaissance.event.dominates",
                 args={"seat": seat, "province": _pterm(province)},
             )
@@ -206,7 +207,7 @@ def resolve_attack(
         player.cathedral_against.extend(foes)
         won = True
         events.append(
-            Event(
+            event(
                 key="renaissance.event.cathedral",
                 args={"seat": seat, "province": _pterm(province)},
             )
@@ -214,7 +215,7 @@ def resolve_attack(
     elif mode == "defender":
         won = False
         events.append(
-            Event(
+            event(
                 key="renaissance.event.cathedral_defence",
                 args={"seat": foes[0], "other": seat, "province": _pterm(province)},
             )
@@ -223,7 +224,7 @@ def resolve_attack(
         w, b, c = (state.rng.randint(1, 6) for _ in range(3))
         won = attacker_wins(state, seat, province, w, b, c)
         events.append(
-            Event(
+            event(
                 key="renaissance.event.competition",
                 args={
                     "seat": seat,
@@ -276,7 +277,7 @@ def watermill_roll(
     die = state.rng.randint(1, 6)
     ok = die <= size
     events.append(
-        Event(
+        event(
             key="renaissance.event.watermill",
             args={
                 "seat": seat,
@@ -312,5 +313,5 @@ def buy_card(state: RenaissanceState, seat: str, events: list[Event]) -> None:
     player.stock += cost
     player.expansion_card = True
     state.cards_bought_expansion += 1
-    events.append(Event(key="renaissance.event.card_bought", args={"seat": seat, "count": cost}))
+    events.append(event(key="renaissance.event.card_bought", args={"seat": seat, "count": cost}))
     draw(state, seat, events)

@@ -8,6 +8,7 @@ closing finished phases) and ``follow_order`` keeps the bottom of the stack at i
 from __future__ import annotations
 
 from rules.core import Event, term
+from rules.core.models import event
 from rules.renaissance.cards import next_war_round, play_options
 from rules.renaissance.components import data
 from rules.renaissance.deck import discard_card, draw
@@ -52,11 +53,9 @@ def playable(state: RenaissanceState, seat: str) -> bool:
     return any(play_options(state, seat, c, final) for c in state.players[seat].hand)
 
 
-def _auto_skip(state: RenaissanceState, events: list[Event]) -> bool:
-    """Mark steps that offer no real choice as done; True when something changed."""
-    seat = current(state)
-    if seat is None:
-        return False
+def _auto_skip(state: RenaissanceState, seat: str, events: list[Event]) -> bool:
+    """Mark the step of ``seat`` (in turn) done when it offers no real choice; True when
+    something changed."""
     p = state.players[seat]  # read here; changed through state.player
     if state.phase in ("play", "final_play") and not playable(state, seat):
         state.player(seat).play_done = True
@@ -87,10 +86,10 @@ def advance(state: RenaissanceState, events: list[Event]) -> None:
         if not state.active():
             state.phase = "over"
             return
-        if _auto_skip(state, events):
-            continue
         seat = current(state)
         if seat is not None:
+            if _auto_skip(state, seat, events):
+                continue
             state.turn_of(seat)
             return
         _finish_phase(state, events)
@@ -125,7 +124,7 @@ def _open(state: RenaissanceState, phase: Phase, events: list[Event]) -> None:
     state.phase = phase
     state.cursor = 0
     events.append(
-        Event(key="renaissance.event.phase", args={"phase": term(f"renaissance.phase.{phase}")})
+        event(key="renaissance.event.phase", args={"phase": term(f"renaissance.phase.{phase}")})
     )
     holders = [s for s in state.active() if has(state, s, "wind_watermill")]
     if phase == "buyoff" and state.options.euro_watermill and holders:
@@ -166,7 +165,7 @@ def _finish_phase(state: RenaissanceState, events: list[Event]) -> None:
     elif phase == "final_play":
         state.wars = []
         state.phase = "over"
-        events.append(Event(key="renaissance.event.game_over", args={}))
+        events.append(event(key="renaissance.event.game_over", args={}))
 
 
 def _end_turn(state: RenaissanceState, events: list[Event]) -> None:
@@ -176,7 +175,7 @@ def _end_turn(state: RenaissanceState, events: list[Event]) -> None:
         state.phase = "final_play"
         for seat in list(state.players):
             state.player(seat).play_done = False
-        events.append(Event(key="renaissance.event.final_play", args={}))
+        events.append(event(key="renaissance.event.final_play", args={}))
     else:
         start_turn(state, events)
 
@@ -198,7 +197,7 @@ def start_turn(state: RenaissanceState, events: list[Event]) -> None:
         state.rng.shuffle(pile)
         state.draw_pile = pile
         state.held_aside = []
-        events.append(Event(key="renaissance.event.held_cards", args={}))
+        events.append(event(key="renaissance.event.held_cards", args={}))
     for seat in list(state.players):
         p = state.player(seat)
         p.token_bid = None
@@ -220,10 +219,10 @@ def start_turn(state: RenaissanceState, events: list[Event]) -> None:
     state.attempted = []
     state.cards_bought_expansion = 0
     state.phase = "bid"
-    events.append(Event(key="renaissance.event.turn", args={"turn": state.turn}))
+    events.append(event(key="renaissance.event.turn", args={"turn": state.turn}))
     if state.time_up:  # v1 AOR-A12: the limit passed at a turn start; this turn is the last
         state.end_triggered = True
-        events.append(Event(key="renaissance.event.last_turn", args={}))
+        events.append(event(key="renaissance.event.last_turn", args={}))
 
 
 def time_agreed(state: RenaissanceState, events: list[Event]) -> None:
@@ -237,7 +236,7 @@ def time_agreed(state: RenaissanceState, events: list[Event]) -> None:
         return
     state.time_up = True
     state.end_triggered = True
-    events.append(Event(key="renaissance.event.time_agreed", args={}))
+    events.append(event(key="renaissance.event.time_agreed", args={}))
 
 
 def reveal_bids(state: RenaissanceState, events: list[Event]) -> None:
@@ -259,7 +258,7 @@ def reveal_bids(state: RenaissanceState, events: list[Event]) -> None:
     used = data().oop.boxes[str(state.options.players)]
     state.boxes = {s: used[i] for i, s in enumerate(order)}
     events.append(
-        Event(
+        event(
             key="renaissance.event.bids_revealed",
             args={
                 "seats": order,

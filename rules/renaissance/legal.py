@@ -151,7 +151,15 @@ def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]
         return [Relief(boxes=n) for n in relief_options(state, seat)]
     if phase == "expansion":
         room = reach(state, seat)
+        provinces = state.provinces
+        placing = player.expansion >= 1
         for p in sorted(room):
+            prov = provinces[p]
+            if prov.dm is None and not prov.tokens:
+                # an empty province: can_place is expansion and room left, can_attack False
+                if placing and room[p] >= 1:
+                    out.append(_place(p))
+                continue
             if can_place(state, seat, p, room):
                 out.append(_place(p))
             if can_attack(state, seat, p, room):

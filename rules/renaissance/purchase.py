@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, term
+from rules.core.models import event
 from rules.renaissance.cards import leader_discount
 from rules.renaissance.components import data
 from rules.renaissance.economy import (
@@ -53,10 +54,13 @@ def claimable(state: RenaissanceState, seat: str, play: LeaderPlay) -> bool:
 
 def claim_options(state: RenaissanceState, seat: str, letter: str) -> list[list[str]]:
     """Every set of other players' leaders ``seat`` may claim for ``letter`` (AOR-R48)."""
+    if not state.leaders:
+        return [[]]
+    cards = data().cards
     open_ = [
         p.card
         for p in state.leaders
-        if p.seat != seat and letter in data().cards[p.card].discounts and claimable(state, seat, p)
+        if p.seat != seat and letter in cards[p.card].discounts and claimable(state, seat, p)
     ]
     subsets: list[list[str]] = [[]]
     for card in open_:
@@ -67,9 +71,12 @@ def claim_options(state: RenaissanceState, seat: str, letter: str) -> list[list[
 def leaders_for(
     state: RenaissanceState, seat: str, letter: str, claims: list[str]
 ) -> list[LeaderPlay]:
-    out = []
+    out: list[LeaderPlay] = []
+    if not state.leaders:
+        return out
+    cards = data().cards
     for play in state.leaders:
-        if letter not in data().cards[play.card].discounts:
+        if letter not in cards[play.card].discounts:
             continue
         if play.seat == seat or (play.card in claims and claimable(state, seat, play)):
             out.append(play)
@@ -103,9 +110,9 @@ def open_to(state: RenaissanceState, seat: str, letter: str) -> bool:
     """``seat`` may buy advance ``letter`` with some claims: not held, its prerequisites
     held, its category not banned by Papal Decree."""
     player = state.players[seat]
-    adv = data().advances[letter]
     if letter in player.advances:
         return False
+    adv = data().advances[letter]
     if any(p not in player.advances for p in adv.prerequisites):
         return False
     return state.papal_ban != adv.category
@@ -131,7 +138,7 @@ def buy(
     player.advances.append(letter)
     player.bought_this_turn.append(letter)
     events.append(
-        Event(
+        event(
             key="renaissance.event.advance",
             args={"seat": seat, "advance": term(advance_key(state, letter)), "amount": cost},
             seat=seat,
@@ -173,7 +180,7 @@ def upgrade(state: RenaissanceState, seat: str, events: list[Event]) -> None:
         player.ship_box += 1
     player.upgraded_ship = True
     events.append(
-        Event(
+        event(
             key="renaissance.event.ship",
             args={
                 "seat": seat,
@@ -199,11 +206,11 @@ def stabilize(state: RenaissanceState, seat: str, pay: bool, events: list[Event]
     if pay:
         pay_bank(state, seat, cost)
         events.append(
-            Event(key="renaissance.event.stabilized", args={"seat": seat, "amount": cost})
+            event(key="renaissance.event.stabilized", args={"seat": seat, "amount": cost})
         )
     else:
         boxes = misery_for_cost(state.players[seat].misery, cost)
-        events.append(Event(key="renaissance.event.unstable", args={"seat": seat, "amount": cost}))
+        events.append(event(key="renaissance.event.unstable", args={"seat": seat, "amount": cost}))
         misery_change(state, seat, boxes, events)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core import Event, Rng, term
+from rules.core.models import event
 from rules.core.spec import Campaign
 from rules.core.versions import chosen_version
 from rules.renaissance.components import data
@@ -86,7 +87,7 @@ def finish_setup(state: RenaissanceState, events: list[Event]) -> None:
             pending = [s for s in pending if counts[rolls[s][-1]] > 1]
     order = sorted(seats, key=lambda s: (-bids[s], [-r for r in rolls[s]]))
     events.append(
-        Event(
+        event(
             key="renaissance.event.capital_bids",
             args={"seats": order, "bids": [bids[s] for s in order]},
             reveals=True,
@@ -103,7 +104,7 @@ def finish_setup(state: RenaissanceState, events: list[Event]) -> None:
         state.bank_net -= bids[s]
         state.province(capital).dm = s
         events.append(
-            Event(
+            event(
                 key="renaissance.event.capital",
                 args={
                     "seat": s,
@@ -115,7 +116,7 @@ def finish_setup(state: RenaissanceState, events: list[Event]) -> None:
         )
         for r in rolls[s]:
             events.append(
-                Event(key="renaissance.event.tie_roll", args={"seat": s, "die": r}, reveals=True)
+                event(key="renaissance.event.tie_roll", args={"seat": s, "die": r}, reveals=True)
             )
     state.order = order
     del d
