@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+
 from rules.core import Event
 from rules.core.models import event as new_event
+from rules.endeavor.components import Data, data
 from rules.endeavor.terms import term_args
 
 
@@ -12,6 +15,12 @@ def event(key: str, actor: str | None = None, /, **args: str | int) -> Event:
 
     String arguments are component ids or seats, named by what they hold (``building``,
     ``region``, ``city``, ``card``...): each becomes its catalog term, so no raw id reaches
-    a player.
+    a player. Events are frozen: the same event (same key, actor and arguments, under the same
+    data set, which names the cards) is made once and shared.
     """
-    return new_event(f"endeavor.{key}", term_args(args), actor)
+    return _made(data(), key, actor, tuple(args.items()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _made(d: Data, key: str, actor: str | None, args: tuple[tuple[str, str | int], ...]) -> Event:
+    return new_event(f"endeavor.{key}", term_args(dict(args)), actor)

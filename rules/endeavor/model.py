@@ -36,7 +36,10 @@ def default_side(players: int, silent_fleet: bool) -> Literal["A", "B"]:
 
 
 class Options(GameOptions):
-    """Setup options (DP01, DP02). ``board_side`` is filled from END-R10 when omitted."""
+    """Setup options (DP01, DP02). ``board_side`` is filled from END-R10 when omitted.
+    Frozen: set once at setup, so a state's copies share them."""
+
+    model_config = ConfigDict(frozen=True)
 
     players: int = Field(default=4, ge=2, le=5)
     board_side: Literal["A", "B"] = "B"
