@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.service import spec_of
-from render import board_parts, part_inputs, render_board_part
+from render import board_parts, part_inputs, private_inputs, render_board_part, render_private
 from tests.cogs.helpers import open_id, open_table, press_action, prompt
 from tests.harness import Harness
 
@@ -74,3 +74,42 @@ async def test_issue23_hand_over_draws_only_changed_parts(
         reused += len(parts) - len(changed)
         before = after
     assert reused > 0, "some hand-over left a part as it was"
+
+
+@pytest.mark.guild_locale("ko")
+async def test_issue23_private_panel_drawn_again_only_when_it_changes(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    h = harness
+    members = await open_table(h, "renaissance", ["민지", "서준", "하린"])
+    drawn: list[str] = []
+    run = h.bot.renderer.run
+
+    async def counted(function: Any, *args: Any) -> Any:
+        if function is render_private:
+            drawn.append(args[0].viewer)
+        return await run(function, *args)
+
+    monkeypatch.setattr(h.bot.renderer, "run", counted)
+    game = await h.bot.store.get_game(1)
+    assert game is not None
+    spec, state = spec_of(game), h.bot.service.state_of(game)
+    seat = game.seats[0].seat
+    first = await h.bot.presenter.private_file(game, state, seat, "ko")
+    drawn.clear()
+    again = await h.bot.presenter.private_file(game, state, seat, "ko")
+    assert first is not None and again is not None
+    assert drawn == [], "the same panel again is not drawn again"
+    assert again[1] == first[1] and any("가" <= c <= "힣" for c in again[1])
+    for pick in range(10):
+        await next_post(h, members, pick)
+        game = await h.bot.store.get_game(1)
+        assert game is not None
+        later = h.bot.service.state_of(game)
+        if private_inputs(spec.view(later, seat)) != private_inputs(spec.view(state, seat)):
+            break
+    else:
+        raise AssertionError("the seat's panel never changed")
+    drawn.clear()
+    await h.bot.presenter.private_file(game, later, seat, "ko")
+    assert drawn == [seat], "a changed panel is drawn"
