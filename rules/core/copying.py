@@ -133,6 +133,10 @@ class _Code:
             others = [a for a in args if a is not type(None)]
             if len(others) == 1 and len(others) < len(args):
                 return f"(None if {src} is None else {self.expr(others[0], src)})"
+            models = [_model_class(a) for a in others]
+            if all(m is not None for m in models):
+                chain = self._models(models, src)
+                return f"(None if {src} is None else {chain})" if len(others) < len(args) else chain
             return f"_copy_any({src})"
         if isinstance(annotation, type) and issubclass(annotation, BaseModel):
             if (annotation, self.shallow) in _BUILDING:  # a model that contains itself
@@ -156,6 +160,33 @@ class _Code:
         if origin is set and args and _immutable(args[0]):
             return f"{src}.copy()"
         return f"_copy_any({src})"
+
+    def _models(self, models: list[type[BaseModel] | None], src: str) -> str:
+        """Copying ``src``, one of several model classes (a discriminated union): by its
+        class, a frozen one shared; another class (a subclass) by what it is at run time."""
+        chain = f"_copy_model({src})"
+        for model in reversed(models):
+            assert model is not None
+            n = len(self.names)
+            self.names[f"K{n}"] = model
+            if model.model_config.get("frozen"):
+                copied = src
+            elif (model, self.shallow) in _BUILDING:  # a model that contains itself
+                copied = f"_copy_model({src})"
+            else:
+                self.names[f"C{n}"] = _copier(model, self.shallow)
+                copied = f"C{n}({src})"
+            chain = f"({copied} if type({src}) is K{n} else {chain})"
+        return chain
+
+
+def _model_class(annotation: Any) -> type[BaseModel] | None:
+    """The model class an annotation names (through ``Annotated``), else ``None``."""
+    if typing.get_origin(annotation) is typing.Annotated:
+        return _model_class(typing.get_args(annotation)[0])
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    return None
 
 
 def _build(cls: type, shallow: bool) -> Callable[[Any], Any]:

@@ -102,3 +102,31 @@ def test_a_full_copy_shares_no_item_of_the_shallow_fields() -> None:
     copy.leaves["k"].tags.append("y")
     assert original.model_dump_json() == before
     assert deep_copy(original).shared[0] is original.shared[0]  # deep_copy still shares them
+
+
+class Mixed(BaseModel):
+    """A list of several model classes (a game's decision stack: some frozen, some not)."""
+
+    items: list[Leaf | Frozen] = Field(default_factory=list)
+    one: Leaf | Frozen | None = None
+
+
+def test_a_union_of_models_copies_each_by_its_class() -> None:
+    """Issue 22 points 1 and 2: in a union of model classes each item is copied as its class
+    is (a mutable model anew, a frozen one shared); ``None`` stays ``None``."""
+    original = Mixed(items=[Leaf(count=1, tags=["a"]), Frozen(name="f")], one=Leaf(count=2))
+    copy = deep_copy(original)
+    assert copy == original and copy.model_dump_json() == original.model_dump_json()
+    assert copy.items[1] is original.items[1]
+    assert copy.items[0] is not original.items[0] and copy.one is not original.one
+    assert isinstance(copy.items[0], Leaf) and isinstance(copy.one, Leaf)
+    copy.items[0].tags.append("b")
+    copy.one.count += 1
+    assert (
+        original.model_dump_json()
+        == Mixed(
+            items=[Leaf(count=1, tags=["a"]), Frozen(name="f")], one=Leaf(count=2)
+        ).model_dump_json()
+    )
+    assert deep_copy(Mixed(one=Frozen(name="g"))).one == Frozen(name="g")
+    assert deep_copy(Mixed()).one is None
