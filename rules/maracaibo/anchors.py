@@ -30,10 +30,10 @@ def choice_anchor(state: MaracaiboState, seat: str, action: Action) -> str | Non
         if action.action == "silver_fleet" and action.target:
             return f"fleet:{action.target}"
         return None
-    if isinstance(action, Choose) and state.stack:
-        top = state.stack[-1]
-        if top.kind == "remove_skull" and action.option < len(top.items):
-            return f"legacy:{top.items[action.option]}"
+    top = state.opened()
+    skull = top is not None and top.kind == "remove_skull"
+    if isinstance(action, Choose) and top is not None and skull and action.option < len(top.items):
+        return f"legacy:{top.items[action.option]}"
     return None
 
 

@@ -11,7 +11,14 @@ from rules.core import Event, Text, decisions, term
 from rules.core.models import Arg
 from rules.maracaibo import legacy, quests
 from rules.maracaibo.components import StoryInstruction, data
-from rules.maracaibo.model import CampaignPlay, CampaignState, MaracaiboState, Pending
+from rules.maracaibo.model import (
+    CampaignPlay,
+    CampaignState,
+    MaracaiboState,
+    Pending,
+    Stacked,
+    Vote,
+)
 
 FIRST_CARD = "01"
 SKULLS = ("L3", "L20", "L21", "L22", "L23")
@@ -175,15 +182,13 @@ def resolve_back(s: MaracaiboState, ev: list[Event], top: Pending) -> None:
     s.stack.append(Pending(kind="story_apply", seat=top.seat, card=top.card))
     if len(back.options) > 1:
         # D20: one vote decision for every player at once (``seat`` is the reader).
-        s.stack.append(
-            Pending(kind="vote", seat=top.seat, card=top.card, items=[o.id for o in back.options])
-        )
+        items = [o.id for o in back.options]
+        s.stack.append(Vote(seat=top.seat, card=top.card, items=items, waiting=voters_left(s)))
 
 
 def voting(s: MaracaiboState) -> bool:
     """A story back's vote is open (the decision on top of the stack)."""
-    now = decisions.top(s.stack)
-    return now is not None and now.kind == "vote"
+    return isinstance(decisions.top(s.stack), Vote)
 
 
 def voters_left(s: MaracaiboState) -> list[str]:
@@ -233,7 +238,7 @@ def apply_back(s: MaracaiboState, ev: list[Event], top: Pending) -> None:
     # read, quests) acts in that order; what waits for the reader (rewards, a skull to remove)
     # is stacked so that it, too, is decided in printed order, after the rest.
     base = len(s.stack)
-    waiting: list[list[Pending]] = []
+    waiting: list[list[Stacked]] = []
     for ins in steps:
         follow(s, ev, top.card, ins, top.seat)
         waiting.append(s.stack[base:])

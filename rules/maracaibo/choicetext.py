@@ -27,7 +27,7 @@ def _dotted(parts: list[Text]) -> Text:
 
 def sail_budget(state: MaracaiboState) -> int:
     """The MP a sail may spend now: a pending extra sail's (MAR-T18) or the turn's 7."""
-    top = decisions.top(state.stack)
+    top = state.opened()
     return top.n if top is not None and top.kind == "sail" else data().tracks.mp
 
 

@@ -38,7 +38,7 @@ from rules.maracaibo.actions import (
     VisitReward,
 )
 from rules.maracaibo.components import Op, data
-from rules.maracaibo.model import MaracaiboState, Pending
+from rules.maracaibo.model import MaracaiboState, Pending, Vote
 from rules.maracaibo.query import card_term, city_action_of
 from rules.maracaibo.terms import career_term, tile_term
 
@@ -117,7 +117,11 @@ def describe_action(state: MaracaiboState, seat: str, action: MaracaiboAction) -
     if isinstance(a, Explore):
         return term(K + "explore", space=term(f"maracaibo.space.{a.path[-1]}"), count=len(a.path))
     if isinstance(a, Choose):
-        top = decisions.top(state.stack)
+        if isinstance(now, Vote):
+            if a.option == ABSTAIN:
+                return term(K + "abstain")
+            return term(K + "vote", number=a.option + 1)
+        top = state.opened()
         if top is not None and top.kind == "choose" and a.option < len(top.options):
             return term(K + "choose", option=[describe_op(op) for op in top.options[a.option]])
         if top is not None and top.kind == "remove_skull" and a.option < len(top.items):
@@ -128,10 +132,6 @@ def describe_action(state: MaracaiboState, seat: str, action: MaracaiboAction) -
             item = top.items[a.option]
             number = ids.index(item) + 1 if item in ids else a.option + 1
             return term(K + "tie_break", number=number)
-        if top is not None and top.kind == "vote":
-            if a.option == ABSTAIN:
-                return term(K + "abstain")
-            return term(K + "vote", number=a.option + 1)
         return term(K + "choose_n", number=a.option + 1)
     if isinstance(a, UsePermanent):
         return _permanent(state, a)
@@ -168,7 +168,7 @@ def describe_action(state: MaracaiboState, seat: str, action: MaracaiboAction) -
         return term(K + "draw_display", card=card(shown) if shown else term(K + "empty"))
     if isinstance(a, ScoreChoice):
         return term(K + ("score_buy" if a.buy else "score_vp"))
-    top = decisions.top(state.stack)
+    top = state.opened()
     if isinstance(a, Pay | Skip) and top is not None:
         return _in_context(a, top)
     return term(K + a.type)
@@ -176,7 +176,7 @@ def describe_action(state: MaracaiboState, seat: str, action: MaracaiboAction) -
 
 def _permanent(state: MaracaiboState, a: UsePermanent) -> Text:
     """D22: how many permanent object cards serve and how many hand cards are discarded."""
-    top = decisions.top(state.stack)
+    top = state.opened()
     obj = top.what if top is not None and top.kind == "objects" else ""
     rest = top.n - a.count if top is not None and top.kind == "objects" else 0
     good = term(f"maracaibo.good.{obj}") if obj else term(K + "objects")
@@ -254,7 +254,7 @@ def describe_detail(state: MaracaiboState, seat: str, action: MaracaiboAction) -
         return ch.explore_detail(state, seat, a)
     if isinstance(a, CombatAction):
         return ch.combat_detail(state, seat, a)
-    top = decisions.top(state.stack)
+    top = state.opened()
     if isinstance(a, Pay) and top is not None and top.kind == "explorer_quest" and top.card:
         return ct.quest_detail(top.card, ct.story_tiles_of(state))
     return None

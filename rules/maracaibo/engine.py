@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core import Event, RuleViolation, decisions
+from rules.core import Event, RuleViolation
 from rules.core.engine import Engine, Refusal, refusal
 from rules.core.models import event
 from rules.maracaibo import (
@@ -57,7 +57,7 @@ from rules.maracaibo.actions import (
 from rules.maracaibo.components import data, substitute
 from rules.maracaibo.describe import describe_action
 from rules.maracaibo.legal import is_legal, legal_actions, to_act
-from rules.maracaibo.model import MaracaiboState, Pending
+from rules.maracaibo.model import MainStep, MaracaiboState, Pending, SetupChoice, Vote
 from rules.maracaibo.setup import reveal_setup
 
 PRIVATE = ("setup_career", "setup_plan", "setup_discard")
@@ -105,21 +105,11 @@ apply_trusted = ENGINE.apply_trusted
 
 
 def _dispatch(s: MaracaiboState, ev: list[Event], seat: str, a: MaracaiboAction) -> None:
-    top = decisions.top(s.stack)
-    if isinstance(a, SetupCareer):
-        s.player(seat).career = a.career
-    elif isinstance(a, SetupPlan):
-        p = s.player(seat)
-        p.hand.remove(a.card)
-        p.plan.append(a.card)
-    elif isinstance(a, SetupDiscard):
-        p = s.player(seat)
-        p.hand.remove(a.card)
-        p.setup_discards.append(a.card)
-        if len(p.setup_discards) == data().tracks.setup_cards["discard"]:
-            p.setup_done = True
-            if all(x.setup_done for x in s.players.values()):
-                reveal_setup(s, ev)
+    top = s.stack[-1]
+    if isinstance(top, SetupChoice):
+        _setup(s, ev, seat, a, top)
+    elif isinstance(top, Vote):
+        _vote(s, seat, a, top)
     elif isinstance(a, Sail):
         _sail(s, ev, seat, a, top)
     elif isinstance(a, Main):
@@ -140,14 +130,51 @@ def _dispatch(s: MaracaiboState, ev: list[Event], seat: str, a: MaracaiboAction)
         p.general += 1
         gains.cp(s, ev, seat, 2)
     elif isinstance(a, Skip):
+        assert isinstance(top, Pending)
         _skip(s, ev, seat, top)
     else:
-        assert top is not None
+        assert isinstance(top, Pending)
         _decide(s, ev, seat, a, top)
 
 
-def _sail(s: MaracaiboState, ev: list[Event], seat: str, a: Sail, top: Pending | None) -> None:
-    if top is None:
+def _setup(
+    s: MaracaiboState, ev: list[Event], seat: str, a: MaracaiboAction, top: SetupChoice
+) -> None:
+    """MAR-S15 / S16: a secret setup choice; the last discard of the last player reveals
+    every choice and the game begins."""
+    p = s.player(seat)
+    if isinstance(a, SetupCareer):
+        p.career = a.career
+    elif isinstance(a, SetupPlan):
+        p.hand.remove(a.card)
+        p.plan.append(a.card)
+    else:
+        assert isinstance(a, SetupDiscard)
+        p.hand.remove(a.card)
+        p.setup_discards.append(a.card)
+        if len(p.setup_discards) == data().tracks.setup_cards["discard"]:
+            p.setup_done = True
+            left = top.answered(seat)
+            if left.waiting:
+                s.stack[-1] = left
+            else:
+                s.stack.pop()
+                reveal_setup(s, ev)
+
+
+def _vote(s: MaracaiboState, seat: str, a: MaracaiboAction, top: Vote) -> None:
+    """D20: secret until every player has voted; then the story back applies the result."""
+    assert isinstance(a, Choose) and s.campaign is not None
+    s.campaign.votes[seat] = top.items[a.option] if a.option != ABSTAIN else ""
+    left = top.answered(seat)
+    if left.waiting:
+        s.stack[-1] = left
+    else:
+        s.stack.pop()
+
+
+def _sail(s: MaracaiboState, ev: list[Event], seat: str, a: Sail, top: Pending | MainStep) -> None:
+    if isinstance(top, MainStep):
         mp, toll, _ = sailing.route_taken(s, seat, a, data().tracks.mp)
         s.turn.step = "main"
         sailing.sail(s, ev, seat, a.to, mp, toll)
@@ -159,9 +186,9 @@ def _sail(s: MaracaiboState, ev: list[Event], seat: str, a: Sail, top: Pending |
     sailing.sail(s, ev, seat, a.to, mp, toll)
 
 
-def _main(s: MaracaiboState, ev: list[Event], seat: str, a: Main, top: Pending | None) -> None:
+def _main(s: MaracaiboState, ev: list[Event], seat: str, a: Main, top: Pending | MainStep) -> None:
     loc = s.board.ships[seat]
-    if top is None:
+    if isinstance(top, MainStep):
         s.turn.main_done = True
         mp = s.turn.mp
     else:
@@ -178,7 +205,7 @@ def _main(s: MaracaiboState, ev: list[Event], seat: str, a: Main, top: Pending |
         else:
             s.stack.append(Pending(kind="city", seat=seat, what=loc))
     elif a.kind == "village":
-        n = sailing.village_count(s, seat, mp, main=top is None)
+        n = sailing.village_count(s, seat, mp, main=isinstance(top, MainStep))
         s.stack.append(Pending(kind="village", seat=seat, n=n))
     elif a.kind == "quest":
         s.board.own_quests(loc).remove(a.target)
@@ -269,14 +296,9 @@ def _decide(
     elif isinstance(a, Choose) and top.kind == "tie_break":
         # v2, D20: the reader's decision goes to the story back waiting beneath
         s.stack.pop()
-        assert s.stack and s.stack[-1].kind == "story_apply"
-        s.stack[-1].what = top.items[a.option]
-    elif isinstance(a, Choose) and top.kind == "vote":
-        # D20: secret until every player has voted; then the story back applies the result.
-        assert s.campaign is not None
-        s.campaign.votes[seat] = top.items[a.option] if a.option != ABSTAIN else ""
-        if not campaign.voters_left(s):
-            s.stack.pop()
+        story = s.stack[-1]
+        assert isinstance(story, Pending) and story.kind == "story_apply"
+        story.what = top.items[a.option]
     elif isinstance(a, Choose):
         s.stack.pop()
         s.stack.append(Pending(kind="ops", seat=seat, ops=list(top.options[a.option]), cat=top.cat))

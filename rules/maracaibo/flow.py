@@ -6,7 +6,7 @@ from rules.core import Event, term
 from rules.maracaibo import automa, campaign, gains, quests
 from rules.maracaibo import query as q
 from rules.maracaibo.components import NATIONS, data
-from rules.maracaibo.model import MaracaiboState, Pending, Scoring, Turn
+from rules.maracaibo.model import MainStep, MaracaiboState, Pending, Scoring, Turn
 
 
 def start_turn(s: MaracaiboState, ev: list[Event], seat: str) -> None:
@@ -16,12 +16,16 @@ def start_turn(s: MaracaiboState, ev: list[Event], seat: str) -> None:
     s.active = seat
     s.turn_no += 1
     s.turn = Turn(start=s.board.ships[seat], compass_start=q.compasses(s.players[seat]))
+    # The turn goes under what is already waiting (a reward Jean's turn left for this player).
+    s.stack.insert(0, MainStep(seat=seat))
     ev.append(gains.event("turn", seat, seat=seat, round=s.round))
 
 
 def end_turn(s: MaracaiboState, ev: list[Event]) -> None:
     """After step C: the next player, or the round's scoring (MAR-R2)."""
     seat = s.active
+    if s.stack and isinstance(s.stack[0], MainStep):
+        del s.stack[0]
     if s.turn.round_end:
         kind = "final" if s.round == data().tracks.rounds else "interim"
         s.phase = "scoring"

@@ -7,7 +7,7 @@ from collections import Counter
 from rules.core import decisions
 from rules.maracaibo import payment
 from rules.maracaibo.components import NATIONS, data
-from rules.maracaibo.model import MaracaiboState
+from rules.maracaibo.model import MainStep, MaracaiboState, Pending, SetupChoice, Vote
 from rules.maracaibo.view import build_view
 
 
@@ -19,7 +19,7 @@ def invariants(s: MaracaiboState) -> list[str]:
     places: list[str] = b.deck + b.discard + [c for c in b.display if c] + b.box
     for p in s.players.values():
         places += p.hand + p.plan + p.tableau + p.setup_discards
-    places += [x.card for x in s.stack if x.kind == "acquire"]
+    places += [x.card for x in s.stack if isinstance(x, Pending) and x.kind == "acquire"]
     jean = s.jean
     if jean is not None:
         places += jean.cards
@@ -98,6 +98,7 @@ def invariants(s: MaracaiboState) -> list[str]:
         if left < 0 or left + held != d.synergy.per_kind:
             out.append(f"synergy {kind} not conserved")
     out += _payments_and_votes(s)
+    out += _stack_order(s)
     return out
 
 
@@ -105,21 +106,42 @@ def _payments_and_votes(s: MaracaiboState) -> list[str]:
     """D22: an object payment waiting for its payer can be completed; D20: votes are kept
     only while a vote is open, and only from seated players."""
     out: list[str] = []
+    opened = s.opened()
+    paying = opened is not None and opened.kind in ("objects", "discard") and opened.n > 0
+    if opened is not None and paying and not payment.still_payable(s, opened):
+        out.append(f"{opened.seat}: a card payment under way cannot be completed")
     top = decisions.top(s.stack)
-    paying = top is not None and top.kind in ("objects", "discard") and top.n > 0
-    if top is not None and paying and not payment.still_payable(s, top):
-        out.append(f"{top.seat}: a card payment under way cannot be completed")
     votes = s.campaign.votes if s.campaign is not None else {}
-    if votes and (top is None or top.kind != "vote"):
+    if votes and not isinstance(top, Vote):
         out.append("votes kept outside a vote")
     if any(seat not in s.seats for seat in votes):
         out.append("a vote from someone who is not seated")
-    if (
-        top is not None
-        and top.kind == "vote"
-        and any(v and v not in top.items for v in votes.values())
-    ):
-        out.append("a vote for an option the story card does not offer")
+    if isinstance(top, Vote):
+        if any(v and v not in top.items for v in votes.values()):
+            out.append("a vote for an option the story card does not offer")
+        if sorted(top.waiting) != sorted(x for x in s.seats if x not in votes):
+            out.append("the vote waits for other players than those who have not voted")
+    return out
+
+
+def _stack_order(s: MaracaiboState) -> list[str]:
+    """Issue 22.1: in setup the stack is the players' secret choices, waiting for those not
+    done; in play its bottom is the active player's turn (and only there); a game over has
+    nothing pending."""
+    out: list[str] = []
+    bottom = s.stack[0] if s.stack else None
+    if s.phase == "setup":
+        waiting = [x for x in s.seats if not s.players[x].setup_done]
+        if len(s.stack) != 1 or not isinstance(bottom, SetupChoice):
+            out.append("setup: the stack is not the setup choices alone")
+        elif bottom.waiting != waiting:
+            out.append("setup: the choices wait for other players than those not done")
+    elif s.phase == "play" and (not isinstance(bottom, MainStep) or bottom.seat != s.active):
+        out.append("play: the active player's turn is not at the bottom of the stack")
+    elif s.phase == "over" and s.stack:
+        out.append("a game over with decisions pending")
+    if sum(isinstance(x, MainStep | SetupChoice) for x in s.stack) > (s.phase in ("setup", "play")):
+        out.append("a turn or the setup choices above the bottom of the stack")
     return out
 
 
@@ -160,7 +182,10 @@ def _income_audit(s: MaracaiboState) -> list[str]:
                 elif e.id == "INC_VP":
                     vv += e.x
                 elif e.id == "INC_IF_SYNERGY" and f"{cid}:{i}" not in p.conditional:
-                    if any(x.kind == "acquire" and x.card == cid for x in s.stack):
+                    if any(
+                        isinstance(x, Pending) and x.kind == "acquire" and x.card == cid
+                        for x in s.stack
+                    ):
                         continue
                     if e.track == "doubloons":
                         dd += e.x
@@ -181,6 +206,9 @@ def _income_audit(s: MaracaiboState) -> list[str]:
 def _income_pending(s: MaracaiboState, seat: str) -> bool:
     """A bought card whose income operations are still on the stack."""
     return any(
-        x.kind == "ops" and x.seat == seat and any(op.op.startswith("income") for op in x.ops)
+        isinstance(x, Pending)
+        and x.kind == "ops"
+        and x.seat == seat
+        and any(op.op.startswith("income") for op in x.ops)
         for x in s.stack
     )

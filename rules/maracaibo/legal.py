@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.core.decisions import deciding
-from rules.maracaibo import buying, campaign, explorer, legacy, payment, quests, sailing
+from rules.maracaibo import buying, explorer, legacy, payment, quests, sailing
 from rules.maracaibo import combat as combat_rules
 from rules.maracaibo import query as q
 from rules.maracaibo.actions import (
@@ -41,7 +41,7 @@ from rules.maracaibo.actions import (
     VisitReward,
 )
 from rules.maracaibo.components import NATIONS, data
-from rules.maracaibo.model import MaracaiboState, Pending, Player
+from rules.maracaibo.model import MainStep, MaracaiboState, Pending, Player, SetupChoice, Vote
 
 BASE_VILLAGE = ("VA_1D", "VA_DISCARD")
 SHIP_VILLAGE = {"U8": "VA_CP_D", "U9": "VA_3SAME_GOODS", "U10": "VA_CLAIM_VILLAGE"}
@@ -84,27 +84,20 @@ def _main(kind: str, target: str | None = None) -> Main:
 
 
 def to_act(s: MaracaiboState) -> frozenset[str]:
-    if s.phase == "over":
-        return frozenset()
-    if s.phase == "setup":
-        return frozenset(x for x in s.seats if not s.players[x].setup_done)
-    if campaign.voting(s):
-        # D20: every player votes at once, in secret (as the setup choices); the votes cast
-        # are the campaign's record, so the voters left are worked out from it.
-        return frozenset(campaign.voters_left(s))
-    if s.stack:
-        return deciding(s.stack)
-    return frozenset({s.active})
+    """The deciders of the top of the stack (nobody once the game is over)."""
+    return deciding(s.stack)
 
 
 def legal_actions(s: MaracaiboState, seat: str) -> list[MaracaiboAction]:
     if seat not in to_act(s):
         return []
-    if s.phase == "setup":
-        return _setup(s, seat)
-    if not s.stack:
-        return _main_step(s, seat)
     top = s.stack[-1]
+    if isinstance(top, MainStep):
+        return _main_step(s, seat)
+    if isinstance(top, SetupChoice):
+        return _setup(s, seat)
+    if isinstance(top, Vote):
+        return _vote(top)
     acts = _decision(s, seat, top)
     own_turn = s.phase == "play" and seat == s.active
     if own_turn and s.turn.step == "main":
@@ -123,11 +116,13 @@ def is_legal(s: MaracaiboState, seat: str, action: MaracaiboAction) -> bool:
     actions of step B, everything else from the decision alone."""
     if seat not in to_act(s):
         return False
-    if s.phase == "setup":
-        return action in _setup(s, seat)
-    if not s.stack:
-        return _in_main_step(s, seat, action)
     top = s.stack[-1]
+    if isinstance(top, MainStep):
+        return _in_main_step(s, seat, action)
+    if isinstance(top, SetupChoice):
+        return action in _setup(s, seat)
+    if isinstance(top, Vote):
+        return action in _vote(top)
     kind = type(action)
     own_turn = s.phase == "play" and seat == s.active
     if kind is FigureToCp:
@@ -405,9 +400,6 @@ def _decision(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboActio
         return [Choose(option=i) for i in range(len(top.items))]
     if k == "tie_break":
         return [Choose(option=i) for i in range(len(top.items))]
-    if k == "vote":
-        # D20: a vote for one option, or none (a silent player abstains after the timeout)
-        return [*(Choose(option=i) for i in range(len(top.items))), Choose(option=ABSTAIN)]
     if k == "tasks":
         return [*_tasks(s, seat), SKIP]
     if k == "quest_here":
@@ -426,6 +418,11 @@ def _decision(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboActio
             acts.extend(_tasks(s, seat))
         return acts
     raise AssertionError(f"unknown decision {k}")
+
+
+def _vote(top: Vote) -> list[MaracaiboAction]:
+    """D20: a vote for one option, or none (a silent player abstains after the timeout)."""
+    return [*(Choose(option=i) for i in range(len(top.items))), Choose(option=ABSTAIN)]
 
 
 def _city(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboAction]:

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal, Self
+from typing import Annotated, Any, ClassVar, Literal, Self
 
-from pydantic import BaseModel, Field, PrivateAttr, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    PrivateAttr,
+    Tag,
+    model_validator,
+)
 
 from rules.core import GameOptions, GameState, OptionRefused, Text
 from rules.core.copying import deep_copy, full_copy
-from rules.core.decisions import Decision
+from rules.core.decisions import Decision, JointDecision
 from rules.maracaibo.components import Op, data
 
 Phase = Literal["setup", "play", "scoring", "over"]
@@ -198,13 +206,12 @@ class Turn(BaseModel):
 
 
 class Pending(Decision):
-    """One entry of the decision stack (``rules.core.decisions``; the last entry is resolved
-    first).
+    """A decision or an operation stacked during a turn or a scoring (``rules.core.decisions``;
+    the last entry is resolved first).
 
     The engine resolves the entries that need no decision itself (``ops``, ``acquire``, the
     story card's back, a forced payment) before anyone is asked (``ops.run``), so the top of
-    a settled stack is always a decision for ``seat``; a story vote is taken by every seated
-    player at once, the votes cast kept secret in ``CampaignPlay.votes`` (``legal.to_act``).
+    a settled stack is always a decision for ``seat``.
     """
 
     n: int = 0
@@ -214,6 +221,63 @@ class Pending(Decision):
     items: list[str] = Field(default_factory=list)
     ops: list[Op] = Field(default_factory=list)
     options: list[list[Op]] = Field(default_factory=list)
+
+
+class SetupChoice(JointDecision):
+    """MAR-S15 / S16: every player chooses a career, a planned card and the discards at once,
+    in secret; ``waiting`` are the players who have not discarded yet (``Player.setup_done``
+    stays the record of each). Replaced, never changed: copies of the state share it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["setup"] = "setup"
+
+    def answered(self, seat: str) -> SetupChoice:
+        """This decision once ``seat`` has made its last setup choice."""
+        return self.model_copy(update={"waiting": [x for x in self.waiting if x != seat]})
+
+
+class MainStep(Decision):
+    """The turn of ``seat`` (MAR-T1): step A (sail) and step B (the main action, planning
+    and career tasks, then "finish"), at the bottom of the stack under what the turn opens;
+    ``Turn`` keeps the turn's bookkeeping. Frozen: copies of the state share it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["turn"] = "turn"
+
+
+class Vote(JointDecision):
+    """D20: the vote on story card ``card``'s back among ``items``, taken by every seated
+    player at once (``seat``: the reader); the votes cast stay secret in
+    ``CampaignPlay.votes``, ``waiting`` are the players who have not voted. Replaced, never
+    changed: copies of the state share it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["vote"] = "vote"
+    card: str
+    items: list[str]
+
+    def answered(self, seat: str) -> Vote:
+        """This vote once ``seat`` has voted."""
+        return self.model_copy(update={"waiting": [x for x in self.waiting if x != seat]})
+
+
+def _stacked_kind(value: Any) -> str:
+    kind = value.get("kind") if isinstance(value, dict) else getattr(value, "kind", None)
+    return kind if kind in ("setup", "turn", "vote") else "pending"
+
+
+Stacked = Annotated[
+    Annotated[Pending, Tag("pending")]
+    | Annotated[SetupChoice, Tag("setup")]
+    | Annotated[MainStep, Tag("turn")]
+    | Annotated[Vote, Tag("vote")],
+    Discriminator(_stacked_kind),
+]
+"""An entry of the decision stack: at the bottom the setup's secret choices or the active
+player's turn, above it what the turn or a scoring opened (``Pending``), a story vote."""
 
 
 class Combat(BaseModel):
@@ -272,6 +336,10 @@ class CampaignPlay(BaseModel):
     chapter: int = 1
 
 
+def _old_vote(entry: Any) -> bool:
+    return isinstance(entry, dict) and entry.get("kind") == "vote" and "waiting" not in entry
+
+
 class MaracaiboState(GameState):
     options: Options
     phase: Phase = "setup"
@@ -282,7 +350,12 @@ class MaracaiboState(GameState):
     turn: Turn = Field(default_factory=Turn)
     players: dict[str, Player] = Field(default_factory=dict)
     board: Board = Field(default_factory=Board)
-    stack: list[Pending] = Field(default_factory=list)
+    stack: list[Stacked] = Field(default_factory=list)
+    """The pending decisions, a stack (``rules.core.decisions``): the top decides, nothing
+    is pending once the game is over. In setup the players' secret choices
+    (``SetupChoice``); in play the active player's turn (``MainStep``) at the bottom, under
+    the decisions and operations it opened (``Pending``); in a scoring those of its steps
+    and a story vote (``Vote``)."""
     combat: Combat | None = None
     scoring: Scoring | None = None
     story: str = "75"
@@ -295,6 +368,54 @@ class MaracaiboState(GameState):
     from. A player that is still the same object as there is shared with that state and is
     copied by ``player`` before it changes: every change to a player goes through ``player``;
     reading may use ``players`` directly."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _upcast_vote(cls, raw: Any) -> Any:
+        """A state stored with a story vote that was a plain stack entry (issue 22, point 1):
+        it becomes a ``Vote`` whose ``waiting`` are the seated players who have not voted
+        (the votes cast are the campaign's)."""
+        if not isinstance(raw, dict) or not isinstance(raw.get("stack"), list):
+            return raw
+        if not any(_old_vote(d) for d in raw["stack"]):
+            return raw
+        campaign = raw.get("campaign")
+        votes = campaign.get("votes", {}) if isinstance(campaign, dict) else {}
+        waiting = [seat for seat in raw.get("seats", []) if seat not in votes]
+        raw = dict(raw)
+        raw["stack"] = [
+            {
+                "seat": d.get("seat"),
+                "kind": "vote",
+                "waiting": waiting,
+                "card": d.get("card", ""),
+                "items": d.get("items", []),
+            }
+            if _old_vote(d)
+            else d
+            for d in raw["stack"]
+        ]
+        return raw
+
+    @model_validator(mode="after")
+    def _upcast_order(self) -> Self:
+        """A state stored before the setup and the turn were on the stack (issue 22, point 1):
+        the setup's secret choices (the players not done), or the active player's turn, go
+        under what the stack holds, as that engine worked out who acts."""
+        if self.stack and isinstance(self.stack[0], SetupChoice | MainStep):
+            return self
+        if self.phase == "setup" and self.players:
+            waiting = [x for x in self.seats if not self.players[x].setup_done]
+            self.stack.insert(0, SetupChoice(seat=self.seats[0], waiting=waiting))
+        elif self.phase == "play" and self.active in self.players:
+            self.stack.insert(0, MainStep(seat=self.active))
+        return self
+
+    def opened(self) -> Pending | None:
+        """The decision now when a turn or a scoring opened it (not the setup, a turn's main
+        step or a vote), else ``None``."""
+        top = self.stack[-1] if self.stack else None
+        return top if isinstance(top, Pending) else None
 
     def copied(self) -> Self:
         """A copy that shares nothing mutable (players and board items included), for code

@@ -35,7 +35,6 @@ DECISIONS = {
     "draw",
     "score1",
     "tasks",
-    "vote",
     "disc_tile",
     "quest_here",
     "remove_skull",
@@ -224,6 +223,8 @@ def run(s: MaracaiboState, ev: list[Event]) -> None:
                 continue
             return
         top = s.stack[-1]
+        if not isinstance(top, Pending):
+            return  # the setup, a turn's main step or a vote: a decision for its seats
         if top.kind == "ops":
             if not top.ops:
                 s.stack.pop()

@@ -16,6 +16,7 @@ from rules.maracaibo.model import (
     Options,
     Player,
     PrestigeSlot,
+    SetupChoice,
 )
 from rules.maracaibo.query import card_term
 from rules.maracaibo.terms import career_term
@@ -161,6 +162,8 @@ def new_game(
     state.players = {x: state.players[x] for x in seats}
     state.start_player = start
     state.active = start
+    # MAR-S15 / S16: every player's secret choices, at once.
+    state.stack.insert(0, SetupChoice(seat=seats[0], waiting=list(seats)))
     if solo:
         automa.setup(state)
     return state

@@ -6,7 +6,7 @@ from pydantic import BaseModel, Field
 
 from rules.core import View, decisions
 from rules.maracaibo.legal import to_act
-from rules.maracaibo.model import Assistant, Combat, MaracaiboState
+from rules.maracaibo.model import Assistant, Combat, MainStep, MaracaiboState, SetupChoice
 
 
 class PlayerView(BaseModel):
@@ -204,7 +204,9 @@ def build_view(s: MaracaiboState, viewer: str | None) -> MaracaiboView:
             ],
             synergy_supply=b.synergy_supply,
         ),
-        decision=top.kind if top is not None and not setup else "",
+        decision=top.kind
+        if top is not None and not isinstance(top, MainStep | SetupChoice)
+        else "",
         combat=s.combat,
         you=you,
         vp_by={seat: p.vp_by for seat, p in s.players.items()} if s.phase == "over" else {},

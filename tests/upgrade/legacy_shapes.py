@@ -93,10 +93,35 @@ _ORDER = ("turn", "setup", "bid")
 
 def _maracaibo(new: dict[str, Any]) -> dict[str, Any]:
     """Before: each ``stack`` entry began with ``kind``, then ``seat`` (a ``Decision`` now,
-    whose fields come first: ``seat``, ``kind``)."""
+    whose fields come first: ``seat``, ``kind``); and the shape of ``maracaibo_stack``."""
     return {
         key: [_kind_first(d) for d in value] if key == "stack" else value
-        for key, value in new.items()
+        for key, value in maracaibo_stack(new).items()
+    }
+
+
+def maracaibo_stack(new: dict[str, Any]) -> dict[str, Any]:
+    """Maracaibo's state as the engine before its setup, turns and votes moved onto the
+    stack wrote it (main up to the commit that moved them): the setup's choices and the
+    turn's main step were not on the stack, and a story vote was a plain entry (every field
+    of an entry at its default but ``card`` and ``items``, no ``waiting``)."""
+    stack = [_plain_vote(d) for d in new["stack"] if d["kind"] not in ("setup", "turn")]
+    return {key: stack if key == "stack" else value for key, value in new.items()}
+
+
+def _plain_vote(decision: dict[str, Any]) -> dict[str, Any]:
+    if decision["kind"] != "vote":
+        return decision
+    return {
+        "seat": decision["seat"],
+        "kind": "vote",
+        "n": 0,
+        "what": "",
+        "cat": "",
+        "card": decision["card"],
+        "items": decision["items"],
+        "ops": [],
+        "options": [],
     }
 
 

@@ -119,6 +119,7 @@ def _maracaibo_vote(players: int, reader: str, version: int) -> Any:
     s = s.copied()
     s.board.quests["15"].remove("S1")
     s.players[reader].quests.append("S1")
+    s.stack = [d for d in s.stack if d.kind != "turn"]  # the turn ends (today's engine)
     s.phase = "scoring"
     s.scoring = Scoring(kind="interim", trigger=s.active)
     run(s, [])

@@ -7,13 +7,13 @@ import json
 import random
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from rules.core import Event, Text
 from rules.core.contract import checked_apply
 from rules.core.replay import GameLog, LoggedAction
 from rules.maracaibo.actions import MaracaiboAction
-from rules.maracaibo.model import MaracaiboState, Options
+from rules.maracaibo.model import MainStep, MaracaiboState, Options, Pending, Scoring
 from rules.maracaibo.spec import SPEC
 
 LOCALES = Path(__file__).resolve().parents[3] / "rules" / "maracaibo" / "locales"
@@ -121,8 +121,23 @@ def at(state: MaracaiboState, seat: str, loc: str, mp: int = 1) -> MaracaiboStat
     s.turn.mp = mp
     s.turn.stops = [loc]
     s.turn.main_done = False
-    s.stack = []
+    s.stack = [MainStep(seat=seat)]
     return s
+
+
+def top_of(state: MaracaiboState) -> Pending:
+    """The decision a turn or a scoring opened that is on top of the stack now."""
+    top = state.opened()
+    assert top is not None, state.stack
+    return top
+
+
+def start_scoring(state: MaracaiboState, kind: Literal["interim", "final"], trigger: str) -> None:
+    """``state``'s turn ends in a scoring (MAR-R2, spec 10): the turn leaves the decision
+    stack and the scoring starts (``ops.run`` then asks for its steps)."""
+    state.stack = [d for d in state.stack if not isinstance(d, MainStep)]
+    state.phase = "scoring"
+    state.scoring = Scoring(kind=kind, trigger=trigger)
 
 
 def hand_of(state: MaracaiboState, seat: str, kinds: list[str]) -> MaracaiboState:

@@ -19,10 +19,10 @@ from rules.core import Event, Text
 from rules.core.contract import checked_apply
 from rules.maracaibo import components
 from rules.maracaibo.actions import ABSTAIN, Choose
-from rules.maracaibo.model import MaracaiboState, Options, Pending, Scoring
+from rules.maracaibo.model import MaracaiboState, Options, Pending
 from rules.maracaibo.ops import run
 from rules.maracaibo.spec import SPEC
-from tests.rules.maracaibo.helpers import act, check_text
+from tests.rules.maracaibo.helpers import act, check_text, start_scoring
 
 DATA = Path(__file__).resolve().parents[3] / "rules" / "maracaibo" / "data"
 
@@ -162,8 +162,7 @@ def test_campaign_story_back_vote_and_reading(campaign_data: None) -> None:
     s = _setup_done(SPEC.new_game(["p1", "p2", "p3"], Options(players=3, campaign=True), 5))
     s.board.quests["15"].remove("S1")
     s.players["p2"].quests.append("S1")
-    s.phase = "scoring"
-    s.scoring = Scoring(kind="interim", trigger=s.active)
+    start_scoring(s, "interim", s.active)
     run(s, [])
     assert s.stack[-1].kind == "vote" and s.stack[-1].seat == "p2"
     s = act(s, "p2", Choose(option=1))
@@ -182,8 +181,7 @@ def _story_vote(players: int, reader: str, seed: int = 5) -> MaracaiboState:
     s = _setup_done(SPEC.new_game(seats, Options(players=players, campaign=True), seed))
     s.board.quests["15"].remove("S1")
     s.players[reader].quests.append("S1")
-    s.phase = "scoring"
-    s.scoring = Scoring(kind="interim", trigger=s.active)
+    start_scoring(s, "interim", s.active)
     run(s, [])
     assert s.stack[-1].kind == "vote"
     return s
@@ -334,8 +332,7 @@ def test_campaign_cards_revealed_in_final_scoring_wait_for_the_next_game(
     s.round = 4
     s.board.quests["15"].remove("S1")
     s.players["p1"].quests.append("S1")
-    s.phase = "scoring"
-    s.scoring = Scoring(kind="final", trigger=s.active)
+    start_scoring(s, "final", s.active)
     s.stack = []
     run(s, [])
     for seat in ("p1", "p2", "p3"):
@@ -361,8 +358,7 @@ def test_campaign_full_disc_tile_read_by_the_round_ender(campaign_data: None) ->
     assert s.campaign.legacy_source == {"L12": "04", "L13": "04"}
     s.campaign.tile_discs["L12"] = 3
     ender = s.active
-    s.phase = "scoring"
-    s.scoring = Scoring(kind="interim", trigger=ender)
+    start_scoring(s, "interim", ender)
     vp = s.players[ender].vp
     run(s, [])
     assert s.players[ender].vp == vp + 2 and "04" in s.campaign.resolved
@@ -406,7 +402,7 @@ def test_campaign_a_back_is_carried_out_in_printed_order(campaign_data: None) ->
     campaign.apply_back(s, [], Pending(kind="vote", seat="p2", card="05"))
     assert s.campaign.story_tiles["S2"] == "06" and s.campaign.story_tiles["S3"] == "07"
     assert "S2" in s.board.quests["2"] and "S3" in s.board.quests["7"]
-    rewards = [frame.ops[0].what for frame in s.stack[depth:]]
+    rewards = [frame.ops[0].what for frame in s.stack[depth:] if isinstance(frame, Pending)]
     assert rewards == ["doubloons", "vp"], "the first reward must be on top (decided first)"
 
 

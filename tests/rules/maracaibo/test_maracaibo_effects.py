@@ -28,7 +28,15 @@ from rules.maracaibo.components import data
 from rules.maracaibo.model import Assistant, MaracaiboState, Pending
 from rules.maracaibo.ops import run
 from rules.maracaibo.spec import SPEC
-from tests.rules.maracaibo.helpers import act, after_setup, at, find_card, give_card, hand_of
+from tests.rules.maracaibo.helpers import (
+    act,
+    after_setup,
+    at,
+    find_card,
+    give_card,
+    hand_of,
+    top_of,
+)
 
 
 def with_tile(s: MaracaiboState, loc: str, tile: str) -> MaracaiboState:
@@ -60,7 +68,7 @@ def test_city_inf_va_gives_exactly_one_village_action() -> None:
     s = act(s, me, CityAction())
     s = act(s, me, ChooseNation(nation="EN"))
     assert s.players[me].influence["EN"] == 1
-    assert s.stack[-1].kind == "village" and s.stack[-1].n == 1
+    assert s.stack[-1].kind == "village" and top_of(s).n == 1
 
 
 def test_city_va_per_compass_counts_compasses_at_turn_start() -> None:
@@ -69,7 +77,7 @@ def test_city_va_per_compass_counts_compasses_at_turn_start() -> None:
     me = s.active
     s.turn.compass_start = 2
     s = macro(s, me, "CITY_VA_PER_COMPASS")
-    assert s.stack[-1].kind == "village" and s.stack[-1].n == 2
+    assert s.stack[-1].kind == "village" and top_of(s).n == 2
 
 
 def test_city_4d_or_vp_assist_and_pay2cp() -> None:
@@ -87,7 +95,7 @@ def test_city_4d_or_vp_assist_and_pay2cp() -> None:
     s = act(s, me, ChooseNation(nation="FR"))
     assert s.players[me].cp == 0 and s.players[me].doubloons == money + 10
     s = macro(s, me, "CITY_PAY2CP_INF_6D")
-    assert not s.stack  # cannot pay 2 CP: the rest of the effect is lost (MAR-K15)
+    assert s.opened() is None  # cannot pay 2 CP: the rest of the effect is lost (MAR-K15)
 
 
 def test_city_vp_tokens_discard_needs_a_card() -> None:
@@ -109,9 +117,9 @@ def test_mar_h2_homeward_20_combat_or_explore_and_21_gives_3_vp() -> None:
     me = s.active
     s = at(s, me, "20")
     s = act(s, me, Main(kind="city"))
-    assert s.stack[-1].kind == "choose" and len(s.stack[-1].options) == 2
+    assert s.stack[-1].kind == "choose" and len(top_of(s).options) == 2
     s = act(s, me, Choose(option=1))
-    assert s.stack[-1].kind == "explore" and s.stack[-1].n == 2
+    assert s.stack[-1].kind == "explore" and top_of(s).n == 2
     s2 = at(after_setup(), me, "21a")
     s2 = act(s2, me, Main(kind="city"))
     assert s2.players[me].vp_by["homeward"] == 3
@@ -155,7 +163,7 @@ def test_u10_claim_village_and_u11_choice() -> None:
     s.players[me].discs.update({"U1": 0, "U2": 0, "U3": 0, "U4": 0, "U11": 1})
     s.stack.append(Pending(kind="disc", seat=me, n=1))
     s = act(s, me, RemoveDisc(section="U11"))
-    assert s.stack[-1].kind == "choose" and len(s.stack[-1].options) == 3
+    assert s.stack[-1].kind == "choose" and len(top_of(s).options) == 3
     vp = s.players[me].vp
     s = act(s, me, Choose(option=1))
     assert s.players[me].vp == vp + 4

@@ -6,7 +6,7 @@ from rules.maracaibo import explorer, quests
 from rules.maracaibo.actions import ChooseNation, Explore, Finish, Main, Pay, Sail, Skip
 from rules.maracaibo.model import Assistant, Pending
 from rules.maracaibo.spec import SPEC
-from tests.rules.maracaibo.helpers import act, after_setup, at, find_card, give_card
+from tests.rules.maracaibo.helpers import act, after_setup, at, find_card, give_card, top_of
 
 
 def test_mar_c31_occupied_spaces_jumped_for_free() -> None:
@@ -64,7 +64,7 @@ def test_mar_c37_final_space_order_and_village_action() -> None:
         before = s.players[seat].vp
         explorer.move(s, [], seat, ["18"])
         assert s.players[seat].vp - before == vp
-        assert s.stack[-1].kind == "village" and s.stack[-1].n == 1
+        assert s.stack[-1].kind == "village" and top_of(s).n == 1
         s.stack.clear()
     assert explorer.paths(s, a, 3) == []
 
@@ -165,6 +165,6 @@ def test_mar_t18_extra_sail_then_another_main_action() -> None:
     s = act(s, me, Sail(to="15"))
     assert s.stack[-1].kind == "extra_main"
     s = act(s, me, Main(kind="village"))
-    assert s.stack[-1].kind == "village" and s.stack[-1].n == 1
+    assert s.stack[-1].kind == "village" and top_of(s).n == 1
     s = act(s, me, Skip())
     assert s.turn.mp == 7

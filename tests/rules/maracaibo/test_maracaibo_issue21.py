@@ -16,10 +16,10 @@ from rules.maracaibo.actions import Ally, ChooseNation, Main, Pile, PlaceMarker,
 from rules.maracaibo.combat import start
 from rules.maracaibo.components import NATIONS, CombatToken, data
 from rules.maracaibo.describe import describe_action
-from rules.maracaibo.model import CampaignPlay, CampaignState, MaracaiboState, Pending
+from rules.maracaibo.model import CampaignPlay, CampaignState, MainStep, MaracaiboState, Pending
 from rules.maracaibo.ops import run
 from rules.maracaibo.spec import SPEC
-from tests.rules.maracaibo.helpers import act, after_setup, check_text, put_markers
+from tests.rules.maracaibo.helpers import act, after_setup, check_text, put_markers, top_of
 
 
 def _v1(s: MaracaiboState) -> MaracaiboState:
@@ -59,11 +59,11 @@ def test_mar_t3_t9_v3_a_longer_branch_is_a_choice_and_its_mp_count() -> None:
     long_way = act(s, me, Sail(to="3", via=["2", "L4"]))
     assert long_way.board.ships[me] == "3" and long_way.turn.mp == 7
     long_way = act(long_way, me, Main(kind="village"))
-    assert long_way.stack[-1].kind == "village" and long_way.stack[-1].n == 3
+    assert long_way.stack[-1].kind == "village" and top_of(long_way).n == 3
     short_way = act(s, me, Sail(to="3"))
     assert short_way.turn.mp == 2
     short_way = act(short_way, me, Main(kind="village"))
-    assert short_way.stack[-1].n == 1
+    assert top_of(short_way).n == 1
     # version 1: one sail per destination, always the cheapest route
     v1 = _v1(s)
     v1_sails = [a for a in SPEC.legal_actions(v1, me) if isinstance(a, Sail)]
@@ -102,7 +102,7 @@ def test_mar_t3_an_extra_sail_offers_the_routes_too() -> None:
     me = s.active
     s.board.ships[me] = "2"
     s.turn.step = "main"
-    s.stack = [Pending(kind="sail", seat=me, n=6)]
+    s.stack = [MainStep(seat=me), Pending(kind="sail", seat=me, n=6)]
     sails = {(a.to, tuple(a.via)) for a in SPEC.legal_actions(s, me) if isinstance(a, Sail)}
     assert {("3", ()), ("3", ("L4",)), ("L4", ())} <= sails
     assert sailing.route_taken(s, me, Sail(to="3", via=["L4"]), 6).mp == 6
@@ -124,7 +124,8 @@ def test_imm_marker_village_noble_keeps_the_noble_move_without_a_village() -> No
     villages = [v for v in q.villages(s) if v not in s.board.markers]
     put_markers(s, {v: NATIONS[i % 3] for i, v in enumerate(villages)})
     s.stack = [
-        Pending(kind="ops", seat=me, ops=list(data().macros["IMM_MARKER_VILLAGE_NOBLE"].ops))
+        MainStep(seat=me),
+        Pending(kind="ops", seat=me, ops=list(data().macros["IMM_MARKER_VILLAGE_NOBLE"].ops)),
     ]
     before = dict(s.players[me].influence)
     v1 = _v1(s)
@@ -156,14 +157,14 @@ def test_u1_only_improves_village_actions_taken_as_the_main_action() -> None:
     s.turn.step = "main"
     s.turn.main_done = True
     s.board.ships[me] = "havana"
-    s.stack = [Pending(kind="sail", seat=me, n=3)]
+    s.stack = [MainStep(seat=me), Pending(kind="sail", seat=me, n=3)]
     v1 = _v1(s)
     s = act(s, me, Sail(to="3"))
     s = act(s, me, Main(kind="village"))
-    assert s.stack[-1].kind == "village" and s.stack[-1].n == 1
+    assert s.stack[-1].kind == "village" and top_of(s).n == 1
     v1 = act(v1, me, Sail(to="3"))
     v1 = act(v1, me, Main(kind="village"))
-    assert v1.stack[-1].n == 2  # version 1 applied U1 here
+    assert top_of(v1).n == 2  # version 1 applied U1 here
     assert sailing.village_count(s, me, 3, main=True) == 2  # the main action keeps U1
 
 
@@ -220,7 +221,7 @@ def test_mar_c11_combat_always_has_a_way_forward_with_any_token_data(
             if "CB01" in pile:
                 pile.remove("CB01")
         s.board.piles[0].insert(0, "CB01")
-        s.stack = []
+        s.stack = [MainStep(seat=me)]
         start(s, [], me)
         s = act(s, me, Pile(pile=0))  # the generated token
         assert s.combat is not None and s.combat.token == "CB01"

@@ -15,7 +15,7 @@ from rules.maracaibo.actions import Ally, CombatAction, Main, Pile, Sail
 from rules.maracaibo.combat import start
 from rules.maracaibo.model import CampaignPlay, CampaignState, MaracaiboState, Options
 from rules.maracaibo.spec import SPEC
-from tests.rules.maracaibo.helpers import act, after_setup, at, check_text, put_markers
+from tests.rules.maracaibo.helpers import act, after_setup, at, check_text, put_markers, top_of
 
 
 def with_tiles(*tiles: str) -> MaracaiboState:
@@ -135,7 +135,7 @@ def test_mar_t8_l4_new_city_behind_the_explorer_gate() -> None:
     s = act(s, me, Sail(to="L4"))
     s = act(s, me, Main(kind="city"))
     s = act(s, me, CityAction())
-    assert s.stack[-1].kind == "village" and s.stack[-1].n == 2
+    assert s.stack[-1].kind == "village" and top_of(s).n == 2
     s = act(s, me, Skip())
     vp = s.players[me].vp
     s = act(s, me, Pay())

@@ -31,6 +31,8 @@ from tests.rules.maracaibo.helpers import (
     find_card,
     give_card,
     hand_of,
+    start_scoring,
+    top_of,
     trim_hand,
 )
 
@@ -95,7 +97,7 @@ def test_mar_d22_permanent_card_or_hand_card_is_the_players_choice() -> None:
     assert _pay_choices(s, me) == [1, 0]
     assert not any(isinstance(a, Discard) for a in SPEC.legal_actions(s, me))
     used = act(s, me, UsePermanent(count=1))
-    assert used.stack[-1].kind == "discard" and used.stack[-1].n == 1
+    assert used.stack[-1].kind == "discard" and top_of(used).n == 1
     maps = [c for c in used.players[me].hand if q.card(c).discard_as == "maps"]
     used = act(used, me, Discard(card=maps[0]))
     assert PERM_MAPS[0] in used.players[me].tableau  # a permanent object is never discarded
@@ -131,7 +133,7 @@ def test_mar_d22_a_forced_payment_asks_nothing() -> None:
     assert not any(x.kind in ("objects", "discard") for x in s.stack)
     assert len(s.players[me].hand) == 2
     s, me = _maps_payment(["maps", "maps", "maps"], permanent=0)
-    assert s.stack[-1].kind == "discard" and s.stack[-1].n == 2
+    assert s.stack[-1].kind == "discard" and top_of(s).n == 2
     assert len([a for a in SPEC.legal_actions(s, me) if isinstance(a, Discard)]) == 3
     s, me = _maps_payment(["maps", "G1"], permanent=1)
     assert not any(x.kind in ("objects", "discard") for x in s.stack)
@@ -164,7 +166,7 @@ def test_mar_d22_quest_object_cost_and_herbs_purchase() -> None:
     s = act(s, me, Buy(card="B013"))
     assert s.stack[-1].kind == "objects" and _pay_choices(s, me) == [1, 0]
     s = act(s, me, UsePermanent(count=1))
-    assert s.stack[-1].kind == "discard" and s.stack[-1].n == 2
+    assert s.stack[-1].kind == "discard" and top_of(s).n == 2
 
 
 def test_mar_d22_labels_say_what_is_used_and_discarded() -> None:
@@ -197,7 +199,7 @@ def test_mar_t12_d14_free_actions_during_step_b_decisions() -> None:
     tasks = [a for a in legal if isinstance(a, Task)]
     assert tasks, "a met career task is a free action during the village actions"
     s = act(s, me, plans[0])
-    assert s.stack[-1].kind == "village" and s.stack[-1].n == 2  # the sequence is untouched
+    assert s.stack[-1].kind == "village" and top_of(s).n == 2  # the sequence is untouched
     money = s.players[me].doubloons
     s = act(s, me, tasks[0])
     assert s.players[me].doubloons > money and s.stack[-1].kind == "village"
@@ -305,7 +307,6 @@ def test_mar_cr2_final_scoring_tasks_around_step_1_only() -> None:
     """MAR-CR2 (rulebook: "최종 점수 계산 동안, 이번 단계 전후로"): in the final scoring tasks
     before the step-1 choice and after it, not inside the purchase, and never planning."""
     from rules.maracaibo.actions import ScoreChoice
-    from rules.maracaibo.model import Scoring
 
     s = after_setup()
     me = s.active
@@ -315,8 +316,7 @@ def test_mar_cr2_final_scoring_tasks_around_step_1_only() -> None:
     s = hand_of(s, me, ["G1", "G2"])
     s = give_card(s, me, "A043", where="plan")
     s.players[me].doubloons = 10
-    s.phase = "scoring"
-    s.scoring = Scoring(kind="final", trigger=me)
+    start_scoring(s, "final", me)
     s.stack = [Pending(kind="score1", seat=me, what="final")]
     legal = SPEC.legal_actions(s, me)
     assert Task(task=0, row="low") in legal and not any(isinstance(a, Plan) for a in legal)

@@ -10,7 +10,16 @@ from rules.maracaibo.components import AutomaAction, data
 from rules.maracaibo.model import Assistant, Options, Pending
 from rules.maracaibo.ops import run
 from rules.maracaibo.spec import SPEC
-from tests.rules.maracaibo.helpers import act, after_setup, at, find_card, give_card, trim_hand
+from tests.rules.maracaibo.helpers import (
+    act,
+    after_setup,
+    at,
+    find_card,
+    give_card,
+    start_scoring,
+    top_of,
+    trim_hand,
+)
 
 
 def test_mar_s2_s3_s6_s7_s8_s11_s13_board_and_player_setup() -> None:
@@ -50,7 +59,7 @@ def test_mar_t9_t11_one_main_action_and_mp_recorded() -> None:
     s = act(s, me, Sail(to="2"))
     assert s.turn.mp == 2
     s = act(s, me, Main(kind="village"))
-    while s.stack:
+    while s.opened() is not None:
         s = act(s, me, SPEC.legal_actions(s, me)[-1])
     assert not any(isinstance(a, Main) for a in SPEC.legal_actions(s, me))
 
@@ -70,7 +79,7 @@ def test_mar_t15_t17_t19_drawing_edge_cases() -> None:
     me = full.active
     full.stack.append(Pending(kind="draw", seat=me, what="scoring"))
     run(full, [])
-    assert not full.stack
+    assert full.opened() is None
     empty = after_setup()
     me = empty.active
     empty.board.box += empty.board.deck + empty.board.discard
@@ -149,7 +158,7 @@ def test_mar_c32_c33_c35_explorer_forks_and_rewards() -> None:
     assert ends == {"5", "5b"}
     s.players[me].explorer = "4"
     explorer.move(s, [], me, ["5", "6"])
-    assert s.stack[-1].ops[0].what == "figures" and s.players[me].vp == 0
+    assert top_of(s).ops[0].what == "figures" and s.players[me].vp == 0
 
 
 def test_mar_cr3_cr4_career_completion_and_conditions() -> None:
@@ -251,7 +260,7 @@ def test_mar_u3_disc_effect_lost_without_a_legal_section() -> None:
     s.players[me].discs.update({"U6": 0, "U9": 0, "U10": 0, "U11": 0, "U12": 0})
     s.stack.append(Pending(kind="disc", seat=me, n=1))
     run(s, [])
-    assert not s.stack
+    assert s.opened() is None
 
 
 def test_mar_j7_j15_automa_actions_and_edge_cases() -> None:
@@ -289,7 +298,7 @@ def test_mar_r3_a_whole_turn_sail_main_draw() -> None:
     trim_hand(s, me, 2)
     s = act(s, me, Sail(to="1"))
     s = act(s, me, Finish())
-    while s.stack:
+    while s.opened() is not None:
         s = act(s, me, Draw(slot=-1))
     assert len(s.players[me].hand) == 4 and s.active == q.next_seat(s, me)
 
@@ -298,7 +307,6 @@ def test_mar_t12_f3_figure_to_cp_timing() -> None:
     """MAR-T12 F3 ruling: PERM_FIGURE_TO_CP on one's own decisions and in scoring step 1,
     never on another player's turn."""
     from rules.maracaibo.actions import FigureToCp
-    from rules.maracaibo.model import Scoring
 
     s = after_setup()
     me = s.active
@@ -307,8 +315,7 @@ def test_mar_t12_f3_figure_to_cp_timing() -> None:
     s.stack.append(Pending(kind="visit", seat=other))
     assert FigureToCp() not in SPEC.legal_actions(s, other)
     s.stack = [Pending(kind="score1", seat=other, what="interim")]
-    s.phase = "scoring"
-    s.scoring = Scoring(kind="interim", trigger=me)
+    start_scoring(s, "interim", me)
     cp = s.players[other].cp
     s = act(s, other, FigureToCp())
     assert s.players[other].cp == cp + 2

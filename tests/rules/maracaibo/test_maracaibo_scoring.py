@@ -6,10 +6,18 @@ from rules.maracaibo import flow, gains
 from rules.maracaibo.actions import Invest, ScoreChoice, Task
 from rules.maracaibo.buying import acquire
 from rules.maracaibo.components import CardEffect
-from rules.maracaibo.model import Assistant, Pending, Scoring
+from rules.maracaibo.model import Assistant, Pending
 from rules.maracaibo.query import card
 from rules.maracaibo.spec import SPEC
-from tests.rules.maracaibo.helpers import act, after_setup, at, find_card, give_card, put_markers
+from tests.rules.maracaibo.helpers import (
+    act,
+    after_setup,
+    at,
+    find_card,
+    give_card,
+    put_markers,
+    start_scoring,
+)
 
 
 def test_mar_k22_k23_income_caps_and_rollover() -> None:
@@ -161,8 +169,7 @@ def test_mar_cr2_career_tasks_before_and_after_final_step_1() -> None:
     me = s.active
     p = s.players[me]
     p.career = "CR2"  # CT, SYN, BAR
-    s.phase = "scoring"
-    s.scoring = Scoring(kind="final", trigger=me)
+    start_scoring(s, "final", me)
     s.stack = [Pending(kind="score1", seat=me, what="final")]
     assert not any(isinstance(a, Task) for a in SPEC.legal_actions(s, me))
     s = act(s, me, ScoreChoice(buy=False))
@@ -171,8 +178,7 @@ def test_mar_cr2_career_tasks_before_and_after_final_step_1() -> None:
     me = s2.active
     s2.players[me].career = "CR2"
     s2.players[me].tokens = [s2.board.piles[0].pop(0) for _ in range(3)]
-    s2.phase = "scoring"
-    s2.scoring = Scoring(kind="final", trigger=me)
+    start_scoring(s2, "final", me)
     s2.stack = [Pending(kind="score1", seat=me, what="final")]
     assert Task(task=0, row="low") in SPEC.legal_actions(s2, me)
     s2 = act(s2, me, ScoreChoice(buy=False))
