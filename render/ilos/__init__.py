@@ -515,7 +515,7 @@ def _draw_ahead(
         if key in _DRAWN:
             continue
         if cost > budget:
-            break
+            continue
         draw(*args)
         budget -= cost
         _DRAWN[key] = None
