@@ -52,6 +52,7 @@ from render.maracaibo.parts import (
     draw_tracks,
     explorer_height,
     explorer_point,
+    private_entries,
     private_lines,
     setup_hint,
 )
@@ -232,10 +233,11 @@ def render_private(view: View, tr: Translate) -> RenderedImage | None:
     if v.viewer is None or v.you is None:
         return None
     title = tr(R + "private_title", name=seat_name(v.viewer, tr))
-    img = draw_private(v, tr, title)
+    sections = private_entries(v, tr)  # worded once, for the picture and its summary
+    img = draw_private(v, tr, title, sections)
     parts = [
         tr(R + "summary_section", caption=caption, items=", ".join(items) or tr(R + "none"))
-        for caption, items in private_lines(v, tr)
+        for caption, items in private_lines(v, tr, sections)
     ]
     hint = " ".join(setup_hint(v, tr))
     summary = tr(

@@ -365,8 +365,7 @@ def _panel_lines(view: MaracaiboView, seat: str, tr: Translate) -> tuple[list[st
     return _card_lines(p.plan, tr, plan_rows), _card_lines(bought, tr, max(1, rows - plan_rows))
 
 
-def ship_panel_height(view: MaracaiboView, seat: str, tr: Translate) -> int:
-    plan, tableau = _panel_lines(view, seat, tr)
+def _panel_height(plan: list[str], tableau: list[str]) -> int:
     return 50 + LINE + 92 + LINE * (len(plan) + len(tableau)) + LINE + 16
 
 
@@ -374,9 +373,10 @@ def _ships_legend(tr: Translate) -> list[str]:
     return wrap(tr(R + "ships_legend"), WIDTH - 2 * PAD)
 
 
-def ships_height(view: MaracaiboView, tr: Translate) -> int:
-    panels = sum(ship_panel_height(view, s, tr) + 12 for s in view.players)
-    return 60 + 8 + panels + LINE * len(_ships_legend(tr)) + 12
+def ships_height(panels: list[tuple[list[str], list[str]]], tr: Translate) -> int:
+    """The part's height for ship panels of these (planned, bought) card lines."""
+    boards = sum(_panel_height(*lines) + 12 for lines in panels)
+    return 60 + 8 + boards + LINE * len(_ships_legend(tr)) + 12
 
 
 def _stat(
@@ -393,14 +393,17 @@ def _stat(
 
 
 def draw_ships(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
-    img = Image.new("RGB", (WIDTH, ships_height(view, tr)), kit.PAPER)
+    # each seat's card lines are worded once, for the heights and the drawing
+    panels = {seat: _panel_lines(view, seat, tr) for seat in view.players}
+    img = Image.new("RGB", (WIDTH, ships_height(list(panels.values()), tr)), kit.PAPER)
     d = ImageDraw.Draw(img)
     y = header_band(img, d, title) + 8
     styles = styles_of(view)
     sections = data().ship.sections
     for seat, p in view.players.items():
         st = style(styles, seat)
-        h = ship_panel_height(view, seat, tr)
+        plan, tableau = panels[seat]
+        h = _panel_height(plan, tableau)
         d.rounded_rectangle(
             (8, y, WIDTH - 8, y + h), radius=14, fill=kit.PANEL, outline=kit.PANEL_EDGE, width=3
         )
@@ -451,7 +454,6 @@ def draw_ships(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
                 cx = bx + bw / 2 + (k - (left - 1) / 2) * 18
                 d.ellipse((cx - 7, yy + 52, cx + 7, yy + 66), fill=(60, 60, 60))
         yy += 92
-        plan, tableau = _panel_lines(view, seat, tr)
         for caption, lines in ((tr(R + "plan"), plan), (tr(R + "tableau"), tableau)):
             text(d, (PAD, yy + LINE // 2), caption, TEXT, False, kit.MUTED, "lm", 190)
             for line in lines:
@@ -529,11 +531,16 @@ def private_entries(view: MaracaiboView, tr: Translate) -> list[tuple[str, list[
     return out
 
 
-def private_lines(view: MaracaiboView, tr: Translate) -> list[tuple[str, list[str]]]:
-    """(caption, items) of the private panel as one line per card: name and text."""
+def private_lines(
+    view: MaracaiboView, tr: Translate, sections: list[tuple[str, list[Entry]]] | None = None
+) -> list[tuple[str, list[str]]]:
+    """(caption, items) of the private panel as one line per card: name and text
+    (``sections``: the ``private_entries`` already worded for the picture)."""
+    if sections is None:
+        sections = private_entries(view, tr)
     return [
         (caption, [f"{name}: {body}" if body else name for name, body in entries])
-        for caption, entries in private_entries(view, tr)
+        for caption, entries in sections
     ]
 
 
@@ -573,10 +580,16 @@ def _private_height(sections: list[tuple[str, list[Entry]]], hint: list[str], co
 DETAIL_WIDTH = WIDTH - 2 * PAD - 24
 
 
-def draw_private(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
+def draw_private(
+    view: MaracaiboView,
+    tr: Translate,
+    title: str,
+    sections: list[tuple[str, list[Entry]]] | None = None,
+) -> Image.Image:
     """The seat's hidden things, every card and tile with its cost and effect under its name
     (one line each when the whole text would be taller than the size limit)."""
-    sections = private_entries(view, tr)
+    if sections is None:
+        sections = private_entries(view, tr)
     hint = setup_hint(view, tr)
     compact = _private_height(sections, hint, False) > MAX_HEIGHT
     height = min(MAX_HEIGHT, _private_height(sections, hint, compact))
