@@ -23,6 +23,28 @@ def drawable_decks(state: EndeavorState, who: str) -> list[str]:
     return out
 
 
+def can_draw(state: EndeavorState, who: str) -> bool:
+    """END-R70/R72: a Draw action has a target (``drawable_decks`` or ``drawable_discards`` is
+    not empty), each area's presence counted once."""
+    d = data()
+    counts: dict[str, int] = {}
+    for deck, cards in state.decks.items():
+        if not cards:
+            continue
+        area = d.decks[deck].area
+        count = counts.get(area)
+        if count is None:
+            count = counts[area] = presence_count(state, who, area)
+        if d.cards[cards[-1]].value <= count:
+            return True
+    if not state.discard_pile:
+        return False
+    europe = counts.get("europe")
+    if europe is None:
+        europe = presence_count(state, who, "europe")
+    return any(d.cards[c].value <= europe for c in state.discard_pile)
+
+
 def drawable_discards(state: EndeavorState, seat: str) -> list[str]:
     """END-R72: any discard-pile card with value <= the Europe count (each kind once)."""
     d = data()

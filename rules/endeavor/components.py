@@ -175,7 +175,13 @@ class Data:
             for d in self.decks
         }
         self.governor_of = {g.region: g.id for g in cards.governors}
-        # What the engine asks in every step, by side (read-only tables of the boards).
+        # What the engine asks in every step (read-only tables): the icons of every item as
+        # icons_of reads them, and by side the boards' track lengths, regions, fleets, cities.
+        self.icons: dict[str, dict[Attribute, int]] = {
+            **{g.id: g.icons for g in cards.governors},
+            **{c.id: c.icons for c in cards.cards},
+            **{b.id: b.icons for b in buildings.buildings},
+        }
         self.track_lengths = {
             side: {a.id: a.track_length for a in b.areas} for side, b in boards.items()
         }

@@ -19,7 +19,7 @@ from rules.endeavor.legal import (
     salary_slots,
     scarce_options,
 )
-from rules.endeavor.model import EndeavorState, Step, Turn
+from rules.endeavor.model import EndeavorState, Step, StepKind, Turn
 from rules.endeavor.query import growth, hand_valid, turn_order
 from rules.endeavor.query import to_act as to_act  # where the engine and views read it
 
@@ -36,17 +36,17 @@ def round_steps(state: EndeavorState) -> list[Step]:
     order = turn_order(state)
     steps: list[Step] = []
     if state.options.sf_scarce_buildings:
-        steps.append(Step(kind="scarce", seat=order[1]))
+        steps.append(_step("scarce", order[1]))
     if state.options.player_by_player and not state.strict_order:
         for s in order:
-            steps += [Step(kind="build", seat=s), Step(kind="growth", seat=s)]
-            steps.append(Step(kind="salary", seat=s))
+            steps += [_step("build", s), _step("growth", s)]
+            steps.append(_step("salary", s))
     else:
-        steps += [Step(kind="build", seat=s) for s in order]
-        steps += [Step(kind="growth", seat=s) for s in order]
-        steps += [Step(kind="salary", seat=s) for s in order]
-    steps.append(Step(kind="action", seat=order[0]))  # END-R40: the crown holder first
-    steps += [Step(kind="discard", seat=s) for s in order]
+        steps += [_step("build", s) for s in order]
+        steps += [_step("growth", s) for s in order]
+        steps += [_step("salary", s) for s in order]
+    steps.append(_step("action", order[0]))  # END-R40: the crown holder first
+    steps += [_step("discard", s) for s in order]
     return steps
 
 
@@ -90,10 +90,10 @@ def pop_step(state: EndeavorState) -> None:
     state.arranged = False
 
 
-@lru_cache(maxsize=16)
-def _action_step(seat: str) -> Step:
-    """The Action phase with ``seat`` to act (frozen: one instance per seat)."""
-    return Step(kind="action", seat=seat)
+@lru_cache(maxsize=256)
+def _step(kind: StepKind, seat: str) -> Step:
+    """The step ``kind`` of ``seat`` (frozen: one instance per step and seat, shared)."""
+    return Step(kind=kind, seat=seat)
 
 
 def pass_on(state: EndeavorState, after: str) -> None:
@@ -107,7 +107,7 @@ def pass_on(state: EndeavorState, after: str) -> None:
     stack = state.decisions
     for i in range(len(stack) - 1, -1, -1):
         if isinstance(stack[i], Step):
-            stack[i] = _action_step(following)
+            stack[i] = _step("action", following)
             return
 
 

@@ -51,7 +51,7 @@ from rules.endeavor.board import (
     empty_fleets,
     open_regions,
 )
-from rules.endeavor.cards import drawable_decks, drawable_discards
+from rules.endeavor.cards import can_draw, drawable_decks, drawable_discards
 from rules.endeavor.components import ATTRIBUTES, ActionKind, data
 from rules.endeavor.model import (
     EndeavorState,
@@ -136,7 +136,7 @@ def kind_possible(
         return can_attack(state, seat)
     if kind == "payment":
         return bool(payment_slots(state.players[seat], exclude))
-    return bool(drawable_decks(state, seat) or drawable_discards(state, seat))
+    return can_draw(state, seat)
 
 
 def can_activate(state: EndeavorState, seat: str, slot: int) -> bool:
@@ -232,6 +232,32 @@ def turn_openers(state: EndeavorState, seat: str) -> list[Action]:
 def can_open_turn(state: EndeavorState, seat: str) -> bool:
     """Whether ``turn_openers`` offers more than passing (END-R114: else the seat passes)."""
     return next(_openers(state, seat), None) is not None
+
+
+START_CHOICES: tuple[Action, ...] = (
+    ChooseStart(building="colonial_house"),
+    ChooseStart(building="trade_wharf"),
+)
+MEMORIAL_CHOICES: tuple[Action, ...] = (
+    *(PlaceMemorial(track=a) for a in ATTRIBUTES),
+    PlaceMemorial(track=None),
+)
+"""The choices of the start building (DP03) and of a Memorial's disc (DP14), shared."""
+
+
+@functools.cache
+def _remove_building(kind: str) -> RemoveBuilding:
+    return RemoveBuilding(kind=kind)
+
+
+@functools.cache
+def _build(kind: str) -> Build:
+    return Build(kind=kind)
+
+
+@functools.cache
+def _pay_salary(slot: int) -> PaySalary:
+    return PaySalary(slot=slot)
 
 
 @functools.cache
@@ -364,8 +390,7 @@ def legal_actions(state: EndeavorState, seat: str) -> list[Action]:
         return []
     step = state.decisions[-1]
     if isinstance(step, Memorial):
-        choices: list[Action] = [PlaceMemorial(track=a) for a in ATTRIBUTES]
-        return [*choices, PlaceMemorial(track=None)]
+        return list(MEMORIAL_CHOICES)
     if isinstance(step, PendingGovernor):
         card = step.card
         return [PlaceGovernor(card=card, slot="governor"), PlaceGovernor(card=card, slot="cards")]
@@ -375,17 +400,17 @@ def legal_actions(state: EndeavorState, seat: str) -> list[Action]:
         return sub_actions(state, seat)
     p = state.players[seat]
     if step.kind == "start":
-        return [ChooseStart(building="colonial_house"), ChooseStart(building="trade_wharf")]
+        return list(START_CHOICES)
     if step.kind == "scarce":
-        return [RemoveBuilding(kind=k) for k in scarce_options(state, seat)]
+        return [_remove_building(k) for k in scarce_options(state, seat)]
     if step.kind == "build":
         kinds, compulsory = build_options(state, seat)
-        out_b: list[Action] = [Build(kind=k) for k in kinds]
+        out_b: list[Action] = [_build(k) for k in kinds]
         if kinds and not compulsory:
             out_b.append(SKIP_BUILD)
         return out_b
     if step.kind == "salary":
-        out: list[Action] = [PaySalary(slot=i) for i in salary_slots(p)]
+        out: list[Action] = [_pay_salary(i) for i in salary_slots(p)]
         out.append(END_SALARY)
         return out
     if step.kind == "action":

@@ -21,10 +21,14 @@ def held_items(p: PlayerState) -> list[str]:
 
 def track_value(p: PlayerState, attr: Attribute, d: Data | None = None) -> int:
     """END-R24: icons on buildings, held cards and governors, brown tokens, Memorial discs."""
-    d = d or data()
+    icons = (d or data()).icons  # icons_of, read from one table
     total = p.tokens.get(attr, 0) + p.memorial_discs.get(attr, 0)
-    for item in held_items(p):
-        total += d.icons_of(item).get(attr, 0)
+    for b in p.buildings:
+        total += icons[b.kind].get(attr, 0)
+    for card in p.cards:
+        total += icons[card].get(attr, 0)
+    if p.governor_slot is not None:
+        total += icons[p.governor_slot].get(attr, 0)
     return max(total, 0)
 
 
