@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
 from rules.core.errors import RuleViolation
-from rules.core.models import Action, Arg, Event, GameState, Result
+from rules.core.models import Action, Arg, Event, GameState, Result, result
 
 S = TypeVar("S", bound=GameState)
 A = TypeVar("A", bound=Action)
@@ -97,7 +97,7 @@ class Engine(Generic[S, A]):
             new = self.copy(state)
             events: list[Event] = []
             self.anytime(new, seat, action, events)
-            return Result(state=new, events=events)
+            return result(new, events)
         if seat not in self.to_act(state):
             raise self.refuse("not_your_turn", state, seat, action)
         if self.check_legal and not self.legal(state, seat, action):
@@ -117,4 +117,4 @@ class Engine(Generic[S, A]):
         events: list[Event] = []
         self.dispatch(new, seat, action, events)
         self.settle(new, events)
-        return Result(state=new, events=events)
+        return result(new, events)

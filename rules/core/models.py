@@ -206,6 +206,18 @@ class Result(BaseModel, Generic[S]):
     events: list[Event] = Field(default_factory=list)
 
 
+def result(state: S, events: list[Event]) -> Result[S]:
+    """``Result(state=state, events=events)`` without running validation, for an engine's own
+    new state and events list (already of their types): filled as validation fills it (the
+    two fields, both set, no extra, no private attributes); ``events`` is kept, not copied."""
+    made: Result[S] = _NEW(Result)
+    _SET(made, "__dict__", {"state": state, "events": events})
+    _SET(made, "__pydantic_fields_set__", {"state", "events"})
+    _SET(made, "__pydantic_extra__", None)
+    _SET(made, "__pydantic_private__", None)
+    return made
+
+
 class SeatScore(BaseModel):
     """One seat's final result with its breakdown; ``total`` is the sum of ``breakdown``."""
 
