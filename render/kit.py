@@ -355,7 +355,7 @@ def badge(
     x, y = centre
     box = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
     draw.rounded_rectangle(box, radius=h / 2, fill=fill)
-    draw.text((x, y), text, font=fnt, fill=text_fill, anchor="mm")
+    label(draw, (x, y), text, fnt, fill=text_fill, anchor="mm")  # a cached sprite
     return box
 
 
