@@ -45,9 +45,7 @@ def one_ply(
         played = step(world, seat, actions[i])
         rewards: list[float] = []
         for reply in replies:
-            state = settle(
-                spec, played, seat, batch, random.Random(reply), done, turn_steps=ai.turn_steps
-            )
+            state = settle(spec, played, seat, batch, random.Random(reply), done, ai=ai)
             rewards.append(ai.rewards(spec, state).get(seat, 0.0))
             if state is played:  # nothing random followed: every follow-up is the same
                 break
@@ -63,24 +61,32 @@ def settle(
     rnd: random.Random,
     done: Callable[[int], bool] | None = None,
     *,
-    turn_steps: int = 6,
+    turn_steps: int | None = None,
+    ai: GameAI | None = None,
 ) -> Any:
     """Play on at random until ``seat``'s choice shows: up to ``turn_steps`` more steps of
     its own turn (``GameAI.turn_steps``: so a first step of a multi-step choice is judged by
     a finished step), and the others' choices made at the same time as its own (or until
-    ``done``)."""
+    ``done``). With ``ai`` (its ``turn_steps`` unless given, its ``considered`` actions), a
+    game that tells when a choice is being declared (``GameAI.declaring``) stops the seat's
+    own steps as soon as its choice is made."""
     step = step_function(spec)
+    if turn_steps is None:
+        turn_steps = ai.turn_steps if ai is not None else GameAI.turn_steps
+    declaring = ai.declaring if ai is not None else None
     own_steps = 0
     for _ in range(turn_steps + BATCH_STEPS * len(batch)):
         if spec.is_over(state) or (done is not None and done(0)):
             break
         acting = spec.to_act(state)
         own_turn = acting == {seat} and own_steps < turn_steps
+        if own_turn and declaring is not None and not declaring(state, seat):
+            own_turn = False
         same_batch = len(batch) > 1 and seat not in acting and acting <= batch
         if not (own_turn or same_batch):
             break
         own_steps += own_turn
         who = min(acting)
-        options = spec.legal_actions(state, who)
+        options = ai.actions(spec, state, who) if ai is not None else spec.legal_actions(state, who)
         state = step(state, who, options[rnd.randrange(len(options))])
     return state

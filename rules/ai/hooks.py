@@ -4,7 +4,9 @@
 estimate of each competitor's final score now: seats, and a solo game's automa under
 its own key) and ``SCALE`` (how many points make a clear lead); optionally ``ABSOLUTE``
 and ``ABSOLUTE_SCALE`` (``GameAI.absolute``), ``TURN_STEPS``, ``REPLIES`` and
-``ROLLOUT_STEPS`` (``GameAI.turn_steps``, ``GameAI.replies``, ``GameAI.rollout_steps``).
+``ROLLOUT_STEPS`` (``GameAI.turn_steps``, ``GameAI.replies``, ``GameAI.rollout_steps``), and
+``considered(state, seat, actions)`` and ``declaring(state, seat)`` (``GameAI.considered``,
+``GameAI.declaring``).
 ``rules/<game>/determinization.py`` exports ``mask(state, seat)`` (the same state with every
 piece of information hidden from ``seat`` replaced by a canonical stand-in, so two states
 that look the same to ``seat`` mask to the same state) and ``sample(masked, seat, rnd)`` (a
@@ -49,6 +51,22 @@ class GameAI:
     rollout_steps: int = 4
     """Random steps the search plays after its tree before scoring (``rules.ai.search``);
     0 where random play ruins a position faster than the evaluation can see past it."""
+    considered: Callable[[Any, str, list[Any]], list[Any]] | None = None
+    """Which of a seat's legal actions the AI weighs (never none of them; ``None``: all): a
+    game may leave out moves that never help, e.g. taking back a choice declared in steps,
+    which only returns to the position before it (weighing it let the AI choose and take
+    back the same choice again and again)."""
+    declaring: Callable[[Any, str], bool] | None = None
+    """Whether the seat is in the middle of a choice made in several steps; where a game
+    tells, the one-ply judgement's random follow-up of the seat's own turn stops as soon as
+    the choice is made (up to ``turn_steps``) instead of playing further random actions."""
+
+    def actions(self, spec: GameSpec[Any, Any, Any, Any], state: Any, seat: str) -> list[Any]:
+        """The legal actions of ``seat`` the AI weighs (``considered``)."""
+        legal = spec.legal_actions(state, seat)
+        if self.considered is None or len(legal) < 2:
+            return legal
+        return self.considered(state, seat, legal) or legal
 
     def rewards(self, spec: GameSpec[Any, Any, Any, Any], state: Any) -> dict[str, float]:
         """Each seat's reward in [0, 1]: at the end, mostly whether it won (a shared win is
@@ -129,6 +147,8 @@ def _hooks(key: str, package: str) -> GameAI:
         turn_steps=int(getattr(evaluation, "TURN_STEPS", GameAI.turn_steps)),
         replies=int(getattr(evaluation, "REPLIES", GameAI.replies)),
         rollout_steps=int(getattr(evaluation, "ROLLOUT_STEPS", GameAI.rollout_steps)),
+        considered=getattr(evaluation, "considered", None),
+        declaring=getattr(evaluation, "declaring", None),
     )
 
 

@@ -43,7 +43,7 @@ def _easy(
     """One-ply greedy: the action whose result the game's evaluation likes best, in one
     determinization of the hidden information."""
     seat = obs.seat
-    actions = spec.legal_actions(obs.info, seat)
+    actions = ai.actions(spec, obs.info, seat)
     if len(actions) == 1:
         return actions[0]
     world = ai.sample(obs.info, seat, rnd)
@@ -63,7 +63,7 @@ def _strong(
     the one-ply judgement of each action and narrowed to the best-judged ones, so a short
     budget never plays worse than ``easy`` by lack of visits."""
     done = budget.start()
-    actions = spec.legal_actions(obs.info, obs.seat)
+    actions = ai.actions(spec, obs.info, obs.seat)
     if len(actions) == 1:
         return actions[0]
     world = ai.sample(obs.info, obs.seat, rnd)

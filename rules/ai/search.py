@@ -82,7 +82,7 @@ def ismcts(
     """The action ``seat`` should take in the information state ``info``; ``prior`` (a
     reward per root action, ``None`` where unknown) counts as ``PRIOR_VISITS`` visits of
     each, and the root then searches only the ``ROOT_WIDTH`` best-judged actions."""
-    root_actions = spec.legal_actions(info, seat)
+    root_actions = ai.actions(spec, info, seat)
     if len(root_actions) == 1:
         return root_actions[0]
     step = step_function(spec)
@@ -113,7 +113,7 @@ def ismcts(
         while not expanded and not spec.is_over(state):
             who, secret = mover(spec, state, prefer)
             prefer = seat
-            actions = spec.legal_actions(state, who)
+            actions = ai.actions(spec, state, who)
             keys = [action_key(a) for a in actions]
             if node is root and focus is not None:
                 kept = [i for i, key in enumerate(keys) if key in focus] or list(range(len(keys)))
@@ -137,7 +137,7 @@ def ismcts(
             if spec.is_over(state):
                 break
             who, _secret = mover(spec, state, seat)
-            actions = spec.legal_actions(state, who)
+            actions = ai.actions(spec, state, who)
             state = step(state, who, actions[rnd.randrange(len(actions))])
         rewards = ai.rewards(spec, state)
         for visited, key, who in path:

@@ -1,38 +1,140 @@
 """How an Ilos AI judges a position (rules.ai.hooks): the screen at today's prices (the final
-score, ILOS-R123), plus what production and the hand will still bring."""
+score, ILOS-R123), plus what production will still bring over the turns left, the empty spots
+the player's ships already reach (a colonist there is production to come), the hand and the
+draw.
+
+The turns left are estimated from the colonist race (ILOS-R120: the round of the 10th
+colonist is the last), so production is worth much early and little at the end, where
+raising a price (ILOS-R90) or the gold of ruins (ILOS-R96) is worth more. Cards beyond what a
+player can spend are worth nothing, so a hoard does not look like wealth: a ship that moves
+to an island with empty spots, or explores a new tile, is what turns cards into production.
+"""
 
 from __future__ import annotations
 
-from rules.ilos.board import ships_in_play
-from rules.ilos.components import RESOURCES, components
+from rules.ilos.actions import Cancel, IlosAction, Pay
+from rules.ilos.board import BoardFacts, forts_of, ships_in_play
+from rules.ilos.components import FARM_RESOURCES, RESOURCES, components
 from rules.ilos.model import IlosState
 
 SCALE = 15.0
 """About one good sale: a lead this big is a clear lead."""
 
-PRODUCTION_TURNS = 3.0
-"""A production marker counts for this many more productions at today's price."""
+PACE = 1.0
+"""Colonists the leader of the colonist race places per round (the turns-left estimate)."""
 CARD_VALUE = 0.5
-"""Each card in hand (a little: it is worth what playing it brings, counted below)."""
-COLONIST_VALUE = 4.0
-"""Each colonist placed (it holds land and production; the first tie-break, ILOS-R124)."""
-SHIP_VALUE = 2.0
-"""Each ship in play (it reaches land for colonists)."""
+"""Each card in hand, up to ``CARD_CAP`` (a little: a card is worth what playing it brings,
+counted once it is played)."""
+CARD_CAP = 12
+"""Cards beyond this many are worth nothing: more than a player spends before the end."""
+DRAW_VALUE = 1.5
+"""Each ship in play and each fort: one more card in every draw (ILOS-R22)."""
+COLONIST_VALUE = 1.0
+"""Each colonist placed: the first tie-break (ILOS-R124)."""
+REACH_SHARE = 0.3
+"""An empty spot the player's ships reach counts for this share of what a colonist on it
+would bring over the turns left (after the next): others may take it first, and it still
+costs cards."""
+PAYMENTS = 2
+"""How many of the payments the engine offers (its sensible default first) the AI weighs:
+the evaluation tells one card from another only by count."""
+
+
+def turns_left(state: IlosState) -> dict[str, float]:
+    """Productions still to come per seat (ILOS-R22 step 2), this turn's included."""
+    const = components().constants
+    if state.phase == "finished":
+        return {seat: 0.0 for seat in state.seats}
+    acting = state.phase == "actions"
+    if state.last_round:
+        later = 0.0
+    else:
+        leader = max(p.colonists_used for p in state.players)
+        later = max(0.0, (const.colonists_per_player - leader) / PACE - 0.5)
+        cap = state.options.max_rounds
+        if cap is not None:
+            later = min(later, float(max(0, cap - state.round)))
+    return {
+        seat: later + (1.0 if not acting or i >= state.turn else 0.0)
+        for i, seat in enumerate(state.seats)
+    }
+
+
+def _reach(state: IlosState, facts: BoardFacts, prices: dict[str, int]) -> dict[str, list[float]]:
+    """Per seat, what each empty spot its coast ships reach would bring per turn (a ruins
+    spot: its one-time gold, marked negative), the best first."""
+    comp = facts.comp
+    const = comp.constants
+    out: dict[str, list[float]] = {seat: [] for seat in state.seats}
+    empty = facts.empty_spots()
+    if not empty:
+        return out
+    farm_price = max(prices[r] for r in FARM_RESOURCES)
+    for seat in state.seats:
+        worth: list[float] = []
+        for spot in empty:
+            kind = comp.spot_kind[spot]
+            island = facts.island_of_spot(spot)
+            ships = facts.coast_ships(seat, island)
+            if kind in FARM_RESOURCES and ships >= 1:
+                worth.append(float(prices[kind]))
+            elif kind == "gold" and ships >= 2:
+                worth.append(float(prices["gold"]))
+            elif kind == "site" and ships >= 2 and state.building_tokens_left > 0:
+                worth.append(float(farm_price) if facts.farm_types(island) else 1.0)
+            elif kind == "ruins" and ships >= 1:
+                worth.append(-float(const.ruins_gold * prices["gold"]))
+        worth.sort(key=abs, reverse=True)
+        out[seat] = worth
+    return out
 
 
 def evaluate(state: IlosState) -> dict[str, float]:
     comp = components()
-    prices = {res: comp.price(res, state.price_step[res]) for res in RESOURCES}
+    const = comp.constants
+    prices: dict[str, int] = {res: comp.price(res, state.price_step[res]) for res in RESOURCES}
     out: dict[str, float] = {}
-    finished = state.phase == "finished"
+    if state.phase == "finished":
+        for player in state.players:
+            out[player.seat] = float(sum(player.screen[r] * prices[r] for r in RESOURCES))
+        return out
+    left = turns_left(state)
+    facts = BoardFacts(state, comp)
+    reach = _reach(state, facts, prices)
     for player in state.players:
-        value = float(sum(player.screen[res] * prices[res] for res in RESOURCES))
-        if not finished:
-            value += PRODUCTION_TURNS * sum(
-                player.production[res] * prices[res] for res in RESOURCES
-            )
-            value += CARD_VALUE * sum(player.hand.values())
-            value += COLONIST_VALUE * player.colonists_used
-            value += SHIP_VALUE * ships_in_play(state, player.seat)
-        out[player.seat] = value
+        seat = player.seat
+        turns = left[seat]
+        value = float(sum(player.screen[r] * prices[r] for r in RESOURCES))
+        value += turns * sum(player.production[r] * prices[r] for r in RESOURCES)
+        value += CARD_VALUE * min(sum(player.hand.values()), CARD_CAP)
+        value += DRAW_VALUE * min(turns, 1.0) * (ships_in_play(state, seat) + forts_of(state, seat))
+        value += COLONIST_VALUE * player.colonists_used
+        free = const.colonists_per_player - player.colonists_used
+        for worth in reach[seat][:free]:
+            if worth < 0:  # ruins: gold once
+                value += REACH_SHARE * -worth
+            else:
+                value += REACH_SHARE * worth * max(turns - 1.0, 0.0)
+        out[seat] = value
     return out
+
+
+def considered(state: IlosState, seat: str, actions: list[IlosAction]) -> list[IlosAction]:
+    """What the AI weighs: never taking back a declaration (it only returns to the position
+    before it), and of the payments only the first ``PAYMENTS`` the engine offers."""
+    kept: list[IlosAction] = []
+    payments = 0
+    for action in actions:
+        if isinstance(action, Cancel):
+            continue
+        if isinstance(action, Pay):
+            payments += 1
+            if payments > PAYMENTS:
+                continue
+        kept.append(action)
+    return kept
+
+
+def declaring(state: IlosState, seat: str) -> bool:
+    """A card play or setup placement is being declared step by step (ILOS-R24)."""
+    return state.pending is not None

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from rules.ai.greedy import settle
 from rules.ai.hooks import game_ai
 from rules.registry import GAMES
@@ -126,3 +128,106 @@ def test_search_root_keeps_to_the_best_judged_actions() -> None:
         done = lambda n: n >= 12  # noqa: E731
         choice = ismcts(spec, ai, info, seat, random.Random(seed), done, prior=prior)
         assert actions.index(choice) in best
+
+
+def _ilos_turn(seed: int) -> Any:
+    """An Ilos position in a turn of actions, reached by seeded random play."""
+    return _play_until(
+        "ilos", 2, seed, lambda s: s.phase == "actions" and s.round >= 2 and s.pending is None
+    )
+
+
+def test_ilos_ai_never_weighs_taking_back_a_declaration() -> None:
+    """ILOS-R24 (issue 24: the AI chose a card and cancelled it again and again): the AI
+    weighs every step of a declaration but its cancel, and of the payments only the
+    engine's first ones."""
+    from rules.ilos.evaluation import PAYMENTS
+
+    spec = GAMES["ilos"]
+    ai = game_ai(spec)
+    state = _play_until("ilos", 2, 3, lambda s: s.pending is not None and s.pending.stage == "pay")
+    seat = min(spec.to_act(state))
+    legal = spec.legal_actions(state, seat)
+    weighed = ai.actions(spec, state, seat)
+    assert any(a.type == "cancel" for a in legal)
+    assert all(a.type != "cancel" for a in weighed)
+    pays = [a for a in legal if a.type == "pay"]
+    assert [a for a in weighed if a.type == "pay"] == pays[:PAYMENTS]
+    assert game_ai(GAMES["endeavor"]).considered is None
+
+
+def test_ilos_one_ply_stops_once_the_card_is_declared() -> None:
+    """ILOS-R24: the one-ply judgement follows a card with random steps of its declaration
+    (its payment) and no further random card of the same turn."""
+    spec = GAMES["ilos"]
+    ai = game_ai(spec)
+    state = _ilos_turn(5)
+    seat = min(spec.to_act(state))
+    plays = [a for a in ai.actions(spec, state, seat) if a.type.startswith("play_")]
+    assert plays
+    assert settle(spec, state, seat, frozenset({seat}), random.Random(2), ai=ai) is state
+    for action in plays:
+        played = spec.apply(state, seat, action).state
+        after = settle(spec, played, seat, frozenset({seat}), random.Random(2), ai=ai)
+        assert after.pending is None
+        assert after.turn == state.turn
+        follow = settle(spec, after, seat, frozenset({seat}), random.Random(2), ai=ai)
+        assert follow is after
+
+
+def test_ilos_an_empty_spot_within_reach_is_worth_a_ship() -> None:
+    """ILOS-R70 (issue 24: AIs hoarded cards once their islands were full): a ship on the
+    coast of an island with empty farm icons is worth more than the same ship on an island
+    whose icons are all taken."""
+    from rules.ilos.board import BoardFacts
+    from rules.ilos.evaluation import evaluate
+    from rules.ilos.model import ShipState, SpotState
+
+    state = _ilos_turn(5)
+    seat = state.active_seat
+    other = next(s for s in state.seats if s != seat)
+    facts = BoardFacts(state)
+    farms = [s for s in facts.empty_spots() if facts.comp.spot_kind[s] in ("ebony", "spice", "dye")]
+    assert farms
+    island = facts.island_of_spot(farms[0])
+    reached = state.copied()
+    reached.ships = [s for s in reached.ships if not (s.owner == seat and s.region is not None)]
+    region = facts.island_regions(island)[0]
+    reached.ships = [*reached.ships, ShipState(id="x", owner=seat, region=region)]
+    full = reached.copied()
+    taken = {
+        s: SpotState(owner=other) for s in facts.empty_spots() if s in facts.island_spots(island)
+    }
+    full.spots = {**full.spots, **taken}
+    assert evaluate(reached)[seat] > evaluate(full)[seat]
+
+
+def test_ilos_a_hoard_is_not_wealth() -> None:
+    """ILOS-R22 (issue 24): cards beyond what a player can spend add nothing, so a hand
+    of 30 is worth no more than one of 20."""
+    from rules.ilos.evaluation import evaluate
+
+    state = _ilos_turn(5)
+    seat = state.active_seat
+    small, big = state.copied(), state.copied()
+    small.player(seat).hand = {"ship": 20}
+    big.player(seat).hand = {"ship": 30}
+    assert evaluate(small)[seat] == evaluate(big)[seat]
+
+
+def test_ilos_production_is_worth_the_turns_left() -> None:
+    """ILOS-R120, ILOS-R22: a production marker is worth more with many turns left than in
+    the last round, where it brings one more production."""
+    from rules.ilos.evaluation import evaluate
+
+    state = _ilos_turn(5)
+    seat = state.active_seat
+    richer = state.copied()
+    richer.player(seat).production["ebony"] += 1
+    early = evaluate(richer)[seat] - evaluate(state)[seat]
+    last, last_richer = state.copied(), richer.copied()
+    last.last_round = last_richer.last_round = True
+    late = evaluate(last_richer)[seat] - evaluate(last)[seat]
+    price = 1 + state.price_step["ebony"]
+    assert late == pytest.approx(price)
+    assert early > 3 * late
