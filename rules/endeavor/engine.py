@@ -123,7 +123,6 @@ def _is_demand(action: Action) -> bool:
 
 
 def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -> None:
-    d = data()
     t = action.type
     if isinstance(action, ChooseStart):
         p = s.player(seat)
@@ -157,7 +156,7 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
         pop_step(s)
     elif isinstance(action, Activate):
         p = s.player(seat)
-        kind = d.buildings[p.buildings[action.slot].kind]
+        kind = data().buildings[p.buildings[action.slot].kind]
         p.harbour -= 1
         p.with_disc(action.slot, True)
         s.decisions.append(
@@ -172,7 +171,7 @@ def _perform(s: EndeavorState, seat: str, action: Action, events: list[Event]) -
         events.append(_event("activated", seat, seat=seat, building=kind.id))
     elif isinstance(action, SpendToken):
         p = s.player(seat)
-        info = d.tokens[action.token]
+        info = data().tokens[action.token]
         p.blue_tokens[action.token] -= 1
         if p.blue_tokens[action.token] == 0:
             del p.blue_tokens[action.token]

@@ -37,9 +37,9 @@ def track_values(p: PlayerState) -> dict[Attribute, int]:
     return {a: track_value(p, a, d) for a in ATTRIBUTES}
 
 
-def level(attr: Attribute, value: int) -> int:
+def level(attr: Attribute, value: int, d: Data | None = None) -> int:
     """END-D02: the level read from a track value (bands; tops out at level 5)."""
-    t = data().tracks
+    t = (d or data()).tracks
     result = t.levels[attr][0]
     for bound, lvl in zip(t.bands, t.levels[attr], strict=True):
         if value >= bound:
@@ -48,20 +48,24 @@ def level(attr: Attribute, value: int) -> int:
 
 
 def build_level(p: PlayerState) -> int:
-    return level("industry", track_value(p, "industry"))
+    d = data()
+    return level("industry", track_value(p, "industry", d), d)
 
 
 def growth(p: PlayerState) -> int:
-    return level("culture", track_value(p, "culture"))
+    d = data()
+    return level("culture", track_value(p, "culture", d), d)
 
 
 def salary(p: PlayerState) -> int:
-    return level("wealth", track_value(p, "wealth"))
+    d = data()
+    return level("wealth", track_value(p, "wealth", d), d)
 
 
 def card_limit(p: PlayerState) -> int:
     """END-R85: influence level, capped at 5 (A3)."""
-    return min(level("influence", track_value(p, "influence")), data().tracks.card_cap)
+    d = data()
+    return min(level("influence", track_value(p, "influence", d), d), d.tracks.card_cap)
 
 
 def is_open(state: EndeavorState, area: str) -> bool:
