@@ -49,7 +49,16 @@ def controls(state: RenaissanceState, seat: str, province: str) -> bool:
 
 
 def controlled_by_other(state: RenaissanceState, seat: str, province: str) -> bool:
-    return any(controls(state, other, province) for other in state.players if other != seat)
+    """Some other player ``controls`` the province (its coloured DM or coloured tokens)."""
+    prov = state.provinces[province]
+    dm = prov.dm
+    if dm is not None and dm != seat and not prov.dm_white and dm in state.players:
+        return True
+    white = prov.white
+    return any(
+        other != seat and n - white.get(other, 0) > 0 and other in state.players
+        for other, n in prov.tokens.items()
+    )
 
 
 def sources(state: RenaissanceState, seat: str) -> list[str]:
