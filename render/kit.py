@@ -1193,7 +1193,7 @@ def encode_png_palette(image: Image.Image, palette: str | None = None, runs: boo
     """PNG bytes of ``image`` in the renderer's fixed palette ``palette`` (``to_palette``):
     the file is a fraction of an RGB one's size and encodes several times faster (mapping to
     a fixed palette costs about a tenth of an adaptive quantiser). ``runs``: zlib looks for
-    runs of one colour only (``Z_RLE``), for pictures mostly of large flat areas (an Ilos map
+    runs of one colour only (``Z_RLE``), for pictures mostly of large flat areas (a tiled map
     of 1000 x 1900 px: 4.3 ms against 5.0, a file 6 % bigger); elsewhere it saves less and
     costs more size."""
     buf = io.BytesIO()
