@@ -134,25 +134,36 @@ def summary(times: PressTimes) -> dict[str, Any]:
 
 
 def main() -> int:
-    """``python -m bench.presses [--only GAME] [--players 4] [--turns N]``: every press of a
-    whole random game (or its first ``--turns`` turns) per game, end to end, on SQLite."""
+    """``python -m bench.presses [--only GAME] [--players 4] [--turns N] [--loaded] [--json
+    PATH]``: every press of a whole random game (or its first ``--turns`` turns) per game, end
+    to end, on SQLite; ``--loaded`` beside a CPU-burning process (each row records the load)."""
     import argparse
     import asyncio
     import json
     import tempfile
 
+    from bench.load import cpu_load
+
     parser = argparse.ArgumentParser(prog="python -m bench.presses")
     parser.add_argument("--only", action="append", help="only these game keys")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--turns", type=int, default=2000, help="turns (default: a whole game)")
+    parser.add_argument("--json", help="also write the figures as JSON here")
+    parser.add_argument("--loaded", action="store_true", help="beside a CPU-burning process")
     args = parser.parse_args()
-    for kind in sorted(GAMES):
-        if args.only and kind not in args.only:
-            continue
-        with tempfile.TemporaryDirectory() as tmp:
-            target = Path(tmp) / "presses.sqlite3"
-            times = asyncio.run(press_times(target, kind, args.players, args.turns))
-        print(json.dumps({"game": kind, "players": args.players, **summary(times)}))
+    rows = []
+    with cpu_load(1 if args.loaded else 0) as load:
+        for kind in sorted(GAMES):
+            if args.only and kind not in args.only:
+                continue
+            with tempfile.TemporaryDirectory() as tmp:
+                target = Path(tmp) / "presses.sqlite3"
+                times = asyncio.run(press_times(target, kind, args.players, args.turns))
+            row = {"game": kind, "players": args.players, **summary(times), **load}
+            print(json.dumps(row), flush=True)
+            rows.append(row)
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=2))
     return 0
 
 

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.load import cpu_load
-from bot.collector import freeze_start_up, thaw
+from bot.collector import Ageing, freeze_start_up, thaw
 from bot.i18n import Translator
 from bot.rendering import PartPictures, Renderer
 from bot.service import GameService, Outcome, Player, current_data_hash, spec_of
@@ -152,6 +152,8 @@ async def measure(kind: str, channels: int, presses: int, processes: int) -> dic
         service = GameService(store, announcer=announcer)
         await service.prepare()
         freeze_start_up()  # as the bot does once it is ready to serve (bot/collector.py)
+        ageing = Ageing()
+        ageing.start()
         stalls: list[float] = []
         busy: list[float] = []
         stop = asyncio.Event()
@@ -171,6 +173,7 @@ async def measure(kind: str, channels: int, presses: int, processes: int) -> dic
             workers_cpu = await _workers_cpu(renderer) - workers_cpu
             await store.close()
             renderer.close()
+            ageing.stop()
             thaw()
     ordered = sorted(stalls)
     return {

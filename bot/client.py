@@ -15,7 +15,7 @@ from discord.ext import commands, tasks
 from bot.absence import absent_acting
 from bot.ai_seats import AiSeats
 from bot.clock import Clock, system_clock
-from bot.collector import freeze_start_up, thaw
+from bot.collector import Ageing, freeze_start_up, thaw
 from bot.components import ALL_COMPONENTS, Host, known_custom_id
 from bot.cooldown import Cooldown
 from bot.errors import UserError, answer_error
@@ -98,6 +98,7 @@ class RefereeBot(commands.Bot):
         self.clock = clock
         self.cooldown = Cooldown(settings.cooldown_per_10s)
         self.renderer = Renderer(settings.render_processes)
+        self.ageing = Ageing()
         self.presenter = Presenter(self)
         self.ai = AiSeats(settings.ai_processes, settings.ai_seconds)
         self.service = GameService(
@@ -127,6 +128,7 @@ class RefereeBot(commands.Bot):
         open_games = await self.store.open_games()
         await self.renderer.start()  # every render worker up before the first press
         frozen = freeze_start_up()
+        self.ageing.start()  # from now on, what is alive is frozen every tick (bot.collector)
         log.info(
             "ready to serve",
             extra={"fields": {"open_games": len(open_games), "frozen_objects": frozen}},
@@ -160,6 +162,7 @@ class RefereeBot(commands.Bot):
         self.ai.close()
         await super().close()
         await self.store.close()
+        self.ageing.stop()
         thaw()  # what start-up froze may be garbage now (a test process starts many bots)
 
     @tasks.loop(minutes=15)
