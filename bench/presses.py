@@ -6,7 +6,9 @@ step, the store, the next menu and, on a hand-over, the channel post with the wh
 images and the DMs). Each press is timed from the moment the harness builds the interaction to
 the moment the bot has settled: discord.py's dispatch, our handler and every message and image
 sent are inside. Presses of whole random games are timed, so late-game boards count too.
-Needs the test extra (``simcord``); without it nothing is measured.
+Beside the times, the CPU of the bot's process (the harness's included) and of its render
+workers per press: what the presses cost whatever else the machine runs. Needs the test
+extra (``simcord``); without it nothing is measured.
 """
 
 from __future__ import annotations
@@ -32,6 +34,10 @@ class PressTimes:
     files: int = 0
     complete: bool = False
     """True when a whole game was played (not cut short by ``presses``)."""
+    bot_cpu: float = 0.0
+    """CPU seconds of the bot's process while the presses ran (the harness's included)."""
+    render_cpu: float = 0.0
+    """CPU seconds of the bot's render worker processes meanwhile."""
 
     @property
     def every(self) -> list[float]:
@@ -75,6 +81,7 @@ async def press_times(target: str | Path, kind: str, players: int, presses: int)
         from tests.harness import attached, clock_for
     except ImportError:
         return times
+    from bench.throughput import workers_cpu_seconds
     from bot.client import create_bot
     from bot.settings import Settings
     from db import store_for
@@ -90,6 +97,8 @@ async def press_times(target: str | Path, kind: str, players: int, presses: int)
         env.settle_timeout = 120.0  # a press on a crowded machine may take long: time it
         members = await open_table(h, kind, [f"player{i}" for i in range(players)])
         rnd = random.Random(7)
+        workers_cpu = await workers_cpu_seconds(h.bot.renderer)
+        bot_cpu = time.process_time()
         with counting_files(times):
             for _ in range(presses):
                 game = await h.bot.store.get_game(1)
@@ -110,6 +119,8 @@ async def press_times(target: str | Path, kind: str, players: int, presses: int)
                 await h.advance(30)
                 if len(times.action) % 10 == 0:
                     await h.expire_menus()  # untimed: the harness's own upkeep
+        times.bot_cpu = time.process_time() - bot_cpu
+        times.render_cpu = await workers_cpu_seconds(h.bot.renderer) - workers_cpu
     return times
 
 
@@ -130,6 +141,11 @@ def summary(times: PressTimes) -> dict[str, Any]:
         out[f"{name}_p95_ms"] = at(values, 0.95)
         out[f"{name}_max_ms"] = round(max(values) * 1000, 1) if values else None
     out["files_per_press"] = round(times.files / len(times.every), 2) if times.every else None
+    out["cpu_ms_per_press"] = (
+        round((times.bot_cpu + times.render_cpu) * 1000 / len(times.every), 1)
+        if times.every
+        else None
+    )
     return out
 
 

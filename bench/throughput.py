@@ -87,7 +87,7 @@ def _cpu_of_worker() -> tuple[int, float]:
     return os.getpid(), time.process_time()
 
 
-async def _workers_cpu(renderer: Renderer) -> float:
+async def workers_cpu_seconds(renderer: Renderer) -> float:
     """CPU seconds the render workers have used so far (each asked once)."""
     answers = await asyncio.gather(
         *(renderer.run(_cpu_of_worker) for _ in range(max(1, renderer.processes)))
@@ -158,7 +158,7 @@ async def measure(kind: str, channels: int, presses: int, processes: int) -> dic
         busy: list[float] = []
         stop = asyncio.Event()
         beat = asyncio.create_task(_heartbeat(stop, stalls, busy))
-        workers_cpu = await _workers_cpu(renderer)
+        workers_cpu = await workers_cpu_seconds(renderer)
         start = time.perf_counter()
         main_cpu = time.process_time()
         try:
@@ -170,7 +170,7 @@ async def measure(kind: str, channels: int, presses: int, processes: int) -> dic
             main_cpu = time.process_time() - main_cpu
             stop.set()
             await beat
-            workers_cpu = await _workers_cpu(renderer) - workers_cpu
+            workers_cpu = await workers_cpu_seconds(renderer) - workers_cpu
             await store.close()
             renderer.close()
             ageing.stop()
