@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.ai.hooks import GameAI
+from rules.ai.policy import follow_up
 from rules.ai.search import step_function
 from rules.core.spec import GameSpec
 
@@ -64,8 +65,8 @@ def settle(
     turn_steps: int | None = None,
     ai: GameAI | None = None,
 ) -> Any:
-    """Play on at random until ``seat``'s choice shows: up to ``turn_steps`` more steps of
-    its own turn (``GameAI.turn_steps``: so a first step of a multi-step choice is judged by
+    """Play on at random (with ``ai``: as ``rules.ai.policy`` says) until ``seat``'s choice
+    shows: up to ``turn_steps`` more steps of its own turn (``GameAI.turn_steps``: so a first step of a multi-step choice is judged by
     a finished step), and the others' choices made at the same time as its own (or until
     ``done``). With ``ai`` (its ``turn_steps`` unless given, its ``considered`` actions), a
     game that tells when a choice is being declared (``GameAI.declaring``) stops the seat's
@@ -87,6 +88,9 @@ def settle(
             break
         own_steps += own_turn
         who = min(acting)
-        options = ai.actions(spec, state, who) if ai is not None else spec.legal_actions(state, who)
-        state = step(state, who, options[rnd.randrange(len(options))])
+        if ai is not None:
+            state = step(state, who, follow_up(spec, ai, state, who, rnd))
+        else:
+            options = spec.legal_actions(state, who)
+            state = step(state, who, options[rnd.randrange(len(options))])
     return state

@@ -4,7 +4,9 @@
 estimate of each competitor's final score now: seats, and a solo game's automa under
 its own key) and ``SCALE`` (how many points make a clear lead); optionally ``ABSOLUTE``
 and ``ABSOLUTE_SCALE`` (``GameAI.absolute``), ``TURN_STEPS``, ``REPLIES`` and
-``ROLLOUT_STEPS`` (``GameAI.turn_steps``, ``GameAI.replies``, ``GameAI.rollout_steps``), and
+``ROLLOUT_STEPS`` (``GameAI.turn_steps``, ``GameAI.replies``, ``GameAI.rollout_steps``),
+``EXPLORATION``, ``PRIOR_VISITS`` and ``GREEDY_FOLLOW_UPS`` (``GameAI.exploration``,
+``GameAI.prior_visits``, ``GameAI.greedy_follow_ups``), and
 ``considered(state, seat, actions)`` and ``declaring(state, seat)`` (``GameAI.considered``,
 ``GameAI.declaring``).
 ``rules/<game>/determinization.py`` exports ``mask(state, seat)`` (the same state with every
@@ -51,6 +53,16 @@ class GameAI:
     rollout_steps: int = 4
     """Random steps the search plays after its tree before scoring (``rules.ai.search``);
     0 where random play ruins a position faster than the evaluation can see past it."""
+    exploration: float = 0.7
+    """The search's UCB exploration constant (``rules.ai.search``): a game whose rewards differ
+    little between moves (a lead squashed over a wide scale) needs less, or the visits are
+    spread evenly and the most visited move is a matter of luck."""
+    prior_visits: int = 2
+    """How many visits the one-ply judgement of a root action counts for in the search."""
+    greedy_follow_ups: bool = False
+    """Whether the moves the AI does not search (one-ply follow-ups, rollouts) and the
+    nodes the search adds are greedy over the evaluation instead of random
+    (``rules.ai.policy``)."""
     considered: Callable[[Any, str, list[Any]], list[Any]] | None = None
     """Which of a seat's legal actions the AI weighs (never none of them; ``None``: all): a
     game may leave out moves that never help, e.g. taking back a choice declared in steps,
@@ -149,6 +161,9 @@ def _hooks(key: str, package: str) -> GameAI:
         rollout_steps=int(getattr(evaluation, "ROLLOUT_STEPS", GameAI.rollout_steps)),
         considered=getattr(evaluation, "considered", None),
         declaring=getattr(evaluation, "declaring", None),
+        exploration=float(getattr(evaluation, "EXPLORATION", GameAI.exploration)),
+        prior_visits=int(getattr(evaluation, "PRIOR_VISITS", GameAI.prior_visits)),
+        greedy_follow_ups=bool(getattr(evaluation, "GREEDY_FOLLOW_UPS", False)),
     )
 
 

@@ -22,16 +22,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.ai.hooks import GameAI
+from rules.ai.policy import follow_up, preferred
 from rules.core.spec import GameSpec
 
-EXPLORATION = 0.7
 ROLLOUT_STEPS = 4
 ROOT_WIDTH = 8
 """With a one-ply prior, the root searches only this many of the best-judged actions: a
 budget of tens of iterations spread over every legal action (a bid of -40..40) would visit
 each once and end choosing by the luck of one rollout, below the greedy level."""
-PRIOR_VISITS = 2
-"""How many visits the one-ply judgement of a root action counts for."""
 
 
 def step_function(spec: GameSpec[Any, Any, Any, Any]) -> Callable[[Any, str, Any], Any]:
@@ -80,7 +78,7 @@ def ismcts(
     prior: list[float | None] | None = None,
 ) -> Any:
     """The action ``seat`` should take in the information state ``info``; ``prior`` (a
-    reward per root action, ``None`` where unknown) counts as ``PRIOR_VISITS`` visits of
+    reward per root action, ``None`` where unknown) counts as ``GameAI.prior_visits`` visits of
     each, and the root then searches only the ``ROOT_WIDTH`` best-judged actions."""
     root_actions = ai.actions(spec, info, seat)
     if len(root_actions) == 1:
@@ -99,9 +97,9 @@ def ismcts(
         for value, i in judged[:ROOT_WIDTH]:
             key = action_key(root_actions[i])
             focus.add(key)
-            root.visits[key] = PRIOR_VISITS
-            root.reward[key] = value * PRIOR_VISITS
-            root.avail[key] = PRIOR_VISITS
+            root.visits[key] = ai.prior_visits
+            root.reward[key] = value * ai.prior_visits
+            root.avail[key] = ai.prior_visits
     iterations = 0
     while not done(iterations):
         iterations += 1
@@ -124,11 +122,16 @@ def ismcts(
                 node.avail[key] = node.avail.get(key, 0) + 1
                 if key not in node.visits:
                     untried.append(i)
-            if untried:
+            if untried and ai.greedy_follow_ups and len(untried) > 1:
+                # the node a greedy game adds is the move its follow-ups would make: a
+                # random one judged a root move by a careless next choice
+                pick = untried[preferred(spec, ai, state, who, [actions[i] for i in untried], rnd)]
+                expanded = True
+            elif untried:
                 pick = untried[rnd.randrange(len(untried))]
                 expanded = True
             else:
-                pick = _ucb(node, keys, rnd)
+                pick = _ucb(node, keys, rnd, ai.exploration)
             key = keys[pick]
             path.append((node, key, who))
             state = step(state, who, actions[pick])
@@ -137,8 +140,7 @@ def ismcts(
             if spec.is_over(state):
                 break
             who, _secret = mover(spec, state, seat)
-            actions = ai.actions(spec, state, who)
-            state = step(state, who, actions[rnd.randrange(len(actions))])
+            state = step(state, who, follow_up(spec, ai, state, who, rnd))
         rewards = ai.rewards(spec, state)
         for visited, key, who in path:
             visited.visits[key] = visited.visits.get(key, 0) + 1
@@ -150,12 +152,12 @@ def ismcts(
     return root_actions[best]
 
 
-def _ucb(node: Node, keys: list[str], rnd: random.Random) -> int:
+def _ucb(node: Node, keys: list[str], rnd: random.Random, exploration: float) -> int:
     best = -1.0
     choice = 0
     for i, key in enumerate(keys):
         n = node.visits[key]
-        value = node.reward[key] / n + EXPLORATION * math.sqrt(math.log(node.avail[key]) / n)
+        value = node.reward[key] / n + exploration * math.sqrt(math.log(node.avail[key]) / n)
         value += rnd.random() * 1e-9  # ties broken by the stream, not by list order
         if value > best:
             best, choice = value, i

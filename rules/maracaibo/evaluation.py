@@ -24,7 +24,9 @@ it controls (Jean's are scored by her deck)."""
 ABSOLUTE_SCALE = 80.0
 
 DOUBLOON = 0.2
-"""A doubloon (cards cost a few and bring points, effects and income)."""
+"""A doubloon in round 1 (cards cost a few and bring points, effects and income); a
+quarter less each round after, since a doubloon left at the end scores nothing (10.2: the
+AI sat on 40 doubloons in the last round instead of buying projects)."""
 CARD = 0.8
 """A card in hand or in the planning area (a project to build)."""
 TABLEAU = 2.5
@@ -36,6 +38,13 @@ EXPLORER_STEP = 0.8
 ROUTE_STEP = 1.0
 """Each location still ahead of the ship this round (MAR-R1: the round ends when a ship
 reaches home): a ship that races home gives up the turns it could still take."""
+QUEST = 3.0
+"""Each quest tile fulfilled besides its rewards (MAR-Q5: the 4th pays 3 VP and each later
+one 2; the Palace and career tasks count them)."""
+JEAN_QUEST = 5.0
+"""In a solo game, each quest tile fulfilled besides that (MAR-J: Jean's final bonus is 10,
+20 or 30 VP by how many more tiles she holds; the projection shows only its steps, and a
+tile taken off the map is one she cannot take for 5 VP)."""
 INFLUENCE_STEP = 0.3
 """Each influence step (its noble rank and majority are in the projection; this lets the
 steps between ranks count)."""
@@ -71,11 +80,13 @@ def _future(state: MaracaiboState, seat: str, p: Player) -> float:
     if state.phase == "scoring" and state.scoring is not None and state.scoring.kind == "final":
         interims = 0
     value = interims * (p.inc_vp + DOUBLOON * p.inc_d)
-    value += DOUBLOON * p.doubloons + CARD * (len(p.hand) + len(p.plan))
+    coin = DOUBLOON * (interims + 1) / rounds
+    value += coin * p.doubloons + CARD * (len(p.hand) + len(p.plan))
     value += TABLEAU * len(p.tableau)
     value += UPGRADE * (_discs() - sum(p.discs.values()))
     value += EXPLORER_STEP * _depth().get(p.explorer, 0)
     value += INFLUENCE_STEP * sum(p.influence.values())
+    value += (QUEST + (JEAN_QUEST if state.jean is not None else 0.0)) * len(p.quests)
     ship = state.board.ships.get(seat)
     if ship is not None:
         value += ROUTE_STEP * max(0, HOME - query.location_number(ship))
@@ -102,6 +113,18 @@ def _depth() -> dict[str, int]:
     return depth
 
 
-REPLIES = 8
-"""Several random follow-ups per candidate in the one-ply judgement (rules.ai.hooks): a
-Maracaibo turn is a long chain of choices, and one random way through it is a poor judge."""
+REPLIES = 3
+"""Several follow-ups per candidate in the one-ply judgement (rules.ai.hooks): a Maracaibo
+turn is a long chain of choices, and one way through it is a poor judge (greedy follow-ups
+differ only by ties and hidden draws, so a few do)."""
+
+EXPLORATION = 0.05
+"""The search's UCB exploration (rules.ai.hooks): a move a few VP better leads by a few
+hundredths of a reward, and the default 0.7 spread the visits evenly over the root's
+moves, so the most visited was a matter of luck (strong lost to easy, 6 of 20 games)."""
+PRIOR_VISITS = 4
+"""The one-ply judgement (several follow-ups averaged) counts for this many visits."""
+
+GREEDY_FOLLOW_UPS = True
+"""The one-ply follow-ups and the search's rollouts play greedily over this evaluation
+(rules.ai.policy): a random buy, draw or sail after the candidate wastes what it set up."""

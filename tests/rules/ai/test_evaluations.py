@@ -231,3 +231,100 @@ def test_ilos_production_is_worth_the_turns_left() -> None:
     price = 1 + state.price_step["ebony"]
     assert late == pytest.approx(price)
     assert early > 3 * late
+
+
+def test_maracaibo_quest_tiles_are_worth_more_than_their_rewards() -> None:
+    """Maracaibo MAR-Q5 / MAR-J (issue 24: the AI fulfilled almost no quests and Jean took
+    her 30 VP quest bonus): a quest tile on the ship board is worth points beyond the
+    projected final scoring, more in a solo game, where each one cuts Jean's bonus."""
+    from rules.maracaibo.evaluation import JEAN_QUEST, QUEST, evaluate
+
+    state = _play_until("maracaibo", 1, 3, lambda s: s.phase == "play" and s.round == 1)
+    quester = state.copied()
+    quester.players["p1"].quests.append("Q23")
+    gain = evaluate(quester)["p1"] - evaluate(state)["p1"]
+    assert gain >= QUEST + JEAN_QUEST
+
+
+def test_follow_ups_stay_random_unless_a_game_asks_for_greedy_ones() -> None:
+    """Issue 24: only Maracaibo plays its follow-ups greedily; another game's follow-up is
+    the random legal action the stream picks, as before (its AI unchanged)."""
+    from rules.ai.policy import follow_up
+
+    assert game_ai(GAMES["maracaibo"]).greedy_follow_ups
+    spec = GAMES["endeavor"]
+    ai = game_ai(spec)
+    assert not ai.greedy_follow_ups
+    state = _play_until(
+        "endeavor", 3, 5, lambda s: len(spec.legal_actions(s, min(spec.to_act(s)))) > 2
+    )
+    seat = min(spec.to_act(state))
+    actions = spec.legal_actions(state, seat)
+    for seed in range(5):
+        expected = actions[random.Random(seed).randrange(len(actions))]
+        assert follow_up(spec, ai, state, seat, random.Random(seed)) == expected
+
+
+def test_maracaibo_greedy_follow_up_takes_the_best_judged_action() -> None:
+    """Issue 24 (random follow-ups threw away what a candidate set up): a greedy follow-up is
+    the action after which the evaluation likes the acting seat's position best."""
+    from rules.ai.policy import GREEDY_WIDTH, follow_up
+
+    spec = GAMES["maracaibo"]
+    ai = game_ai(spec)
+    state = _play_until(
+        "maracaibo",
+        2,
+        4,
+        lambda s: (
+            s.phase == "play"
+            and 2 < len(spec.legal_actions(s, min(spec.to_act(s)))) <= GREEDY_WIDTH
+        ),
+    )
+    seat = min(spec.to_act(state))
+    actions = spec.legal_actions(state, seat)
+    value = {
+        i: ai.rewards(spec, spec.apply(state, seat, a).state)[seat] for i, a in enumerate(actions)
+    }
+    chosen = follow_up(spec, ai, state, seat, random.Random(1))
+    assert value[actions.index(chosen)] == max(value.values())
+
+
+def test_maracaibo_doubloons_are_worth_less_as_the_game_ends() -> None:
+    """Maracaibo 10.2 (issue 24: the AI hoarded 40 doubloons into the last round): doubloons
+    left at the end score nothing, so the same purse is worth less in a later round."""
+    from rules.maracaibo.evaluation import evaluate
+
+    def purse_value(round_no: int) -> float:
+        state = _play_until("maracaibo", 1, 3, lambda s: s.phase == "play" and s.round == 1)
+        state.round = round_no
+        richer = state.copied()
+        richer.players["p1"].doubloons += 10
+        return evaluate(richer)["p1"] - evaluate(state)["p1"]
+
+    assert purse_value(1) > purse_value(2) > purse_value(4) > 0
+
+
+def test_maracaibo_greedy_follow_up_looks_through_choosing_to_buy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Maracaibo MAR-V1 (issue 24: the AI's follow-ups took a doubloon at every village and
+    never bought): choosing the buy village action changes nothing by itself, so the greedy
+    follow-up looks through to the purchase it leads to, which beats a doubloon."""
+    from rules.ai import policy
+    from rules.maracaibo.actions import Village
+
+    spec = GAMES["maracaibo"]
+    ai = game_ai(spec)
+
+    def village_choice(s: Any) -> bool:
+        seat = min(spec.to_act(s))
+        actions = spec.legal_actions(s, seat)
+        return Village(action="VA_BUY") in actions and Village(action="VA_1D") in actions
+
+    state = _play_until("maracaibo", 1, 1, village_choice)
+    state.players["p1"].doubloons = 30
+    chosen = policy.follow_up(spec, ai, state, "p1", random.Random(1))
+    assert chosen == Village(action="VA_BUY")
+    monkeypatch.setattr(policy, "LOOK_THROUGH", 0)
+    assert policy.follow_up(spec, ai, state, "p1", random.Random(1)) == Village(action="VA_1D")
