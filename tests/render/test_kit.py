@@ -160,3 +160,35 @@ def test_issue23_2_chosen_palette_keeps_exact_colours_and_reaches_every_entry() 
     palette.putpalette(flat + flat[:3] * (256 - len(colours)))
     mapped = probe.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
     assert list(mapped) == list(range(len(colours)))
+
+
+def test_issue23_placer_cells_answer_as_a_scan_of_every_obstacle() -> None:
+    """Issue 23: ``Placer.free`` looks obstacles up by cell (a crowded choice picture asks it
+    tens of thousands of times); it must answer exactly as a check against every obstacle,
+    for boxes across cell edges, touching edges, negative and fractional coordinates, and
+    in a copy (which must not share the original's cells)."""
+    import random
+
+    rnd = random.Random(23)
+    placer = kit.Placer(500, 400, -20)
+
+    def scan(p: kit.Placer, box: kit.Box) -> bool:
+        x0, y0, x1, y1 = p.bounds
+        inside = box[0] >= x0 and box[1] >= y0 and box[2] <= x1 and box[3] <= y1
+        return inside and not any(kit.overlaps(box, o) for o in p.obstacles)
+
+    def box_at() -> kit.Box:
+        x, y = rnd.uniform(-40, 520), rnd.uniform(-40, 420)
+        return (x, y, x + rnd.choice([0.5, 10, 63.9, 64, 130, 300]), y + rnd.uniform(1, 140))
+
+    for _ in range(60):
+        placer.block(box_at())
+    placer.block((128, 128, 192, 192))  # exactly on cell edges
+    copy = placer.copy()
+    copy.block((0, 0, 500, 1))
+    probes = [box_at() for _ in range(3000)] + [(192, 150, 200, 160), (120, 192, 130, 200)]
+    disagreements = [b for b in probes if placer.free(b) != scan(placer, b)]
+    assert not disagreements
+    assert all(copy.free(b) == scan(copy, b) for b in probes)
+    assert sum(placer.free(b) for b in probes) > 0  # the probes reach free space too
+    assert not placer.free((128, 128, 129, 129)) and placer.free((192, 192, 193, 193))
