@@ -298,7 +298,17 @@ class Harness:
         user = member.user if hasattr(member, "user") else member
         return list(user.dm_channel.history())
 
+    ADVANCE_STEP = 2 * 3600
+    """Longest virtual time one ``advance_time`` call covers. simcord gives each call
+    ``settle_timeout`` seconds of real time (5), and the bot's loops that wake every minute
+    take a few real milliseconds each tick: a day in one call took ~5 s alone, and failed on a
+    busy 2-core machine. Advancing in steps gives each step its own deadline; the bot sees the
+    same timers fire in the same order."""
+
     async def advance(self, seconds: float) -> None:
+        while seconds > self.ADVANCE_STEP:
+            await self.env.advance_time(self.ADVANCE_STEP)
+            seconds -= self.ADVANCE_STEP
         await self.env.advance_time(seconds)
 
     async def expire_menus(self) -> None:
