@@ -51,6 +51,18 @@ def full_copy(model: M) -> M:
     return _copier(type(model), False)(model)  # type: ignore[no-any-return]
 
 
+def own_entry(owner: BaseModel, slot: str, items: dict[str, M], key: str) -> M:
+    """Entry ``key`` of ``items`` to change: ``owner``'s own. A step's copy shares the entries
+    of the state it was copied from (kept in ``owner``'s private attribute ``slot``) until one
+    changes; the first change copies that entry into ``items``."""
+    item = items[key]
+    private = owner.__pydantic_private__
+    shared = private[slot] if private is not None else None
+    if shared is not None and shared.get(key) is item:
+        item = items[key] = deep_copy(item)
+    return item
+
+
 def _copier(cls: type, shallow: bool) -> Callable[[Any], Any]:
     found = _COPIERS.get((cls, shallow))
     if found is None:

@@ -15,7 +15,7 @@ from typing import Annotated, Any, ClassVar, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from rules.core import GameOptions, GameState, OptionRefused, Text
-from rules.core.copying import deep_copy, full_copy
+from rules.core.copying import deep_copy, full_copy, own_entry
 from rules.core.decisions import Decision
 from rules.endeavor.components import ActionKind, Attribute, Structure
 
@@ -263,12 +263,7 @@ class EndeavorState(GameState):
     def player(self, seat: str) -> PlayerState:
         """Seat ``seat``'s player to change: this state's own (copied first if still
         shared)."""
-        p = self.players[seat]
-        private = self.__pydantic_private__
-        shared = private["_shared"] if private is not None else None
-        if shared is not None and shared.get(seat) is p:
-            p = self.players[seat] = deep_copy(p)
-        return p
+        return own_entry(self, "_shared", self.players, seat)
 
     def own_track(self, region: str) -> list[str]:
         """The shipping track of ``region`` to change (a new list in place of a shared one)."""

@@ -15,7 +15,7 @@ from pydantic import (
 )
 
 from rules.core import GameOptions, GameState, OptionRefused, Text
-from rules.core.copying import deep_copy, full_copy
+from rules.core.copying import deep_copy, full_copy, own_entry
 from rules.core.decisions import Decision, JointDecision
 from rules.maracaibo.components import Op, data
 
@@ -438,12 +438,7 @@ class MaracaiboState(GameState):
     def player(self, seat: str) -> Player:
         """Seat ``seat``'s player to change: this state's own (copied first if still
         shared)."""
-        p = self.players[seat]
-        private = self.__pydantic_private__
-        shared = private["_shared"] if private is not None else None
-        if shared is not None and shared.get(seat) is p:
-            p = self.players[seat] = deep_copy(p)
-        return p
+        return own_entry(self, "_shared", self.players, seat)
 
     def __eq__(self, other: object) -> bool:
         """Equal when what is stored is equal (what is shared with another state is not

@@ -8,7 +8,7 @@ from typing import Annotated, Any, ClassVar, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from rules.core import GameOptions, GameState, OptionRefused, Text
-from rules.core.copying import deep_copy
+from rules.core.copying import deep_copy, own_entry
 from rules.core.decisions import Decision, JointDecision, wait_behind
 from rules.renaissance.components import data
 from rules.renaissance.letters import LETTER, SWAPPED
@@ -475,21 +475,11 @@ class RenaissanceState(GameState):
     def player(self, seat: str) -> Player:
         """Seat ``seat``'s player to change: this state's own (copied first if still
         shared with the state this step was copied from)."""
-        p = self.players[seat]
-        private = self.__pydantic_private__
-        shared = private["_shared_players"] if private is not None else None
-        if shared is not None and shared.get(seat) is p:
-            p = self.players[seat] = deep_copy(p)
-        return p
+        return own_entry(self, "_shared_players", self.players, seat)
 
     def province(self, pid: str) -> Province:
         """Province ``pid`` to change: this state's own (copied first if still shared)."""
-        prov = self.provinces[pid]
-        private = self.__pydantic_private__
-        shared = private["_shared"] if private is not None else None
-        if shared is not None and shared.get(pid) is prov:
-            prov = self.provinces[pid] = deep_copy(prov)
-        return prov
+        return own_entry(self, "_shared", self.provinces, pid)
 
     def own_provinces(self) -> dict[str, Province]:
         """Every province, to change: none of them is shared any more."""
