@@ -43,6 +43,7 @@ from render.maracaibo.common import (
     seat_tag,
     styles_of,
 )
+from render.maracaibo.inputs import part_inputs
 from render.maracaibo.parts import (
     EXPLORER_SPACE,
     combat_line,
@@ -66,6 +67,8 @@ __all__ = [
     "BOARD_PARTS",
     "anchor_drawable",
     "board_summary",
+    "part_caption",
+    "part_inputs",
     "render_board",
     "render_board_part",
     "render_choices",
@@ -83,8 +86,17 @@ def _status(view: MaracaiboView, tr: Translate) -> str:
     return tr(R + "status_turn", round=view.round, name=seat_name(view.active, tr))
 
 
+def _picture_status(view: MaracaiboView, tr: Translate) -> str:
+    """The status a part's header band shows: the round or the phase, never who acts (the
+    post's text and the part's caption say that), so a part the turn did not change keeps
+    its picture (``render.maracaibo.inputs``)."""
+    if view.phase in ("over", "setup", "scoring"):
+        return _status(view, tr)
+    return tr(R + "status_round", round=view.round)
+
+
 def _title(view: MaracaiboView, tr: Translate, part: str) -> str:
-    return tr(R + "title", part=tr(f"maracaibo.part.{part}"), status=_status(view, tr))
+    return tr(R + "title", part=tr(f"maracaibo.part.{part}"), status=_picture_status(view, tr))
 
 
 def board_summary(view: MaracaiboView, tr: Translate, part: str = "map") -> str:
@@ -216,12 +228,16 @@ def seat_styles(view: View) -> dict[str, kit.SeatStyle]:
     return styles_of(view)
 
 
+def part_caption(view: View, tr: Translate, part: str) -> tuple[str, str]:
+    """The file name and summary of board part ``part`` (``render.part_caption``)."""
+    return f"maracaibo-{part}.png", board_summary(as_view(view), tr, part)
+
+
 def render_board_part(view: View, tr: Translate, part: str) -> RenderedImage:
     v = as_view(view)
     img = _draw(v, tr, part)
-    return RenderedImage(
-        png=encode(img), filename=f"maracaibo-{part}.png", summary=board_summary(v, tr, part)
-    )
+    filename, summary = part_caption(v, tr, part)
+    return RenderedImage(png=encode(img), filename=filename, summary=summary)
 
 
 def render_board(view: View, tr: Translate) -> RenderedImage:
