@@ -1020,7 +1020,7 @@ def render_board_part(view: View, tr: Translate, part: str) -> RenderedImage:
     if part != BOARD_PARTS[0]:
         summary = tr("ilos.summary.part", part=tr(f"ilos.part.{part}")) + "\n" + summary
     return RenderedImage(
-        png=kit.encode_png_palette(img, "ilos", runs=part == "map"),
+        png=kit.encode_png_palette(img, "ilos"),
         filename=f"ilos-{part}-round{v.round}.png",
         summary=summary,
     )

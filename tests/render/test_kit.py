@@ -145,6 +145,21 @@ def test_issue23_2_a_renderer_without_a_fixed_palette_gets_an_adaptive_one() -> 
     assert out.getpixel((5, 5)) == (200, 100, 50) and out.getpixel((50, 5)) == (10, 20, 30)
 
 
+@pytest.mark.parametrize("palette", [PALETTES[0], "no-such-palette"])
+def test_issue23_palette_png_holds_exactly_the_mapped_image(palette: str) -> None:
+    """The boards' PNG is written by the kit (ISA-L deflate), not by Pillow: it decodes to the
+    very indices and palette ``to_palette`` made, for an odd-sized image (row filter bytes,
+    no padding) with a fixed palette and with an adaptive one."""
+    img = Image.effect_mandelbrot((333, 201), (-2.0, -1.5, 1.0, 1.5), 60).convert("RGB")
+    ImageDraw.Draw(img).rectangle((40, 30, 140, 90), fill=(200, 40, 40))
+    expected = kit.to_palette(img, palette)
+    out = Image.open(io.BytesIO(kit.encode_png_palette(img, palette)))
+    out.load()
+    assert (out.mode, out.size) == ("P", img.size)
+    assert out.tobytes() == expected.tobytes()
+    assert out.convert("RGB").tobytes() == expected.convert("RGB").tobytes()
+
+
 def test_issue23_2_chosen_palette_keeps_exact_colours_and_reaches_every_entry() -> None:
     """The palette maker's choice: the exact colours first, a colour sharing their cache cell
     left out, at most 256 entries, and a pixel of each entry's colour maps to that entry."""
