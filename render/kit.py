@@ -908,6 +908,7 @@ class Placer:
         self.obstacles: list[Box] = []
         self.texts: list[tuple[Box, str]] = []
         self._cells: dict[tuple[int, int], list[Box]] = {}
+        self._grids: dict[tuple[float, float, float], _CornerGrid] = {}
 
     def copy(self) -> Placer:
         out = Placer(self.bounds[2], self.bounds[3], self.bounds[1])
@@ -973,12 +974,22 @@ class Placer:
 
     def anywhere(self, size: tuple[float, float], anchor: Point, step: float) -> Iterator[Box]:
         """Every free box of ``size`` on a grid of ``step`` over the whole picture, nearest to
-        ``anchor`` first (where :meth:`spots` finds nothing beside a crowded place)."""
+        ``anchor`` first (where :meth:`spots` finds nothing beside a crowded place). The grid
+        remembers, per size and step, which of its corners an obstacle already covers
+        (obstacles are only ever added), so only the others are sorted and checked: on a
+        crowded picture nearly every corner is covered."""
         w, h = size
-        x0, y0, x1, y1 = self.bounds
-        cols = max(0, int((x1 - x0 - w) // step))
-        rows = max(0, int((y1 - y0 - h) // step))
-        corners = [(x0 + i * step, y0 + j * step) for i in range(cols + 1) for j in range(rows + 1)]
+        x0, y0, _x1, _y1 = self.bounds
+        key = (w, h, step)
+        grid = self._grids.get(key)
+        if grid is None or grid.seen > len(self.obstacles):
+            grid = self._grids[key] = _CornerGrid(self.bounds, w, h, step)
+        grid.catch_up(self.obstacles)
+        rows = grid.rows
+        corners = [
+            (x0 + i * step, y0 + j * step)
+            for i, j in (divmod(k, rows) for k in itertools.compress(range(grid.size), grid.open))
+        ]
         ax, ay = anchor
         corners.sort(key=lambda c: (c[0] + w / 2 - ax) ** 2 + (c[1] + h / 2 - ay) ** 2)
         for bx, by in corners:
@@ -989,12 +1000,66 @@ class Placer:
     def crosses_text(self, a: Point, b: Point) -> bool:
         """Whether the segment from ``a`` to ``b`` runs over a recorded text."""
         steps = max(1, round(math.dist(a, b) / 3))
+        # only texts near the segment's box (1 px wider: rounding) can hold one of its points
+        left, right = min(a[0], b[0]) - 1, max(a[0], b[0]) + 1
+        top, bottom = min(a[1], b[1]) - 1, max(a[1], b[1]) + 1
+        near = [
+            t
+            for t, _w in self.texts
+            if t[0] <= right and left <= t[2] and t[1] <= bottom and top <= t[3]
+        ]
+        if not near:
+            return False
         for i in range(steps + 1):
             px = a[0] + (b[0] - a[0]) * i / steps
             py = a[1] + (b[1] - a[1]) * i / steps
-            if any(t[0] <= px <= t[2] and t[1] <= py <= t[3] for t, _w in self.texts):
+            if any(t[0] <= px <= t[2] and t[1] <= py <= t[3] for t in near):
                 return True
         return False
+
+
+class _CornerGrid:
+    """The corners of :meth:`Placer.anywhere`'s grid for one box size and step, column by
+    column (``i * rows + j`` is the corner ``(x0 + i * step, y0 + j * step)``), and which of
+    them no obstacle seen so far overlaps (``open``: 1 where the box there may be free; the
+    placer still checks it). A corner is shut only where :func:`overlaps` holds for the very
+    box ``anywhere`` would try there, so no free box is ever skipped."""
+
+    def __init__(self, bounds: Box, w: float, h: float, step: float) -> None:
+        x0, y0, x1, y1 = bounds
+        self.x0, self.y0, self.w, self.h, self.step = x0, y0, w, h, step
+        self.cols = max(0, int((x1 - x0 - w) // step)) + 1
+        self.rows = max(0, int((y1 - y0 - h) // step)) + 1
+        self.size = self.cols * self.rows
+        self.open = bytearray(b"\x01") * self.size
+        self.seen = 0
+        """How many of the placer's obstacles (the first ones, in order) are shut already."""
+
+    @staticmethod
+    def _span(start: float, step: float, length: float, count: int, lo: float, hi: float) -> range:
+        """The indices ``k`` below ``count`` whose span ``start + k * step`` .. ``+ length``
+        overlaps ``lo`` .. ``hi`` (touching does not count), by the same sums as the boxes."""
+        if not (math.isfinite(lo) and math.isfinite(hi)):
+            return range(0)  # left open: the placer's own check decides
+        first = max(0, min(count, math.floor((lo - length - start) / step) - 1))
+        while first < count and not lo < start + first * step + length:
+            first += 1
+        last = min(count - 1, max(-1, math.ceil((hi - start) / step) + 1))
+        while last >= 0 and not start + last * step < hi:
+            last -= 1
+        return range(first, last + 1)
+
+    def catch_up(self, obstacles: Sequence[Box]) -> None:
+        """Shut the corners that the obstacles added since the last call cover."""
+        rows, opened = self.rows, self.open
+        for o in obstacles[self.seen :]:
+            cols = self._span(self.x0, self.step, self.w, self.cols, o[0], o[2])
+            run = self._span(self.y0, self.step, self.h, rows, o[1], o[3])
+            if cols and run:
+                shut = bytes(len(run))
+                for i in cols:
+                    opened[i * rows + run.start : i * rows + run.stop] = shut
+        self.seen = len(obstacles)
 
 
 @dataclass(frozen=True)

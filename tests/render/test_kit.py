@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 from pathlib import Path
 
 import pytest
@@ -207,3 +208,93 @@ def test_issue23_placer_cells_answer_as_a_scan_of_every_obstacle() -> None:
     assert all(copy.free(b) == scan(copy, b) for b in probes)
     assert sum(placer.free(b) for b in probes) > 0  # the probes reach free space too
     assert not placer.free((128, 128, 129, 129)) and placer.free((192, 192, 193, 193))
+
+
+def test_issue23_placer_anywhere_answers_as_a_sort_of_the_whole_grid() -> None:
+    """Issue 23: ``Placer.anywhere`` remembers, per size and step, which grid corners an
+    obstacle covers and sorts only the others; it must yield exactly what sorting every
+    corner by distance and checking each would, every box and in the same order (ties too),
+    after obstacles added between calls, for two sizes on one placer, for boxes touching an
+    obstacle's edge, zero-width and negative-coordinate obstacles and in a copy."""
+    import random
+
+    rnd = random.Random(23)
+    placer = kit.Placer(400, 300, -20)
+
+    def full_sort(
+        p: kit.Placer, size: tuple[float, float], anchor: kit.Point, step: float
+    ) -> list[kit.Box]:
+        w, h = size
+        x0, y0, x1, y1 = p.bounds
+        cols = max(0, int((x1 - x0 - w) // step))
+        rows = max(0, int((y1 - y0 - h) // step))
+        corners = [(x0 + i * step, y0 + j * step) for i in range(cols + 1) for j in range(rows + 1)]
+        ax, ay = anchor
+        corners.sort(key=lambda c: (c[0] + w / 2 - ax) ** 2 + (c[1] + h / 2 - ay) ** 2)
+        free = [b for bx, by in corners if p.free(b := (bx, by, bx + w, by + h))]
+        shut.append(len(corners) - len(free))
+        return free
+
+    shut: list[int] = []
+
+    def check(p: kit.Placer, size: tuple[float, float], step: float) -> int:
+        anchor = (rnd.uniform(-30, 430), rnd.uniform(-50, 330))
+        expected = full_sort(p, size, anchor, step)
+        assert list(p.anywhere(size, anchor, step)) == expected
+        return len(expected)
+
+    def box_at() -> kit.Box:
+        x, y = rnd.uniform(-40, 420), rnd.uniform(-60, 320)
+        return (x, y, x + rnd.choice([0, 0.5, 10, 33, 90]), y + rnd.uniform(0, 60))
+
+    found = []
+    for _ in range(12):
+        for size, step in (((41, 39), 13.0), ((58.5, 20), 20 / 3)):
+            found.append(check(placer, size, step))
+        for _ in range(6):
+            placer.block(box_at())
+    # edges exactly on grid boxes of step 10 (x from 0, y from -20): touching is free
+    placer.block((100, 30, 130, 40))
+    placer.block((250, 80, 250, 95))  # zero width still covers what spans it
+    for _ in range(5):
+        found.append(check(placer, (20, 10), 10.0))
+    copy = placer.copy()
+    copy.block((0, -20, 400, 100))
+    found.append(check(copy, (41, 39), 13.0))
+    found.append(check(placer, (41, 39), 13.0))  # the copy's obstacle is not the original's
+    assert min(found) > 0 and min(shut[2:]) > 0  # free corners, and shut ones
+
+
+def test_issue23_crosses_text_answers_as_a_check_of_every_text() -> None:
+    """Issue 23: ``crosses_text`` looks only at texts near the segment; it must answer as a
+    check of every point against every text (segments ending on a text's edge too)."""
+    import random
+
+    rnd = random.Random(5)
+    placer = kit.Placer(400, 300)
+    for n in range(40):
+        x, y = rnd.uniform(0, 380), rnd.uniform(0, 280)
+        placer.block((x, y, x + rnd.uniform(0, 40), y + rnd.uniform(0, 20)), str(n))
+
+    def every(a: kit.Point, b: kit.Point) -> bool:
+        steps = max(1, round(math.dist(a, b) / 3))
+        points = [
+            (a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps)
+            for i in range(steps + 1)
+        ]
+        return any(
+            t[0] <= x <= t[2] and t[1] <= y <= t[3] for x, y in points for t, _w in placer.texts
+        )
+
+    box = placer.texts[0][0]
+    segments = [
+        ((rnd.uniform(0, 400), rnd.uniform(0, 300)), (rnd.uniform(0, 400), rnd.uniform(0, 300)))
+        for _ in range(400)
+    ]
+    segments += [
+        ((box[0] - 20, box[1]), (box[0], box[1])),
+        ((box[2], box[3]), (box[2] + 9, box[3] + 9)),
+    ]
+    answers = [placer.crosses_text(a, b) for a, b in segments]
+    assert answers == [every(a, b) for a, b in segments]
+    assert any(answers) and not all(answers) and answers[-2] and answers[-1]
