@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+import operator
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -33,10 +34,18 @@ def _coastlines() -> dict[str, list[list[list[int]]]]:
 
 def land(region: str) -> list[list[list[LonLat]]]:
     """The land polygons of a shipped region (outer ring first, then holes), in degrees."""
-    return [
-        [[(ring[i] / 100, ring[i + 1] / 100) for i in range(0, len(ring), 2)] for ring in poly]
+    return [[list(ring) for ring in poly] for poly in _land(region)]
+
+
+@lru_cache(maxsize=8)
+def _land(region: str) -> tuple[tuple[tuple[LonLat, ...], ...], ...]:
+    return tuple(
+        tuple(
+            tuple((ring[i] / 100, ring[i + 1] / 100) for i in range(0, len(ring), 2))
+            for ring in poly
+        )
         for poly in _coastlines()[region]
-    ]
+    )
 
 
 @dataclass(frozen=True)
@@ -67,6 +76,12 @@ class Viewport:
             (lon - self.west) * k * math.cos(math.radians(self.parallel)),
             self.top + (self.north - lat) * k,
         )
+
+    def xys(self, points: Iterable[LonLat]) -> list[kit.Point]:
+        """:meth:`xy` of every point (the same sums, the scale worked out once)."""
+        k, west, north, top = self.scale, self.west, self.north, self.top
+        c = math.cos(math.radians(self.parallel))
+        return [((lon - west) * k * c, top + (north - lat) * k) for lon, lat in points]
 
     def inside(self, lon: float, lat: float, margin: float = 0.0) -> bool:
         x, y = self.xy(lon, lat)
@@ -112,18 +127,23 @@ def zoom(
     return port
 
 
-def _ring_xy(port: Viewport, ring: list[LonLat], s: int) -> list[tuple[float, float]]:
-    return [(x * s, y * s) for x, y in (port.xy(lon, lat) for lon, lat in ring)]
+def _rings_xy(port: Viewport, region: str) -> list[list[list[kit.Point]]]:
+    """The region's land rings in the viewport's pixels (as :meth:`Viewport.xy` puts them)."""
+    return [[port.xys(ring) for ring in poly] for poly in _land(region)]
 
 
 def land_mask(port: Viewport, region: str) -> Image.Image:
     """An ``L`` image of the viewport: 255 on land, 0 at sea (anti-aliased coasts)."""
+    return _land_mask(port, _rings_xy(port, region))
+
+
+def _land_mask(port: Viewport, rings: list[list[list[kit.Point]]]) -> Image.Image:
     s = 2
     big = Image.new("L", (port.width * s, port.height * s), 0)
     d = ImageDraw.Draw(big)
-    for poly in land(region):
+    for poly in rings:
         for k, ring in enumerate(poly):
-            d.polygon(_ring_xy(port, ring, s), fill=255 if k == 0 else 0)
+            d.polygon([(x * s, y * s) for x, y in ring], fill=255 if k == 0 else 0)
     return big.resize((port.width, port.height), Image.Resampling.BILINEAR)
 
 
@@ -131,14 +151,14 @@ def land_layer(
     port: Viewport, region: str, sea: kit.RGB = kit.SEA, ground: kit.RGB = kit.LAND
 ) -> tuple[Image.Image, Image.Image]:
     """The map's sea and land (an RGB image) and the land mask it was drawn with."""
-    mask = land_mask(port, region)
+    rings = _rings_xy(port, region)
+    mask = _land_mask(port, rings)
     img = Image.new("RGB", (port.width, port.height), sea)
     img.paste(Image.new("RGB", img.size, ground), (0, 0), mask)
     # the coast: a thin darker line where land meets sea
     edge = ImageDraw.Draw(img)
-    for poly in land(region):
-        for ring in poly:
-            pts = _ring_xy(port, ring, 1)
+    for poly in rings:
+        for pts in poly:
             edge.line([*pts, pts[0]], fill=kit.darker(ground, 0.35), width=2)
     return img, mask
 
@@ -176,14 +196,16 @@ def zone_borders(
         return
     reach_px = reach * port.scale
 
+    xs = [sx for (sx, _sy), _z in seeds]
+    ys = [sy for (_sx, sy), _z in seeds]
+
+    def nearest_of(dx2: list[float], dy2: list[float]) -> tuple[int, int, float]:
+        at, best = nearest_seed(dx2, dy2)
+        return at, seeds[at][1], math.sqrt(best)
+
     def nearest(x: float, y: float) -> tuple[int, int, float]:
         """(seed index, its zone, distance) of the nearest seed."""
-        best, at = 1e18, 0
-        for k, ((sx, sy), _z) in enumerate(seeds):
-            dist = (sx - x) ** 2 + (sy - y) ** 2
-            if dist < best:
-                best, at = dist, k
-        return at, seeds[at][1], math.sqrt(best)
+        return nearest_of(squares(x, xs), squares(y, ys))
 
     cols = port.width // cell + 2
     rows = (port.height - port.top) // cell + 2
@@ -196,9 +218,11 @@ def zone_borders(
     assert near_sea is not None
     wet = [[int(near_sea[c, r]) < 250 for c in range(cols)] for r in range(rows)]  # type: ignore[arg-type]
     far = (0, -1, 1e18)
+    # a grid point's squared distances along x are its column's, along y its row's
+    across = [squares(c * cell, xs) for c in range(cols)]
     grid = [
-        [nearest(c * cell, port.top + r * cell) if wet[r][c] else far for c in range(cols)]
-        for r in range(rows)
+        [nearest_of(across[c], down) if wet[r][c] else far for c in range(cols)]
+        for r, down in ((r, squares(port.top + r * cell, ys)) for r in range(rows))
     ]
     layer = Image.new("RGBA", (port.width, port.height), (0, 0, 0, 0))
     d = ImageDraw.Draw(layer)
@@ -223,6 +247,23 @@ def zone_borders(
                 d.line(seg, fill=(*colour, 255), width=width)
     sea_only = Image.eval(mask, lambda v: 255 - v)
     img.paste(layer, (0, 0), _and(layer.getchannel("A"), sea_only))
+
+
+def squares(v: float, of: Sequence[float]) -> list[float]:
+    """``(s - v) ** 2`` for every ``s`` of ``of``."""
+    return [(s - v) ** 2 for s in of]
+
+
+def nearest_seed(dx2: Sequence[float], dy2: Sequence[float]) -> tuple[int, float]:
+    """(index, squared distance) of the nearest of some seeds, the first of equals, from
+    each seed's squared distance along x and along y: what checking ``dx2[k] + dy2[k]``
+    seed by seed for a smaller one, from ``1e18`` down, finds (index 0 if none is
+    smaller), with the sums and the search done in C."""
+    dists = list(map(operator.add, dx2, dy2))
+    best = min(dists, default=1e18)
+    if not best < 1e18:
+        return 0, 1e18
+    return dists.index(best), best
 
 
 def _and(a: Image.Image, b: Image.Image) -> Image.Image:

@@ -925,13 +925,18 @@ class Placer:
 
     def free(self, box: Box) -> bool:
         x0, y0, x1, y1 = self.bounds
-        if box[0] < x0 or box[1] < y0 or box[2] > x1 or box[3] > y1:
+        bx0, by0, bx1, by1 = box
+        if bx0 < x0 or by0 < y0 or bx1 > x1 or by1 > y1:
             return False
-        cells = self._cells
-        for cell in self._cells_of(box):
-            near = cells.get(cell)
-            if near is not None and any(overlaps(box, o) for o in near):
-                return False
+        c, cells = self.CELL, self._cells
+        rows = range(math.floor(by0 / c), math.floor(by1 / c) + 1)
+        for i in range(math.floor(bx0 / c), math.floor(bx1 / c) + 1):
+            for j in rows:
+                near = cells.get((i, j))
+                if near is not None:
+                    for o in near:  # overlaps(box, o), written out: free is asked very often
+                        if bx0 < o[2] and o[0] < bx1 and by0 < o[3] and o[1] < by1:
+                            return False
         return True
 
     def block(self, box: Box, text: str | None = None) -> Box:
