@@ -136,7 +136,8 @@ def hex_centre(q: int, r: int, size: float) -> tuple[float, float]:
 
 @kit.static_layer(maxsize=256)
 def boat(colour: kit.RGB, letter: str, width: int, pirate: bool = False) -> Image.Image:
-    """A ship in a seat's colour with the seat letter on its sail; pirates fly a black sail."""
+    """A ship in a seat's colour with the seat letter on its sail; pirates fly a black sail.
+    Drawn ``kit.SUPERSAMPLE`` times bigger and shrunk by a box filter."""
     s = kit.SUPERSAMPLE
     w = width * s
     h = round(width * 0.95) * s
@@ -158,7 +159,9 @@ def boat(colour: kit.RGB, letter: str, width: int, pirate: bool = False) -> Imag
         fill=text_col,
         anchor="mm",
     )
-    return img.resize((width, round(width * 0.95)), Image.Resampling.LANCZOS)
+    # a box filter (each pixel the mean of the s x s it covers): a third of Lanczos' cost,
+    # which was most of a boat's, and every zoom step of the map draws every boat again
+    return img.reduce(s)
 
 
 register_cache(boat.cache_clear)  # type: ignore[attr-defined]
@@ -208,7 +211,7 @@ def building_piece(kind: str, style: kit.SeatStyle, size: int, label: str | None
             outline=kit.WHITE,
             width=max(2, n // 24),
         )
-    return img.resize((size, size), Image.Resampling.LANCZOS)
+    return img.reduce(s)  # a box filter, as a boat
 
 
 register_cache(building_piece.cache_clear)  # type: ignore[attr-defined]
@@ -455,7 +458,8 @@ AHEAD_BUDGET = 3.0
 in estimated ms of CPU, less what it drew for its own tiles."""
 _NEW_TILE_COST = 2.5  # a tile's artwork drawn and shrunk to the map's size
 _SPRITE_COST = 0.6  # a tile shrunk from its artwork
-_PIECE_COST = 0.5  # a piece, boat or building drawn supersampled
+_PIECE_COST = 0.5  # a seat's piece drawn supersampled and shrunk by Lanczos (kit.piece)
+_BOAT_COST = 0.2  # a boat or building drawn supersampled and shrunk by a box filter
 _DRAWN: dict[tuple[object, ...], None] = {}
 """Sprites of the map part drawn so far, by what ``_draw_ahead`` keys them with (insertion
 order; emptied with the drawings' caches)."""
@@ -498,17 +502,17 @@ def _level_jobs(
                 st = styles[spot.owner]
                 if spot.building is not None:
                     building = (spot.building, st, round(spot_r * 2.2), spot.label)
-                    jobs.append((_PIECE_COST, building_piece, building))
+                    jobs.append((_BOAT_COST, building_piece, building))
                 else:
                     piece = (st.shape, st.colour, round(spot_r * 0.98), st.letter)
                     jobs.append((_PIECE_COST, kit.piece, piece))
             for sid in region.ships:
                 if sid in ships:
                     st = styles[ships[sid]]
-                    jobs.append((_PIECE_COST, boat, (st.colour, st.letter, round(size * 0.36))))
+                    jobs.append((_BOAT_COST, boat, (st.colour, st.letter, round(size * 0.36))))
         if tile.pirate_owner is not None:
             st = styles[tile.pirate_owner]
-            jobs.append((_PIECE_COST, pirate_boat, (st.colour, st.letter, round(size * 0.44))))
+            jobs.append((_BOAT_COST, pirate_boat, (st.colour, st.letter, round(size * 0.44))))
     return jobs
 
 
