@@ -8,6 +8,7 @@ Cached images are shared: callers paste or composite them and never draw on them
 
 from __future__ import annotations
 
+import bisect
 import io
 import itertools
 import math
@@ -1015,10 +1016,16 @@ class Placer:
         ]
         if not near:
             return False
-        for i in range(steps + 1):
-            px = a[0] + (b[0] - a[0]) * i / steps
-            py = a[1] + (b[1] - a[1]) * i / steps
-            if any(t[0] <= px <= t[2] and t[1] <= py <= t[3] for t in near):
+        xs = [a[0] + (b[0] - a[0]) * i / steps for i in range(steps + 1)]
+        ys = [a[1] + (b[1] - a[1]) * i / steps for i in range(steps + 1)]
+        # the points' x only grows (or only shrinks) along the segment: the points across a
+        # text's width are one run of them, found by bisection
+        rising = b[0] >= a[0]
+        keyed = xs if rising else [-x for x in xs]
+        for t in near:
+            lo, hi = (t[0], t[2]) if rising else (-t[2], -t[0])
+            run = range(bisect.bisect_left(keyed, lo), bisect.bisect_right(keyed, hi))
+            if any(t[1] <= ys[i] <= t[3] for i in run):
                 return True
         return False
 

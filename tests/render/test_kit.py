@@ -291,10 +291,16 @@ def test_issue23_crosses_text_answers_as_a_check_of_every_text() -> None:
         ((rnd.uniform(0, 400), rnd.uniform(0, 300)), (rnd.uniform(0, 400), rnd.uniform(0, 300)))
         for _ in range(400)
     ]
-    segments += [
-        ((box[0] - 20, box[1]), (box[0], box[1])),
-        ((box[2], box[3]), (box[2] + 9, box[3] + 9)),
+    ends = [
+        ((box[0] - 20, box[1]), (box[0], box[1])),  # ends on a corner, from the left
+        ((box[2] + 20, box[3]), (box[2], box[3])),  # from the right
+        ((box[2], box[3]), (box[2] + 9, box[3] + 9)),  # starts on a corner
+        ((box[0], box[1] - 30), (box[0], box[3] + 30)),  # straight down along an edge
+        ((box[2], box[3] + 30), (box[2], box[1] - 30)),  # straight up along an edge
     ]
+    beside = [((box[0] - 0.01, box[1] - 30), (box[0] - 0.01, box[3] + 30))]
+    segments += ends + beside
     answers = [placer.crosses_text(a, b) for a, b in segments]
     assert answers == [every(a, b) for a, b in segments]
-    assert any(answers) and not all(answers) and answers[-2] and answers[-1]
+    assert any(answers) and not all(answers)
+    assert answers[-len(ends) - len(beside) : -len(beside)] == [True] * len(ends)
