@@ -6,6 +6,9 @@ planning area, tableau, career), and the seat's private panel. Drawn only from t
 
 from __future__ import annotations
 
+import math
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from render import Translate, kit
@@ -392,6 +395,38 @@ def _stat(
     return x + 36 + text(d, (x + 34, y), value, TEXT, True, kit.INK, "lm") + 14
 
 
+SECTIONS_ROW = 80
+"""Height of a ship board's row of upgrade sections."""
+
+
+@kit.text_layer
+@lru_cache(maxsize=512)
+def _section(index: int, colour: kit.RGB, left: int) -> tuple[Image.Image, int]:
+    """Upgrade section ``index`` of a ship board, on the panel's colour, and the x it goes
+    at: its number and the ``left`` discs on it, filled with the seat's colour once emptied.
+    Drawn once per section, seat colour and discs left (a few hundred kinds in all) at the
+    section's own x, then cut to it: pasted at that x, the same pixels as drawing it in
+    place."""
+    sections = data().ship.sections
+    bw = (WIDTH - 2 * PAD) / len(sections)
+    bx = PAD + index * bw
+    canvas = Image.new("RGB", (WIDTH, SECTIONS_ROW + 1), kit.PANEL)
+    d = ImageDraw.Draw(canvas)
+    d.rounded_rectangle(
+        (bx + 2, 0, bx + bw - 2, SECTIONS_ROW),
+        radius=6,
+        fill=kit.lighter(colour, 0.3) if left == 0 else kit.WHITE,
+        outline=kit.INK,
+        width=2,
+    )
+    text(d, (bx + bw / 2, 20), str(digits(sections[index].id)), TEXT, True, kit.INK, "mm")
+    for k in range(left):
+        cx = bx + bw / 2 + (k - (left - 1) / 2) * 18
+        d.ellipse((cx - 7, 52, cx + 7, 66), fill=(60, 60, 60))
+    x = math.floor(bx)  # the cut keeps a margin of the panel's colour between sections
+    return canvas.crop((x, 0, math.ceil(bx + bw), SECTIONS_ROW + 1)), x
+
+
 def draw_ships(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
     # each seat's card lines are worded once, for the heights and the drawing
     panels = {seat: _panel_lines(view, seat, tr) for seat in view.players}
@@ -437,22 +472,9 @@ def draw_ships(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
         x = _stat(img, d, x, yy, "skull", (80, 80, 80), str(p.token_count))
         x = _stat(img, d, x, yy, "star", (120, 80, 160), str(len(p.synergies)))
         yy = y + 50 + LINE + 4
-        bw = (WIDTH - 2 * PAD) / len(sections)
         for i, sec in enumerate(sections):
-            bx = PAD + i * bw
-            left = p.discs.get(sec.id, 0)
-            done = left == 0
-            d.rounded_rectangle(
-                (bx + 2, yy, bx + bw - 2, yy + 80),
-                radius=6,
-                fill=kit.lighter(st.colour, 0.3) if done else kit.WHITE,
-                outline=kit.INK,
-                width=2,
-            )
-            text(d, (bx + bw / 2, yy + 20), str(digits(sec.id)), TEXT, True, kit.INK, "mm")
-            for k in range(left):
-                cx = bx + bw / 2 + (k - (left - 1) / 2) * 18
-                d.ellipse((cx - 7, yy + 52, cx + 7, yy + 66), fill=(60, 60, 60))
+            cell, x = _section(i, st.colour, p.discs.get(sec.id, 0))
+            img.paste(cell, (x, yy))
         yy += 92
         for caption, lines in ((tr(R + "plan"), plan), (tr(R + "tableau"), tableau)):
             text(d, (PAD, yy + LINE // 2), caption, TEXT, False, kit.MUTED, "lm", 190)
