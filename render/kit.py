@@ -978,6 +978,12 @@ class Placer:
         """The first free box of ``size`` beside ``anchor`` (see :meth:`spots`), or ``None``."""
         return next(self.spots(size, anchor, gap, rings), None)
 
+    def still_free(self, found: Iterable[Box]) -> list[Box]:
+        """Those of ``found`` that are still free: what :meth:`spots` (or :meth:`anywhere`)
+        finds now, when ``found`` is what it found earlier with the same arguments, since
+        obstacles are only ever added (a box taken then is taken now)."""
+        return [box for box in found if self.free(box)]
+
     def anywhere(self, size: tuple[float, float], anchor: Point, step: float) -> Iterator[Box]:
         """Every free box of ``size`` on a grid of ``step`` over the whole picture, nearest to
         ``anchor`` first (where :meth:`spots` finds nothing beside a crowded place). The grid
@@ -1115,12 +1121,24 @@ def mark_choices(img: Image.Image, placer: Placer, marks: Sequence[Mark], size: 
         h = round(f.size * 1.3)
         return max(round(f.getlength(words) + f.size * 0.7), h + 2), h
 
-    def room(m: Mark) -> int:  # how many spots beside the place are free before any number
-        size = pill_size(safe_text(m.words), fnt)
-        return sum(1 for _b in placer.spots(size, m.at, m.radius + 9, rings=10))
+    beside: dict[int, list[Box]] = {}  # each mark's free spots before any number
 
-    def near(m: Mark, size: tuple[float, float], reach: float) -> Box | None:
-        found = list(placer.spots(size, m.at, m.radius + 9, rings=10))
+    def room(i: int) -> int:  # how many spots beside the place are free before any number
+        m = marks[i]
+        size = pill_size(safe_text(m.words), fnt)
+        beside[i] = list(placer.spots(size, m.at, m.radius + 9, rings=10))
+        return len(beside[i])
+
+    def near(
+        m: Mark, size: tuple[float, float], reach: float, before: list[Box] | None = None
+    ) -> Box | None:
+        # ``before``: the spots of this size that were free before any number; the spots
+        # free now are those still free (see Placer.still_free)
+        found = (
+            placer.still_free(before)
+            if before is not None
+            else list(placer.spots(size, m.at, m.radius + 9, rings=10))
+        )
         return next(
             (b for b in found if not _leader_crosses_text(placer, m.at, b, reach)),
             found[0] if found else None,
@@ -1131,7 +1149,7 @@ def mark_choices(img: Image.Image, placer: Placer, marks: Sequence[Mark], size: 
     pills: dict[int, tuple[Box, str]] = {}
     # the most crowded places choose first, so a place with room to spare does not take
     # the only free spot beside a crowded one
-    for i in sorted(range(len(marks)), key=lambda i: room(marks[i])):
+    for i in sorted(range(len(marks)), key=room):
         m = marks[i]
         x, y = m.at
         r = m.radius + 5
@@ -1139,7 +1157,7 @@ def mark_choices(img: Image.Image, placer: Placer, marks: Sequence[Mark], size: 
         f = fnt
         w, h = pill_size(words, f)
         reach = r + max(w, h)  # a pill further out is joined to its place by a line
-        box = near(m, (w, h), reach)
+        box = near(m, (w, h), reach, beside[i])
         if box is None:  # crowded: a smaller number beside the place
             f = small
             w, h = pill_size(words, f)

@@ -304,3 +304,26 @@ def test_issue23_crosses_text_answers_as_a_check_of_every_text() -> None:
     assert answers == [every(a, b) for a, b in segments]
     assert any(answers) and not all(answers)
     assert answers[-len(ends) - len(beside) : -len(beside)] == [True] * len(ends)
+
+
+def test_issue23_still_free_answers_as_spots_asked_again() -> None:
+    """Issue 23: ``mark_choices`` keeps each place's free spots from before any number and
+    later keeps those ``still_free`` instead of asking ``spots`` again; with obstacles added
+    meanwhile, that must be exactly what ``spots`` finds then, in its order."""
+    import random
+
+    rnd = random.Random(11)
+    placer = kit.Placer(300, 200, 10)
+    for _ in range(25):
+        x, y = rnd.uniform(0, 300), rnd.uniform(0, 200)
+        placer.block((x, y, x + rnd.uniform(0, 30), y + rnd.uniform(0, 20)))
+    asks = [
+        ((rnd.uniform(10, 40), 20.0), (rnd.uniform(0, 300), rnd.uniform(0, 200))) for _ in range(30)
+    ]
+    before = [list(placer.spots(size, at, 12, rings=10)) for size, at in asks]
+    for _ in range(40):
+        x, y = rnd.uniform(0, 300), rnd.uniform(0, 200)
+        placer.block((x, y, x + rnd.uniform(0, 40), y + rnd.uniform(0, 30)))
+    after = [list(placer.spots(size, at, 12, rings=10)) for size, at in asks]
+    assert [placer.still_free(found) for found in before] == after
+    assert sum(map(len, after)) > 0 and sum(map(len, after)) < sum(map(len, before))
