@@ -7,6 +7,9 @@ not there."""
 
 from __future__ import annotations
 
+import math
+
+from rules.renaissance.actions import PlayCard, RenaissanceAction
 from rules.renaissance.components import data
 from rules.renaissance.economy import misery_value
 from rules.renaissance.endturn import income
@@ -16,8 +19,16 @@ from rules.renaissance.purchase import stabilization_cost
 SCALE = 40.0
 """About one advance: a lead this big is a clear lead."""
 
-CHAOS = -3000.0
-"""A player in chaos (AOR-R116): worse than any score still in the game."""
+CHAOS = -4400.0
+"""A player in chaos (AOR-R116): worse than any position still in the game (``FLOOR``; at
+-3000 with no floor, a seat one box from chaos was judged worse off than in chaos, and so
+walked into it), yet above the reward squash's limit (-30 times ``ABSOLUTE_SCALE``)."""
+FLOOR = -4000.0
+KNEE = -1500.0
+"""Below ``KNEE`` a seat's value bends smoothly towards ``FLOOR``, never reaching it: the
+misery penalty can exceed 6000, and every position past the squash's limit got the same
+reward, so a seat deep in misery played its first legal action (a Civil War against
+itself)."""
 TOKEN = 2.0
 """A token on the map (market presence, on its way to a domination): more than the $1 it
 cost, so buying tokens and placing them is worth it."""
@@ -73,10 +84,10 @@ def evaluate(state: RenaissanceState) -> dict[str, float]:
             out[seat] = CHAOS + p.out_order
             continue
         value = float(sum(advances[a].cost for a in p.advances) + p.cash)
-        misery = float(misery_value(p.misery))
         if over:
-            value -= misery
+            value -= misery_value(p.misery)
         else:
+            misery = misery_value(p.misery)
             value -= DANGER * misery + BOX_DANGER * max(0, p.misery - SAFE_BOX) ** 2
             value += TOKEN * tokens.get(seat, 0) + DOMINATION * dominations.get(seat, 0)
             value += _expansion_value(state, seat)
@@ -84,8 +95,39 @@ def evaluate(state: RenaissanceState) -> dict[str, float]:
             stabilization = stabilization_cost(state, seat)
             unpaid = stabilization > p.cash
             value += CARD * len(p.hand) - stabilization * (DANGER if unpaid else 1.0)
-        out[seat] = value
+        out[seat] = _bent(value)
     return out
+
+
+def _bent(value: float) -> float:
+    """``value`` above ``KNEE``; below it, bent smoothly (slope 1 at the knee) towards
+    ``FLOOR``."""
+    if value >= KNEE:
+        return value
+    room = KNEE - FLOOR
+    return KNEE - room * (1.0 - math.exp((value - KNEE) / room))
+
+
+SELF_HARM = frozenset(
+    {"famine", "mysticism_abounds", "revolutionary_uprisings", "religious_strife"}
+)
+"""The events that give every player misery, their player included (AOR-D8)."""
+
+
+def considered(
+    state: RenaissanceState, seat: str, actions: list[RenaissanceAction]
+) -> list[RenaissanceAction]:
+    """The actions the AI weighs (rules.ai.hooks): in the play-cards phase, never an event
+    that gives every player misery (``SELF_HARM``). Played, it goes to the discard pile and
+    comes back in the next epoch's deck (AOR-R32: all of them recycle), so the same Famine
+    can strike three times; held, it is played once, at the end (AOR-R118). AI tables that
+    played them whenever the lead gained sank into chaos together."""
+    if state.phase != "play":
+        return actions
+    cards = data().cards
+    return [
+        a for a in actions if not (isinstance(a, PlayCard) and cards[a.card].effect in SELF_HARM)
+    ]
 
 
 _BEFORE_EXPANSION = frozenset(

@@ -3,6 +3,7 @@ random play. Cheap: no arena (those are opt-in, ``test_arena_strength``)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -74,6 +75,56 @@ def test_renaissance_one_ply_judges_a_card_play_as_it_is() -> None:
     seat = min(spec.to_act(state))
     after = settle(spec, state, seat, frozenset({seat}), random.Random(1), turn_steps=0)
     assert after is state
+
+
+def test_renaissance_chaos_is_worse_than_the_deepest_misery() -> None:
+    """AOR-R116 (issue 24: a seat one box from chaos was judged worse off than in chaos, and
+    every position that deep got the same reward, so the AI played its first legal action,
+    a Civil War against itself): misery lowers the value box by box down to the last box,
+    chaos is below all of it, and each step still changes the seat's reward."""
+    from rules.renaissance.economy import last_box
+    from rules.renaissance.evaluation import CHAOS
+
+    spec = GAMES["renaissance"]
+    ai = game_ai(spec)
+    state = _play_until("renaissance", 3, 7, lambda s: s.phase == "play" and s.turn >= 3)
+    seat = state.seats[0]
+    state.players[seat].cash = 0
+    state.players[seat].hand = state.draw_pile[:8]
+    values = []
+    rewards = []
+    for box in range(last_box() + 1):
+        state.players[seat].misery = box
+        values.append(renaissance_evaluate(state)[seat])
+        rewards.append(ai.rewards(spec, state)[seat])
+    assert all(a > b for a, b in itertools.pairwise(values))
+    assert all(a > b for a, b in itertools.pairwise(rewards))
+    assert values[-1] > CHAOS
+    out = state.copied()
+    out.players[seat].eliminated = True
+    assert ai.rewards(spec, out)[seat] < rewards[-1]
+
+
+def test_renaissance_ai_holds_events_that_hurt_every_player() -> None:
+    """AOR-R32, AOR-R118 (issue 24: AI tables sank into chaos together): in the play-cards
+    phase the AI never weighs Famine, Mysticism Abounds, Revolutionary Uprisings or
+    Religious Strife (played, they recycle and strike again next epoch; held, they are
+    played once, at the end); it still weighs its other cards, and plays them all at the
+    end."""
+    spec = GAMES["renaissance"]
+    ai = game_ai(spec)
+    state = _play_until(
+        "renaissance", 3, 5, lambda s: s.phase == "play" and len(spec.to_act(s)) == 1
+    )
+    seat = min(spec.to_act(state))
+    state.players[seat].hand = ["famine", "mysticism_abounds", "civil_war"]
+    legal = {a.card for a in spec.legal_actions(state, seat) if a.type == "play_card"}
+    weighed = {a.card for a in ai.actions(spec, state, seat) if a.type == "play_card"}
+    assert legal == {"famine", "mysticism_abounds", "civil_war"}
+    assert weighed == {"civil_war"}
+    state.phase = "final_play"
+    weighed = {a.card for a in ai.actions(spec, state, seat) if a.type == "play_card"}
+    assert weighed == legal
 
 
 def test_maracaibo_income_counts_at_every_scoring_still_to_come() -> None:
