@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.core import Event, term
 from rules.maracaibo import gains, legacy, quests
 from rules.maracaibo import query as q
-from rules.maracaibo.components import NATIONS, AutomaAction, AutomaCard, data
+from rules.maracaibo.components import NATIONS, AutomaAction, AutomaCard, Data, data
 from rules.maracaibo.model import Jean, MaracaiboState, Options, Pending
 from rules.maracaibo.terms import tile_term, token_term
 
@@ -221,12 +221,23 @@ def _occupied(s: MaracaiboState, space: str) -> bool:
     return any(p.explorer == space for p in s.players.values())
 
 
+_DISTANCES: dict[int, tuple[Data, dict[str, int]]] = {}
+"""Per data set (by its loaded object, kept alive here so its id stays its own): each
+space's distance, computed once (the AI's projection asks for it thousands of times)."""
+
+
 def distance_to_final(space: str) -> int:
     """Counted spaces to the final space on the shortest route."""
-    sp = data().spaces[space]
-    if sp.final:
-        return 0
-    return 1 + min(distance_to_final(n) for n in sp.next)
+    d = data()
+    entry = _DISTANCES.get(id(d))
+    if entry is None or entry[0] is not d:
+        entry = _DISTANCES[id(d)] = (d, {})
+    found = entry[1].get(space)
+    if found is None:
+        sp = d.spaces[space]
+        found = 0 if sp.final else 1 + min(distance_to_final(n) for n in sp.next)
+        entry[1][space] = found
+    return found
 
 
 def _quest_route(s: MaracaiboState, at: str, steps: int) -> list[str]:
@@ -363,10 +374,17 @@ def interim_income(s: MaracaiboState, ev: list[Event]) -> None:
 
 def final_bonus(s: MaracaiboState, ev: list[Event]) -> None:
     """MAR-J13: quest tiles, quests and 'upgrades' against the human, explorer lead."""
+    categories = ("quests", "quests", "upgrades", "explorer")
+    for n, cat in zip(final_bonus_parts(s), categories, strict=True):
+        vp(s, ev, n, cat)
+
+
+def final_bonus_parts(s: MaracaiboState) -> list[int]:
+    """MAR-J13's four parts in order: quest tiles, quests and 'upgrades' against the human,
+    explorer lead (read only: the AI's projection asks it too)."""
     j = _jean(s)
     human = s.players[s.seats[0]]
     bonus = data().automa.end_bonus
-    vp(s, ev, bonus.quest_vp * len(j.quests), "quests")
 
     def tiered(diff: int, tiers: list[int], values: list[int]) -> int:
         got = 0
@@ -377,13 +395,10 @@ def final_bonus(s: MaracaiboState, ev: list[Event]) -> None:
 
     steps = [t.more for t in bonus.steps]
     values = [t.vp for t in bonus.steps]
-    vp(s, ev, tiered(len(j.quests) - len(human.quests), steps, values), "quests")
-    upgrades = j.discs_removed // 2
-    vp(s, ev, tiered(upgrades - len(q.completed(human)), steps, values), "upgrades")
     lead = distance_to_final(human.explorer) - distance_to_final(j.explorer)
-    vp(
-        s,
-        ev,
+    return [
+        bonus.quest_vp * len(j.quests),
+        tiered(len(j.quests) - len(human.quests), steps, values),
+        tiered(j.discs_removed // 2 - len(q.completed(human)), steps, values),
         tiered(lead, [t.ahead for t in bonus.explorer], [t.vp for t in bonus.explorer]),
-        "explorer",
-    )
+    ]

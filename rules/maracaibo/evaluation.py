@@ -12,8 +12,8 @@ from functools import cache
 
 from rules.maracaibo import query
 from rules.maracaibo.components import data
-from rules.maracaibo.flow import _final_steps
 from rules.maracaibo.model import MaracaiboState, Player
+from rules.maracaibo.projection import final_vp
 
 SCALE = 25.0
 """A lead this big is a clear lead; wide, so a seat far behind Jean (a solo game) still
@@ -52,18 +52,16 @@ steps between ranks count)."""
 
 def evaluate(state: MaracaiboState) -> dict[str, float]:
     if state.phase == "over":
-        projected = state
-    else:
-        projected = state.step_copy()
-        _final_steps(projected, [])
-    out: dict[str, float] = {}
-    for seat, p in projected.players.items():
-        value = float(p.vp)
-        if state.phase != "over":
-            value += _future(state, seat, state.players[seat])
-        out[seat] = value
-    if projected.jean is not None:
-        out["jean"] = float(projected.jean.vp)
+        out = {seat: float(p.vp) for seat, p in state.players.items()}
+        if state.jean is not None:
+            out["jean"] = float(state.jean.vp)
+        return out
+    projected = final_vp(state)
+    out = {}
+    for seat, p in state.players.items():
+        out[seat] = projected[seat] + _future(state, seat, p)
+    if state.jean is not None:
+        out["jean"] = float(projected["jean"])
     return out
 
 
