@@ -478,10 +478,14 @@ def _tiles_drawn(view: IlosView, size: int, text_px: int) -> int:
     return new
 
 
-AHEAD_LEVELS = 1
+AHEAD_LEVELS = 2
 """Zoom levels ``_draw_ahead`` prepares, nearest first. In play (a board per hand-over) the
-next one is ready long before the step; two levels made the step of a sparsely sampled game
-(bench.render_times) 2 ms cheaper for 1 ms more on the median view."""
+next one is ready long before the step; a sparsely sampled game (bench.render_times) jumps
+two or three levels at once. Counted in sprites drawn per view (five seeded games,
+bench.render_times' views, each sprite weighted by its measured cost), two levels instead of
+one take the slowest tenth of views from 7.6 to 5.8 ms of sprites and the slowest twentieth
+from 9.2 to 8.7, for 0.3 ms more on the mean view (boats and buildings are cheap since they
+are shrunk by a box filter)."""
 
 
 def _level_jobs(
