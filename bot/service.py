@@ -16,6 +16,7 @@ import logging
 import random
 import re
 import secrets
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -54,6 +55,7 @@ from rules.core.spec import GameSpec
 from rules.registry import GAMES
 
 MAX_BOT_STEPS = 5_000
+_PARSED_STATES = 512  # games whose last state text and state are kept (``state_of``)
 
 _RECORDS_VERSION = '"rules_version":'
 """Every state written since rules versions exist has this top-level key (``GameState``)."""
@@ -317,6 +319,9 @@ class GameService:
         self._reconciled: dict[int, str | None] = {}
         """Per game id whose stored state predates rules versions: that state as its log
         replays to it (``rules.core.replay.reconcile``), or None if the log does not."""
+        self._parsed: OrderedDict[int, tuple[str, Any]] = OrderedDict()
+        """Per game id, the last state text read or written and that state (``state_of``):
+        the store's row stays the truth, a state is reused only for the very same text."""
 
     # ------------------------------------------------------------------ helpers
     async def prepare(self) -> None:
@@ -415,10 +420,7 @@ class GameService:
         reconciled = self._reconciled.get(game.id)
         if _RECORDS_VERSION in game.state_json or reconciled is None:
             reconciled = game.state_json  # a state from before versions plays as its replay
-        try:
-            state = spec_of(game).load_state(reconciled)
-        except StateUnreadable as exc:
-            raise stopped(game, str(exc)) from None
+        state = self._parsed_state(game, reconciled)
         if not self.data_sets.pin(game, state.data_hash):
             log.error(
                 "game %s was started on data set %s, which this database does not hold",
@@ -427,6 +429,26 @@ class GameService:
             )
             raise UserError("error.data_changed")
         return state
+
+    def _parsed_state(self, game: GameRecord, text: str) -> Any:
+        """The state ``text`` holds, parsed once per text: a channel's next command reads the
+        row the last one wrote (states are never changed in place: ``apply`` changes a copy)."""
+        known = self._parsed.get(game.id)
+        if known is not None and known[0] == text:
+            self._parsed.move_to_end(game.id)
+            return known[1]
+        try:
+            state = spec_of(game).load_state(text)
+        except StateUnreadable as exc:
+            raise stopped(game, str(exc)) from None
+        self._remember(game.id, text, state)
+        return state
+
+    def _remember(self, game_id: int, text: str, state: Any) -> None:
+        self._parsed[game_id] = (text, state)
+        self._parsed.move_to_end(game_id)
+        while len(self._parsed) > _PARSED_STATES:
+            self._parsed.popitem(last=False)
 
     async def turn(
         self, channel_id: int, user_id: int, *, kind: str | None = None, acting: bool = True
@@ -639,10 +661,11 @@ class GameService:
         ``anytime`` plays one of the game's ``anytime_actions`` (the seat need not act now).
         A press of a player an AI plays for only brings them back (``Returned``).
         """
-        await self.return_from_absence(channel_id, user_id)
 
         async def work() -> Outcome:
             game = await self.current(channel_id)
+            if game.status == "active" and absence.stood_in(game, user_id) is not None:
+                return await self._step_aside(game, user_id)  # read under the lock: no race
             if expected_version is not None and expected_version != game.version:
                 raise UserError("error.stale_prompt")
             turn = self.check_turn(game, user_id, acting=not anytime)
@@ -687,7 +710,10 @@ class GameService:
             )
             return await self._persist(outcome, logged)
 
-        return await self._locked(channel_id, work)
+        outcome = await self._locked(channel_id, work)
+        if outcome.back is not None:
+            raise Returned("core.absent_welcome")
+        return outcome
 
     async def time_out(self, channel_id: int, version: int) -> Outcome | None:
         """Answer, for every acting seat that has not, a waiting decision the game gives a
@@ -784,15 +810,18 @@ class GameService:
             return None
 
         async def work() -> Outcome:
-            game = await self.current(channel_id)
-            seat = absence.stood_in(game, user_id)
-            if game.status != "active" or seat is None:
-                raise UserError("error.not_absent")
-            seats = absence.without_stand_in(game, seat.seat)
-            stored = await self.store.update_game(game.id, game.version, seats=seats)
-            return Outcome(game=stored, state=self.state_of(stored), back=seat.seat)
+            return await self._step_aside(await self.current(channel_id), user_id)
 
         return await self._locked(channel_id, work)
+
+    async def _step_aside(self, game: GameRecord, user_id: int) -> Outcome:
+        """The AI that plays the user's seat steps aside (stored; under the channel's lock)."""
+        seat = absence.stood_in(game, user_id)
+        if game.status != "active" or seat is None:
+            raise UserError("error.not_absent")
+        seats = absence.without_stand_in(game, seat.seat)
+        stored = await self.store.update_game(game.id, game.version, seats=seats)
+        return Outcome(game=stored, state=self.state_of(stored), back=seat.seat)
 
     async def stand_in_moves(self, game: GameRecord) -> dict[str, int]:
         """Seat -> how many of its logged moves an AI played for its absent player."""
@@ -821,12 +850,13 @@ class GameService:
                 outcome.game, outcome.state = stored, state
             return outcome
         over = spec.is_over(state)
+        text = state.model_dump_json()
         try:
             stored = await self.store.record_actions(
                 game.id,
                 game.version,
                 logged,
-                state.model_dump_json(),
+                text,
                 "finished" if over else "active",
                 campaign=spec.campaign_after(state) if over else None,
                 archive=finished_archive(game, spec, state) if over else None,
@@ -836,6 +866,8 @@ class GameService:
             raise UserError("error.duplicate") from exc
         except VersionConflict as exc:
             raise UserError("error.stale_prompt") from exc
+        if not over and stored.state_json == text:
+            self._remember(game.id, text, state)
         outcome.game, outcome.state, outcome.ended = stored, state, over
         return outcome
 
