@@ -840,10 +840,11 @@ class GameService:
         spec = spec_of(game)
         state = outcome.state
         logged = [*logged]
-        bot_events, bot_logged, state = await asyncio.to_thread(self._bot_moves, game, state)
+        if absence.players_of(game):  # no AI seat: no thread hop for nothing
+            bot_events, bot_logged, state = await asyncio.to_thread(self._bot_moves, game, state)
+            outcome.events.extend(bot_events)
+            logged.extend(bot_logged)
         assert state is not None
-        outcome.events.extend(bot_events)
-        logged.extend(bot_logged)
         if not logged:
             if seats is not None:
                 stored = await self.store.update_game(game.id, game.version, seats=seats)
