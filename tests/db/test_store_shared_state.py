@@ -223,13 +223,21 @@ async def test_remembered_dms_and_the_closed_dm_notice_are_shared(
 async def test_channel_lock_lets_one_change_at_a_time_per_channel(store: GameStore) -> None:
     order: list[str] = []
 
+    a_holds = asyncio.Event()
+
     async def change(channel_id: int, name: str, pause: float) -> None:
         async with store.channel_lock(channel_id):
             order.append(f"{name}+")
+            if name == "a":
+                a_holds.set()
             await asyncio.sleep(pause)
             order.append(f"{name}-")
 
-    await asyncio.gather(change(1, "a", 0.2), change(1, "b", 0.0), change(2, "c", 0.0))
+    # a holds channel 1's lock before b and c ask (gathered at once, b could be first in line
+    # on a store whose lock is taken over a connection; b then a is no less one at a time).
+    first = asyncio.create_task(change(1, "a", 0.5))
+    await a_holds.wait()
+    await asyncio.gather(first, change(1, "b", 0.0), change(2, "c", 0.0))
     # b waited for a (same channel); c did not (another channel).
     assert order.index("a-") < order.index("b+")
     assert order.index("c-") < order.index("a-")
