@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.core import Event, term
 from rules.maracaibo import gains, legacy, quests
 from rules.maracaibo import query as q
-from rules.maracaibo.components import NATIONS, AutomaAction, AutomaCard, Data, data
+from rules.maracaibo.components import NATIONS, AutomaAction, AutomaCard, data
 from rules.maracaibo.model import Jean, MaracaiboState, Options, Pending
 from rules.maracaibo.terms import tile_term, token_term
 
@@ -221,22 +221,16 @@ def _occupied(s: MaracaiboState, space: str) -> bool:
     return any(p.explorer == space for p in s.players.values())
 
 
-_DISTANCES: dict[int, tuple[Data, dict[str, int]]] = {}
-"""Per data set (by its loaded object, kept alive here so its id stays its own): each
-space's distance, computed once (the AI's projection asks for it thousands of times)."""
-
-
 def distance_to_final(space: str) -> int:
-    """Counted spaces to the final space on the shortest route."""
+    """Counted spaces to the final space on the shortest route (worked out once per space and
+    data set, in its ``memo``: the AI's projection asks for it thousands of times)."""
     d = data()
-    entry = _DISTANCES.get(id(d))
-    if entry is None or entry[0] is not d:
-        entry = _DISTANCES[id(d)] = (d, {})
-    found = entry[1].get(space)
+    key = ("distance_to_final", space)
+    found: int | None = d.memo.get(key)
     if found is None:
         sp = d.spaces[space]
         found = 0 if sp.final else 1 + min(distance_to_final(n) for n in sp.next)
-        entry[1][space] = found
+        d.memo[key] = found
     return found
 
 
