@@ -168,10 +168,30 @@ def _next_round(s: MaracaiboState, ev: list[Event], trigger: str) -> None:
     start_turn(s, ev, s.seats[0] if trigger == automa.JEAN else _after(s, trigger))
 
 
+def income_vp() -> dict[int, int]:
+    """10.2 step 2: VP of each doubloon-income track position (once per data set)."""
+    d = data()
+    key = ("income_vp", "")
+    found: dict[int, int] | None = d.memo.get(key)
+    if found is None:
+        found = d.memo[key] = {row.pos: row.vp for row in d.tracks.doubloon_income.vp}
+    return found
+
+
+def majority_holders(s: MaracaiboState, nation: str) -> list[str]:
+    """10.2 step 4: who holds the most influence with ``nation`` (Jean too, in a solo game);
+    ties all hold it, and no one does while the most is 0."""
+    levels = {x: s.players[x].influence[nation] for x in s.seats}
+    if s.jean is not None:
+        levels[automa.JEAN] = s.jean.influence[nation]
+    top = max(levels.values())
+    return [who for who, level in levels.items() if level == top] if top > 0 else []
+
+
 def _final_steps(s: MaracaiboState, ev: list[Event]) -> None:
     """10.2 steps 2-5."""
     d = data()
-    dvp = {row.pos: row.vp for row in d.tracks.doubloon_income.vp}
+    dvp = income_vp()
     for seat in s.seats:
         p = s.player(seat)
         gains.vp(s, ev, seat, p.inc_vp + dvp.get(p.inc_d, 0), "income")
@@ -183,18 +203,11 @@ def _final_steps(s: MaracaiboState, ev: list[Event]) -> None:
     if jean is not None:
         automa.interim_income(s, ev)  # MAR-J10: her income at the final scoring too
     for nation in NATIONS:
-        levels = {x: s.players[x].influence[nation] for x in s.seats}
-        if jean is not None:
-            levels[automa.JEAN] = jean.influence[nation]
-        top = max(levels.values())
-        if top > 0:
-            for seat, level in levels.items():
-                if level != top:
-                    continue
-                if seat == automa.JEAN:
-                    automa.vp(s, ev, d.tracks.majority_vp, "majority")
-                else:
-                    gains.vp(s, ev, seat, d.tracks.majority_vp, "majority")
+        for seat in majority_holders(s, nation):
+            if seat == automa.JEAN:
+                automa.vp(s, ev, d.tracks.majority_vp, "majority")
+            else:
+                gains.vp(s, ev, seat, d.tracks.majority_vp, "majority")
     weights = nation_weights(s)
     for seat in s.seats:
         p = s.player(seat)

@@ -5,12 +5,10 @@ evaluation (rules.maracaibo.evaluation), which asks it thousands of times per de
 
 from __future__ import annotations
 
-from functools import cache
-
 from rules.maracaibo import automa
 from rules.maracaibo import query as q
 from rules.maracaibo.components import NATIONS, data
-from rules.maracaibo.flow import nation_weights, prestige_vp
+from rules.maracaibo.flow import income_vp, majority_holders, nation_weights, prestige_vp
 from rules.maracaibo.model import MaracaiboState
 
 
@@ -24,15 +22,10 @@ def _add_jean(total: int, n: int) -> int:
     return max(0, total + n) if n <= 0 else total + n
 
 
-@cache
-def _income_vp() -> dict[int, int]:
-    return {row.pos: row.vp for row in data().tracks.doubloon_income.vp}
-
-
 def final_vp(s: MaracaiboState) -> dict[str, int]:
     """Each seat's VP (and ``automa.JEAN``'s in a solo game) after the final scoring."""
     d = data()
-    dvp = _income_vp()
+    dvp = income_vp()
     out: dict[str, int] = {}
     for seat in s.seats:
         p = s.players[seat]
@@ -46,15 +39,9 @@ def final_vp(s: MaracaiboState) -> dict[str, int]:
     if jean is not None:
         out[automa.JEAN] = _add_jean(jean.vp, automa.track_vp(jean.discs_removed) + len(jean.cards))
     for nation in NATIONS:
-        levels = {x: s.players[x].influence[nation] for x in s.seats}
-        if jean is not None:
-            levels[automa.JEAN] = jean.influence[nation]
-        top = max(levels.values())
-        if top > 0:
-            for who, level in levels.items():
-                if level == top:
-                    add = _add_jean if who == automa.JEAN else _add
-                    out[who] = add(out[who], d.tracks.majority_vp)
+        for who in majority_holders(s, nation):
+            add = _add_jean if who == automa.JEAN else _add
+            out[who] = add(out[who], d.tracks.majority_vp)
     weights = nation_weights(s)
     for seat in s.seats:
         p = s.players[seat]
