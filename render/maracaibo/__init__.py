@@ -43,7 +43,7 @@ from render.maracaibo.common import (
     seat_tag,
     styles_of,
 )
-from render.maracaibo.inputs import part_inputs
+from render.maracaibo.inputs import part_inputs, private_inputs
 from render.maracaibo.parts import (
     EXPLORER_SPACE,
     combat_line,
@@ -69,6 +69,7 @@ __all__ = [
     "board_summary",
     "part_caption",
     "part_inputs",
+    "private_inputs",
     "render_board",
     "render_board_part",
     "render_choices",

@@ -7,6 +7,7 @@ part the turn did not touch keeps its picture. Each function below returns every
 part's picture is drawn from (the seat styles come from the seats in order, Jean's included);
 the reader's language and names are keyed apart by the bot. ``tests/render/test_part_inputs.py``
 checks, over random games of every registered game, that equal slices draw equal pictures.
+``private_inputs`` is the same for a seat's private panel.
 """
 
 from __future__ import annotations
@@ -92,6 +93,22 @@ def ships_inputs(view: MaracaiboView) -> object:
             for p in view.players.values()
         ],
     )
+
+
+def private_inputs(view: View) -> object:
+    """The slice of a seat's view its private panel is drawn from (picture and summary): the
+    seat, its hidden things (hand, tokens, quest tiles, career choices, setup discards), its
+    planning area and career, whether the setup hint shows, and the story tiles its quests'
+    texts read. Other seats' moves rarely touch it, so a DM after them reuses the panel."""
+    if not isinstance(view, MaracaiboView):
+        raise TypeError(f"render.maracaibo needs a MaracaiboView, got {type(view).__name__}")
+    seat = view.viewer
+    p = view.players.get(seat) if seat is not None else None
+    if view.you is None or p is None:
+        return seat, view.you is not None
+    hint = view.phase == "setup" and not p.setup_done
+    quests = bool(view.you.quests or view.you.card_quests)
+    return seat, view.you, p.plan, p.career, hint, view.story_tiles if quests else None
 
 
 def part_inputs(view: View, part: str) -> object:
