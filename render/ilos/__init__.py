@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from PIL import Image, ImageDraw, ImageFont
 
 from render import RenderedImage, Translate, kit
+from render.ilos import inputs
 from render.ilos.tiles import (
     SPOT_COLOURS,
     SPOT_ICON,
@@ -555,9 +556,10 @@ def _header(
     tr: Translate,
     width: int,
     text_px: int = 32,
+    acting: bool = True,
 ) -> Image.Image:
-    """Title, round and phase; who is to act on the same line, or on a second line when the
-    first is full (long names, the last round)."""
+    """Title, round and phase; with ``acting``, who is to act on the same line, or on a
+    second line when the first is full (long names, the last round)."""
     title_font = font(48, True)
     title = tr("ilos.board.title")
     round_text = tr("ilos.board.round", round=view.round) if view.round else tr("ilos.board.setup")
@@ -568,15 +570,16 @@ def _header(
     x0 = max(170.0, MARGIN + title_font.getlength(title) + 30)
     round_font = font(text_px, True)
     fnt = font(max(34, text_px), True)
-    to_act = tr("ilos.board.to_act", name=tr.name(view.active)) if view.active else ""
+    active = view.active if acting else None
+    to_act = tr("ilos.board.to_act", name=tr.name(active)) if active else ""
     room = width - MARGIN - (x0 + round_font.getlength(text)) - 90
     two_lines = bool(to_act) and fnt.getlength(to_act) > min(560.0, room)
     img = Image.new("RGB", (width, 96 + (round(fnt.size) + 24 if two_lines else 0)), HEADER_BAND)
     d = ImageDraw.Draw(img)
     kit.label(d, (MARGIN, 48), title, title_font, fill=kit.WHITE, anchor="lm")
     kit.label(d, (x0, 48), text, round_font, fill=(230, 236, 244), anchor="lm")
-    if view.active is not None:
-        st = styles[view.active]
+    if active is not None:
+        st = styles[active]
         if two_lines:
             y = 96 + (fnt.size + 24) / 2 - 8
             label_text = kit.shorten(to_act, width - 2 * MARGIN - 60, fnt)
@@ -869,9 +872,11 @@ MAP_TEXT = min_font(MAP_W)  # 35: every text of the map part
 
 
 def draw_map_part(view: IlosView, tr: Translate) -> Image.Image:
-    """The first part (channel posts): the header and the archipelago, phone-legible."""
+    """The first part (channel posts): the header and the archipelago, phone-legible. The
+    header does not name who acts (the table part, the post and the caption do): a hand-over
+    that moves nothing on the map keeps its picture (``render.ilos.inputs``)."""
     styles = _styles(view)
-    header = _header(view, styles, tr, MAP_W, MAP_TEXT)
+    header = _header(view, styles, tr, MAP_W, MAP_TEXT, acting=False)
     out, geo = _draw_map(
         view,
         styles,
@@ -1021,16 +1026,36 @@ def seat_styles(view: View) -> dict[str, kit.SeatStyle]:
     return _styles(view)
 
 
+def part_inputs(view: View, part: str) -> object:
+    """The slice of the public view board part ``part`` is drawn from (``render.part_inputs``,
+    ``render.ilos.inputs``)."""
+    v = _public_only(_as_ilos(view))
+    if part == "map":
+        return inputs.map_inputs(v)
+    if part == "table":
+        return inputs.table_inputs(v)
+    raise ValueError(f"unknown Ilos board part {part!r}; parts: {', '.join(BOARD_PARTS)}")
+
+
+def _caption(view: IlosView, tr: Translate, part: str) -> tuple[str, str]:
+    summary = board_summary(view, tr)
+    if part != BOARD_PARTS[0]:
+        summary = tr("ilos.summary.part", part=tr(f"ilos.part.{part}")) + "\n" + summary
+    return f"ilos-{part}-round{view.round}.png", summary
+
+
+def part_caption(view: View, tr: Translate, part: str) -> tuple[str, str]:
+    """The file name and summary of board part ``part`` (``render.part_caption``); the
+    summary says whose turn it is."""
+    return _caption(_public_only(_as_ilos(view)), tr, part)
+
+
 def render_board_part(view: View, tr: Translate, part: str) -> RenderedImage:
     v = _public_only(_as_ilos(view))
     img = draw_part(v, tr, part)
-    summary = board_summary(v, tr)
-    if part != BOARD_PARTS[0]:
-        summary = tr("ilos.summary.part", part=tr(f"ilos.part.{part}")) + "\n" + summary
+    filename, summary = _caption(v, tr, part)
     return RenderedImage(
-        png=kit.encode_png_palette(img, "ilos"),
-        filename=f"ilos-{part}-round{v.round}.png",
-        summary=summary,
+        png=kit.encode_png_palette(img, "ilos"), filename=filename, summary=summary
     )
 
 

@@ -10,7 +10,7 @@ import pytest
 import render
 from bot.i18n import Translator
 from render import ilos as ilos_render
-from rules.ilos.view import IlosView
+from rules.ilos.view import IlosView, PlacedRegionView, PlacedTileView, SpotView
 from tests.render.games import spec_for, state_at, view_at
 from tests.render.imaging import GOLDEN_DIR, assert_matches_golden, decode, mean_abs_diff, updating
 from tests.render.menu_pictures import check_numbered_pages
@@ -128,10 +128,13 @@ def test_finished_game_reveals_screens() -> None:
 
 
 def test_player_names_in_any_script() -> None:
+    """Names are drawn on the table part (the players' rows; the map names no one)."""
     view = view_at("ilos", 2, 11, 0.5)
-    named = render.render_board(view, Translator("en", {"p1": "김민수", "p2": "Zoë"}))
+    tr = Translator("en", {"p1": "김민수", "p2": "Zoë"})
+    named = render.render_board_part(view, tr, "table")
     assert "김민수" in named.summary and "Zoë" in named.summary
-    assert named.png != render.render_board(view, EN).png
+    assert named.png != render.render_board_part(view, EN, "table").png
+    assert "김민수" in render.render_board(view, tr).summary
 
 
 def _pending_view() -> IlosView | None:
@@ -473,3 +476,129 @@ def test_map_is_the_same_picture_whatever_was_drawn_before() -> None:
     kit.clear_text_layers()
     drawn = [render.render_board(v, EN).png for v in views]
     assert [drawn[2], drawn[-1]] == fresh
+
+
+# --------------------------------------------------------------------------- part inputs
+
+
+def _edit_board(view: IlosView, edit: object) -> IlosView:
+    """A copy of ``view`` whose board went through ``edit`` (a function changing a deep copy
+    of the placed tiles in place)."""
+    board = [t.model_copy(deep=True) for t in view.board]
+    assert callable(edit)
+    edit(board)
+    return view.model_copy(update={"board": board})
+
+
+def _first_spot(board: list[PlacedTileView], owned: bool) -> SpotView:
+    return next(
+        s
+        for t in board
+        for r in t.regions
+        for s in r.spots
+        if (s.owner is not None) == owned and s.kind != "ruins"
+    )
+
+
+def _first_ship_region(board: list[PlacedTileView]) -> PlacedRegionView:
+    return next(r for t in board for r in t.regions if r.ships)
+
+
+def _map_edits(view: IlosView) -> dict[str, IlosView]:
+    """Views differing from ``view`` in one thing the map part shows."""
+    seats = [p.seat for p in view.players]
+    hideout = next(t for t in view.board if t.hideout)
+
+    def colonist(board: list[PlacedTileView]) -> None:
+        _first_spot(board, owned=False).owner = seats[0]
+
+    def fort(board: list[PlacedTileView]) -> None:
+        spot = _first_spot(board, owned=True)
+        spot.building = "fort"
+
+    def owner(board: list[PlacedTileView]) -> None:
+        spot = _first_spot(board, owned=True)
+        spot.owner = next(s for s in seats if s != spot.owner)
+
+    def sail(board: list[PlacedTileView]) -> None:
+        region = _first_ship_region(board)
+        ship = region.ships.pop()
+        target = next(r for t in board for r in t.regions if r is not region)
+        target.ships.append(ship)
+
+    def pirate(board: list[PlacedTileView]) -> None:
+        next(t for t in board if t.tile == hideout.tile).pirate_owner = seats[-1]
+
+    def turn(board: list[PlacedTileView]) -> None:
+        board[0].number += 40
+
+    recoloured = [p.model_copy(update={"colour": view.players[1].colour}) for p in view.players]
+    recoloured[1] = view.players[1].model_copy(update={"colour": view.players[0].colour})
+    ships = [s.model_copy(update={"owner": seats[-1]}) for s in view.ships]
+    return {
+        "round": view.model_copy(update={"round": view.round + 1}),
+        "phase": view.model_copy(update={"phase": "finished"}),
+        "last round": view.model_copy(update={"last_round": not view.last_round}),
+        "colours": view.model_copy(update={"players": recoloured}),
+        "ship owners": view.model_copy(update={"ships": ships}),
+        "colonist": _edit_board(view, colonist),
+        "fort": _edit_board(view, fort),
+        "spot owner": _edit_board(view, owner),
+        "ship sails": _edit_board(view, sail),
+        "pirate": _edit_board(view, pirate),
+        "tile number": _edit_board(view, turn),
+    }
+
+
+def _table_edits(view: IlosView) -> dict[str, IlosView]:
+    """Views differing from ``view`` in one thing the table part shows and the map does not."""
+
+    def player(**update: object) -> IlosView:
+        players = list(view.players)
+        players[0] = players[0].model_copy(update=update)
+        return view.model_copy(update={"players": players})
+
+    first = view.players[0]
+    prices = list(view.prices)
+    prices[0] = prices[0].model_copy(update={"step": prices[0].step + 1})
+    other = next(p.seat for p in view.players if p.seat != view.active)
+    active = [p.model_copy(update={"is_active": p.seat == other}) for p in view.players]
+    return {
+        "to act": view.model_copy(update={"active": other, "players": active}),
+        "first player": player(is_first=not first.is_first),
+        "hand size": player(hand_size=first.hand_size + 1),
+        "ships": player(ships_in_play=first.ships_in_play + 1),
+        "supply": player(ships_in_supply=first.ships_in_supply + 1),
+        "colonists": player(colonists_used=first.colonists_used + 1),
+        "forts": player(forts=first.forts + 1),
+        "posts": player(trading_posts=first.trading_posts + 1),
+        "production": player(production={**first.production, "gold": 7}),
+        "draws": player(draw_count=first.draw_count + 1),
+        "face-up": view.model_copy(update={"face_up": view.face_up[1:]}),
+        "stack": view.model_copy(update={"stack_size": view.stack_size + 1}),
+        "deck": view.model_copy(update={"deck_size": view.deck_size + 1}),
+        "discards": view.model_copy(update={"discard_size": view.discard_size + 1}),
+        "buildings": view.model_copy(update={"building_tokens_left": 3}),
+        "price": view.model_copy(update={"prices": prices}),
+        "markers": view.model_copy(update={"markers_left": view.markers_left - 1}),
+    }
+
+
+def test_issue23_every_field_a_part_shows_is_in_its_inputs() -> None:
+    """Issue 23: a board part is drawn again only when its inputs (``render.part_inputs``)
+    change. Each edit below changes one thing a part's picture shows: its picture differs,
+    and so must its inputs (a field left out of ``render.ilos.inputs`` fails here). What
+    only the table shows, who acts among it, leaves the map's inputs (and picture) alone."""
+    view = view_at("ilos", 4, 11, 0.6)
+    assert isinstance(view, IlosView)
+    for part, edits in (("map", _map_edits(view)), ("table", _table_edits(view))):
+        before = render.part_inputs(view, part)
+        picture = render.render_board_part(view, EN, part).png
+        for what, edited in edits.items():
+            assert render.render_board_part(edited, EN, part).png != picture, (part, what)
+            assert render.part_inputs(edited, part) != before, f"{part}: {what} not in inputs"
+    map_inputs = render.part_inputs(view, "map")
+    map_picture = render.render_board_part(view, EN, "map").png
+    for what, edited in _table_edits(view).items():
+        assert render.part_inputs(edited, "map") == map_inputs, f"map inputs read {what}"
+        assert render.render_board_part(edited, EN, "map").png == map_picture, what
