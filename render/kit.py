@@ -9,11 +9,14 @@ Cached images are shared: callers paste or composite them and never draw on them
 from __future__ import annotations
 
 import bisect
+import hashlib
 import io
 import itertools
 import math
+import re
 import struct
 import unicodedata
+import weakref
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -21,7 +24,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Annotated, Literal, ParamSpec, TypeVar
+from typing import Annotated, Any, Literal, ParamSpec, TypeVar
 
 from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
@@ -514,11 +517,104 @@ def piece(
     return _shrink(big, (side, side))
 
 
+PASTE_PLAN = "kit.paste_plan"
+"""Where ``plan_paste`` keeps a sprite's plan, in the sprite's ``info``."""
+_OPAQUE = [255 if v == 255 else 0 for v in range(256)]
+_OPAQUE_RUN = re.compile(rb"\xff{16,}")  # columns worth a paste of their own
+_PLAN_BOXES: dict[bytes, list[tuple[tuple[int, int, int, int], bool]]] = {}
+"""The boxes of a plan (and whether each is blended) by the digest of the sprite's alpha:
+sprites of one shape (tiles of one size) share them."""
+
+
+def plan_paste(sprite: Image.Image) -> Image.Image:
+    """Mark a large shared RGBA sprite (a cached layer, never drawn on again) as worth a
+    plan, and return it: from its second ``paste`` on, it is pasted by the plan
+    (``_paste_plan``): the same pixels as one blended paste, for a fraction of the blending
+    on a sprite such as a hex tile, opaque but near its edges."""
+    if sprite.mode == "RGBA":
+        # with the sprite it is made for: a copy of the sprite (Image.copy copies info) drawn
+        # on afterwards is pasted whole
+        sprite.info[PASTE_PLAN] = (weakref.ref(sprite), None)
+    return sprite
+
+
+_Plan = list[tuple[int, int, int, int, Any, bool]]
+
+
+def _paste_plan(sprite: Image.Image, bands: int = 12) -> _Plan:
+    """How to paste ``sprite`` by parts: it is cut into ``bands`` horizontal bands; in each,
+    runs of columns opaque in every row are copied as they are (alpha 255 blends to the
+    sprite's own pixel), the columns between them are blended by their alpha (trimmed to
+    where it is not 0; a fully transparent part is skipped). Parts are (x, y, width, height,
+    Pillow's core image, blended)."""
+    alpha = sprite.getchannel("A")
+    key = struct.pack(">II", *sprite.size) + hashlib.blake2b(alpha.tobytes()).digest()
+    boxes = _PLAN_BOXES.get(key)
+    if boxes is None:
+        boxes = _plan_boxes(alpha, bands)
+        if len(_PLAN_BOXES) >= 256:
+            _PLAN_BOXES.clear()
+        _PLAN_BOXES[key] = boxes
+    bare = sprite.copy()
+    bare.info = {}
+    plan: _Plan = []
+    for box, blended in boxes:
+        part = bare.crop(box) if blended else bare.crop(box).convert("RGB")
+        plan.append((box[0], box[1], part.width, part.height, part.im, blended))
+    return plan
+
+
+def _plan_boxes(alpha: Image.Image, bands: int) -> list[tuple[tuple[int, int, int, int], bool]]:
+    width, height = alpha.size
+    boxes: list[tuple[tuple[int, int, int, int], bool]] = []
+    step = min(255, max(1, -(-height // bands)))
+    for top in range(0, height, step):
+        bottom = min(height, top + step)
+        # per column, the mean of 255 (opaque) or 0 over the band's rows: 255 only where
+        # every row is opaque (a band is far fewer than 510 rows: one 0 lowers the mean)
+        opaque = alpha.crop((0, top, width, bottom)).point(_OPAQUE)
+        row = opaque.reduce((1, bottom - top)).tobytes()
+        spans: list[tuple[int, int]] = []  # blended: between the copied runs
+        x = 0
+        for run in _OPAQUE_RUN.finditer(row):
+            boxes.append(((run.start(), top, run.end(), bottom), False))
+            spans.append((x, run.start()))
+            x = run.end()
+        spans.append((x, width))
+        for x0, x1 in spans:
+            if x1 <= x0:
+                continue
+            seen = alpha.crop((x0, top, x1, bottom)).getbbox()
+            if seen is not None:  # else fully transparent
+                boxes.append(((x0 + seen[0], top + seen[1], x0 + seen[2], top + seen[3]), True))
+    return boxes
+
+
 def paste(canvas: Image.Image, sprite: Image.Image, centre: Point) -> None:
-    """Alpha-composite ``sprite`` onto ``canvas`` (RGB or RGBA) centred at ``centre``."""
+    """Alpha-composite ``sprite`` onto ``canvas`` (RGB or RGBA) centred at ``centre`` (by
+    parts, for an RGB canvas and a sprite marked by ``plan_paste``)."""
     x = round(centre[0] - sprite.width / 2)
     y = round(centre[1] - sprite.height / 2)
-    canvas.paste(sprite, (x, y), sprite)
+    made = sprite.info.get(PASTE_PLAN) if canvas.mode == "RGB" else None
+    if made is None or made[0]() is not sprite:
+        canvas.paste(sprite, (x, y), sprite)
+        return
+    plan = made[1]
+    if plan is None:  # the first paste: a sprite drawn ahead, or used once, costs no plan
+        canvas.paste(sprite, (x, y), sprite)
+        sprite.info[PASTE_PLAN] = (made[0], ())
+        return
+    if not isinstance(plan, list):
+        plan = _paste_plan(sprite)
+        sprite.info[PASTE_PLAN] = (made[0], plan)
+    canvas.load()
+    core = canvas.im  # its paste clips to the canvas as Image.paste does, without the checks
+    for dx, dy, width, height, part, blended in plan:
+        box = (x + dx, y + dy, x + dx + width, y + dy + height)
+        if blended:
+            core.paste(part, box, part)
+        else:
+            core.paste(part, box)
 
 
 def seat_piece(style: SeatStyle, radius: int) -> Image.Image:

@@ -497,7 +497,7 @@ def tile_sprite(
     else:
         img = _tile_art(art_key, size).convert("RGBA")
     if not key.tile:
-        return img
+        return kit.plan_paste(img)
     shape = tile_shape(key, size)
     dd = ImageDraw.Draw(img)
     origin = (img.width / 2, img.height / 2)
@@ -511,7 +511,7 @@ def tile_sprite(
         outline=TILE_EDGE,
         anchor="mm",
     )
-    return img
+    return kit.plan_paste(img)  # pasted on every map: copied where opaque, blended at edges
 
 
 register_cache(tile_sprite.cache_clear)  # type: ignore[attr-defined]

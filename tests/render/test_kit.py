@@ -327,3 +327,32 @@ def test_issue23_still_free_answers_as_spots_asked_again() -> None:
     after = [list(placer.spots(size, at, 12, rings=10)) for size, at in asks]
     assert [placer.still_free(found) for found in before] == after
     assert sum(map(len, after)) > 0 and sum(map(len, after)) < sum(map(len, before))
+
+
+def test_issue23_a_planned_sprite_pastes_the_pixels_of_a_blended_paste() -> None:
+    """Issue 23: ``kit.plan_paste`` lets a large sprite be pasted by parts (opaque runs
+    copied, the rest blended); every paste, the first (plain) and the later ones (by the
+    plan), anywhere on the canvas or cut by its edges, gives the pixels one blended paste
+    gives. A copy of the sprite drawn on after the plan was made is pasted whole."""
+    from PIL import ImageDraw
+
+    sprite = Image.new("RGBA", (120, 104), (0, 0, 0, 0))
+    d = ImageDraw.Draw(sprite)
+    d.polygon(kit.hexagon((60, 52), 58), fill=(200, 180, 120, 255))
+    d.ellipse((40, 30, 80, 70), fill=(30, 90, 200, 140))  # translucent inside
+    sprite = sprite.resize((96, 83), Image.Resampling.LANCZOS)  # soft edges
+    kit.plan_paste(sprite)
+    spots = [(50, 50), (300, 200), (-10, 30), (590, 410), (20, -25), (300, 200)]
+    for centre in spots:
+        planned = Image.new("RGB", (600, 420), (90, 150, 200))
+        plain = planned.copy()
+        kit.paste(planned, sprite, centre)
+        x = round(centre[0] - sprite.width / 2)
+        y = round(centre[1] - sprite.height / 2)
+        plain.paste(sprite, (x, y), sprite)
+        assert planned.tobytes() == plain.tobytes(), centre
+    changed = sprite.copy()
+    ImageDraw.Draw(changed).rectangle((0, 0, 95, 82), fill=(255, 0, 0, 255))
+    canvas = Image.new("RGB", (200, 200), (0, 0, 0))
+    kit.paste(canvas, changed, (100, 100))
+    assert canvas.getpixel((100, 100)) == (255, 0, 0)
