@@ -1414,8 +1414,9 @@ def encode_png_palette(image: Image.Image, palette: str | None = None) -> bytes:
     a fixed palette costs about a tenth of an adaptive quantiser). Written here rather than
     by Pillow, whose writer deflates with zlib: each row is the filter byte 0 (none, the
     filter for palette images) and its indices, deflated by ISA-L (``PNG_LEVEL``) at about
-    five times zlib's speed for files a little smaller."""
-    indexed = to_palette(image, palette)
+    five times zlib's speed for files a little smaller. An image already in "P" mode (such as a
+    ``palette_canvas``) is written as it is, with its own palette."""
+    indexed = image if image.mode == "P" else to_palette(image, palette)
     width, height = indexed.size
     rows = Image.new("P", (width + 1, height), 0)  # column 0: every row's filter byte
     rows.paste(indexed, (1, 0))  # same mode: the indices copied as they are
@@ -1429,6 +1430,90 @@ def encode_png_palette(image: Image.Image, palette: str | None = None) -> bytes:
             _png_chunk(b"IEND", b""),
         )
     )
+
+
+# ----------------------------------------------------------------- drawing in a palette
+# A picture of flat colours and text can be drawn straight in its renderer's fixed palette:
+# ``to_palette`` maps each pixel on its own, so filling a shape with a colour's index gives the
+# pixels that filling it with the colour and mapping would give, and a label's pixels mapped
+# once over the flat colour it is drawn on are those mapping the blended pixels would give.
+# ``encode_png_palette`` then writes the canvas without mapping its million pixels again.
+
+
+def palette_canvas(width: int, height: int, colour: RGB, palette: str) -> Image.Image:
+    """A "P" canvas in the fixed palette ``palette``, filled with ``colour``'s index: draw on
+    it with ``palette_index`` colours and ``flat_label`` text."""
+    canvas = Image.new("P", (width, height), palette_index(colour, palette))
+    canvas.putpalette(_palette_of(palette))
+    return canvas
+
+
+def _palette_of(palette: str) -> list[int]:
+    fixed = fixed_palette(palette)
+    if fixed is None:
+        raise KeyError(f"no fixed palette {palette!r}")
+    return fixed.getpalette("RGB") or []
+
+
+@lru_cache(maxsize=256)
+def palette_index(colour: RGB, palette: str) -> int:
+    """The index of the fixed palette ``palette`` that ``to_palette`` maps ``colour`` to."""
+    index = to_palette(Image.new("RGB", (1, 1), colour), palette).getpixel((0, 0))
+    assert isinstance(index, int)
+    return index
+
+
+_INKED = [0] + [255] * 255
+"""Lookup table: a text pixel's coverage to "inked" (any coverage above 0)."""
+
+
+@lru_cache(maxsize=64)
+def _blend_indices(fill: RGB, bg: RGB, palette: str) -> list[int]:
+    """For each coverage 0-255 of a glyph pixel, the palette index of ``fill`` drawn over
+    ``bg`` with that coverage (the blend Pillow draws text with), as ``to_palette`` maps it."""
+    coverage = Image.new("L", (256, 1))
+    coverage.putdata(range(256))
+    strip = Image.new("RGB", (256, 1), bg)
+    strip.paste(fill, (0, 0, 256, 1), coverage)
+    return list(to_palette(strip, palette).tobytes())
+
+
+@lru_cache(maxsize=4096)
+def _flat_sprite(
+    text: str, fnt: ImageFont.FreeTypeFont, fill: RGB, bg: RGB, anchor: str, palette: str
+) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+    """``label``'s text over ``bg`` in ``palette``'s indices, the mask of its inked pixels and
+    its offset from the anchor point: the glyphs' coverage as Pillow draws it (laid out once),
+    each coverage mapped to its blend's index (``_blend_indices``), at the pixels ``label``'s
+    sprite puts it."""
+    rendered, offset = fnt.getmask2(text, "L", anchor=anchor)
+    coverage = Image.Image()._new(rendered)
+    sprite = coverage.point(_blend_indices(fill, bg, palette))
+    sprite.putpalette(_palette_of(palette))  # "P": pasted on the canvas as indices
+    return sprite, coverage.point(_INKED, "1"), offset
+
+
+def flat_label(
+    canvas: Image.Image,
+    xy: Point,
+    text: str,
+    fnt: ImageFont.FreeTypeFont,
+    fill: RGB,
+    bg: RGB,
+    palette: str,
+    anchor: str = "la",
+) -> None:
+    """``label`` (no outline) on a ``palette_canvas`` where the text lies on ``bg``: the same
+    pixels as drawing the label in RGB over ``bg`` and mapping the picture to ``palette``."""
+    text = safe_text(text)
+    if not text:
+        return
+    sprite, inked, (ox, oy) = _flat_sprite(text, fnt, fill, bg, anchor, palette)
+    if sprite.width and sprite.height:  # not blanks only
+        # where label puts it: its sprite's box starts a pixel before the glyphs, and a
+        # half pixel rounds to even, so the margin is taken off before rounding
+        at = (round(xy[0] + ox - 1) + 1, round(xy[1] + oy - 1) + 1)
+        canvas.paste(sprite, at, inked)
 
 
 def join_words(items: Iterable[str]) -> str:

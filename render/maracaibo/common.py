@@ -134,8 +134,36 @@ def header_band(img: Image.Image, d: ImageDraw.ImageDraw, title: str, height: in
     return height
 
 
+PALETTE = "maracaibo"
+
+
+def flat_text(
+    img: Image.Image,
+    xy: tuple[float, float],
+    words: str,
+    size: int = TEXT,
+    bold: bool = False,
+    fill: kit.RGB = kit.INK,
+    anchor: str = "la",
+    max_width: float | None = None,
+    bg: kit.RGB = kit.PAPER,
+) -> None:
+    """``text`` on a ``kit.palette_canvas`` (the text lies on ``bg``)."""
+    fnt = font(size, bold)
+    if max_width is not None:
+        words = kit.shorten(words, max_width, fnt)
+    kit.flat_label(img, xy, words, fnt, fill, bg, PALETTE, anchor)
+
+
+def flat_header(img: Image.Image, d: ImageDraw.ImageDraw, title: str, height: int = 60) -> int:
+    """``header_band`` on a ``kit.palette_canvas``."""
+    d.rectangle((0, 0, img.width, height), fill=kit.palette_index(HEADER, PALETTE))
+    flat_text(img, (18, height / 2), title, BIG, True, kit.WHITE, "lm", img.width - 36, HEADER)
+    return height
+
+
 def encode(img: Image.Image) -> bytes:
-    return kit.encode_png_palette(img, "maracaibo")
+    return kit.encode_png_palette(img, PALETTE)
 
 
 def wrap(words: str, width: float, size: int = TEXT) -> list[str]:

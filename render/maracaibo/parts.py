@@ -14,11 +14,14 @@ from PIL import Image, ImageDraw
 from render import Translate, kit
 from render.maracaibo.common import (
     NATIONS,
+    PALETTE,
     TEXT,
     WIDTH,
     R,
     card_short,
     digits,
+    flat_header,
+    flat_text,
     font,
     header_band,
     nation_flag,
@@ -615,22 +618,26 @@ def draw_private(
     hint = setup_hint(view, tr)
     compact = _private_height(sections, hint, False) > MAX_HEIGHT
     height = min(MAX_HEIGHT, _private_height(sections, hint, compact))
-    img = Image.new("RGB", (WIDTH, height), kit.PAPER)
+    # drawn in the palette: flat colours and text only (``kit.palette_canvas``)
+    img = kit.palette_canvas(WIDTH, height, kit.PAPER, PALETTE)
     d = ImageDraw.Draw(img)
-    y = header_band(img, d, title) + 12
+    y = flat_header(img, d, title) + 12
     for line in hint:
-        text(d, (PAD, y + LINE // 2), line, TEXT, False, kit.HIGHLIGHT, "lm")
+        flat_text(img, (PAD, y + LINE // 2), line, TEXT, False, kit.HIGHLIGHT, "lm")
         y += LINE
     for caption, entries in sections:
-        y = _section_title(d, y, caption)
+        flat_text(img, (PAD, y + 20), caption, TEXT, True, kit.INK, "lm", WIDTH - 2 * PAD)
+        y += LINE
         if not entries:
-            text(d, (PAD, y + LINE // 2), tr(R + "none"), TEXT, False, kit.MUTED, "lm")
+            flat_text(img, (PAD, y + LINE // 2), tr(R + "none"), TEXT, False, kit.MUTED, "lm")
             y += LINE
         for entry in entries:
-            text(d, (PAD, y + LINE // 2), entry[0], TEXT, True, kit.INK, "lm", WIDTH - 2 * PAD)
+            flat_text(
+                img, (PAD, y + LINE // 2), entry[0], TEXT, True, kit.INK, "lm", WIDTH - 2 * PAD
+            )
             y += LINE
             for line in _entry_lines(entry, DETAIL_WIDTH, compact):
-                text(d, (PAD + 24, y + DETAIL_LINE // 2), line, TEXT, False, kit.MUTED, "lm")
+                flat_text(img, (PAD + 24, y + DETAIL_LINE // 2), line, TEXT, False, kit.MUTED, "lm")
                 y += DETAIL_LINE
         y += 8
     return img

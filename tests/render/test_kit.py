@@ -356,3 +356,33 @@ def test_issue23_a_planned_sprite_pastes_the_pixels_of_a_blended_paste() -> None
     canvas = Image.new("RGB", (200, 200), (0, 0, 0))
     kit.paste(canvas, changed, (100, 100))
     assert canvas.getpixel((100, 100)) == (255, 0, 0)
+
+
+@pytest.mark.parametrize("palette", ["maracaibo", "ilos"])
+def test_issue23_a_palette_canvas_draws_the_pixels_mapping_would_give(palette: str) -> None:
+    """Issue 23: text drawn straight in a fixed palette (``palette_canvas``, ``flat_label``)
+    is, pixel for pixel, the RGB drawing (``label``) mapped by ``to_palette``, and
+    ``encode_png_palette`` writes both to the same file."""
+    header = (44, 62, 80)
+    lines = [
+        ("Gain 3 doubloons (x2), then move up to 4 spaces — Goree", kit.INK, kit.PAPER, "lm"),
+        ("금화 3개를 얻고 배를 4칸까지 움직입니다 (점수 +2)", kit.MUTED, kit.PAPER, "la"),
+        ("Round 3 · p1's turn", kit.WHITE, header, "mm"),
+        ("   ", kit.INK, kit.PAPER, "la"),
+    ]
+    rgb = Image.new("RGB", (760, 420), kit.PAPER)
+    d = ImageDraw.Draw(rgb)
+    d.rectangle((0, 360, 760, 420), fill=header)
+    flat = kit.palette_canvas(760, 420, kit.PAPER, palette)
+    ImageDraw.Draw(flat).rectangle((0, 360, 760, 420), fill=kit.palette_index(header, palette))
+    row = 0
+    for words, fill, bg, anchor in lines:
+        for size, bold in ((27, False), (32, True))[: 1 if bg == header else 2]:
+            fnt = kit.font(size, bold)
+            at = (380.4, 390.0) if bg == header else (18.0, 20.5 + 45 * row)
+            kit.label(d, at, words, fnt, fill=fill, anchor=anchor)
+            kit.flat_label(flat, at, words, fnt, fill, bg, palette, anchor)
+            row += bg != header
+    mapped = kit.to_palette(rgb, palette)
+    assert flat.tobytes() == mapped.tobytes()
+    assert kit.encode_png_palette(flat, palette) == kit.encode_png_palette(rgb, palette)

@@ -553,13 +553,13 @@ def test_issue19_1_the_hand_image_draws_every_held_cards_text(
     from rules.maracaibo import cardtext as ct
 
     drawn: list[str] = []
-    draw = maracaibo_common.text
+    draw = maracaibo_common.flat_text  # the panel is drawn in the palette (issue 23)
 
-    def spy(d: Any, xy: Any, words: str, *args: Any, **kw: Any) -> float:
+    def spy(img: Any, xy: Any, words: str, *args: Any, **kw: Any) -> None:
         drawn.append(words)
-        return draw(d, xy, words, *args, **kw)
+        draw(img, xy, words, *args, **kw)
 
-    monkeypatch.setattr(maracaibo_parts, "text", spy)
+    monkeypatch.setattr(maracaibo_parts, "flat_text", spy)
     view = _view(3, 0.5, "p2")
     assert view.you is not None
     held = [*view.you.hand, *view.players["p2"].plan]
