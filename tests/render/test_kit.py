@@ -386,3 +386,21 @@ def test_issue23_a_palette_canvas_draws_the_pixels_mapping_would_give(palette: s
     mapped = kit.to_palette(rgb, palette)
     assert flat.tobytes() == mapped.tobytes()
     assert kit.encode_png_palette(flat, palette) == kit.encode_png_palette(rgb, palette)
+
+
+@pytest.mark.parametrize("title", ["Prices · 7 of 8 markers left", "가격 · 마커 7/8개 남음"])
+def test_issue23_a_panel_title_from_the_sprite_cache_has_the_pixels_of_drawn_text(
+    title: str,
+) -> None:
+    """Issue 23: a panel's title at a whole pixel is pasted from the cached text sprites
+    (boards draw the same titles again and again); its pixels are those of the text drawn
+    in place (``ImageDraw.text``, which ``label`` falls back to without an image)."""
+    pictures = []
+    for cached in (True, False):
+        img = Image.new("RGB", (700, 200), kit.PAPER)
+        draw = ImageDraw.Draw(img)
+        if not cached:
+            draw._image = None  # type: ignore[assignment]  # label draws the text in place
+        kit.panel(draw, (10, 20, 690, 190), title=title, title_font=kit.font(28, True))
+        pictures.append(img.tobytes())
+    assert pictures[0] == pictures[1]
