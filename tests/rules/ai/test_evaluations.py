@@ -47,6 +47,31 @@ def test_renaissance_tokens_bought_for_expansion_are_worth_their_price() -> None
     assert renaissance_evaluate(bought)[seat] == renaissance_evaluate(state)[seat]
 
 
+def test_renaissance_sealed_token_bid_is_judged_as_paid() -> None:
+    """AOR-R20, AOR-R21 (issue 24: the search scored positions between two sealed bids, where
+    every bid looked the same, and the strong AI bid at random): a bid made but not yet
+    revealed is valued as it will be once paid, so the search tells bids apart at once."""
+    spec = GAMES["renaissance"]
+    state = _play_until("renaissance", 3, 7, lambda s: s.phase == "bid" and s.turn >= 2)
+    seat = min(spec.to_act(state))
+    state = state.copied()
+    state.players[seat].cash = 40
+    values = {}
+    for amount in (-3, 0, 6, 12):
+        bid = spec.apply(
+            state,
+            seat,
+            next(
+                a for a in spec.legal_actions(state, seat) if getattr(a, "amount", None) == amount
+            ),
+        ).state
+        assert bid.phase == "bid"  # not revealed: the others have not bid
+        values[amount] = renaissance_evaluate(bid)[seat]
+    assert values[0] == renaissance_evaluate(state)[seat]
+    assert values[-3] < values[0] < values[6]
+    assert values[12] < values[6]  # tokens beyond a turn's use are not worth their $1
+
+
 def test_renaissance_placing_a_token_beats_keeping_it() -> None:
     """AOR-R73 (issue 24): in the expansion phase a token on the map is worth more than the
     same token left in the expansion area, so the easy AI places what it bought."""
