@@ -533,14 +533,14 @@ sprites of one shape (tiles of one size) share them."""
 
 
 def plan_paste(sprite: Image.Image) -> Image.Image:
-    """Mark a large shared RGBA sprite (a cached layer, never drawn on again) as worth a
-    plan, and return it: from its second ``paste`` on, it is pasted by the plan
-    (``_paste_plan``): the same pixels as one blended paste, for a fraction of the blending
-    on a sprite such as a hex tile, opaque but near its edges."""
+    """Give a large shared RGBA sprite (a cached layer, never drawn on again, pasted many
+    times) a plan and return it: ``paste`` then pastes it by the plan (``_paste_plan``),
+    the same pixels as one blended paste, for a fraction of the blending on a sprite such
+    as a hex tile, opaque but near its edges."""
     if sprite.mode == "RGBA":
         # with the sprite it is made for: a copy of the sprite (Image.copy copies info) drawn
         # on afterwards is pasted whole
-        sprite.info[PASTE_PLAN] = (weakref.ref(sprite), None)
+        sprite.info[PASTE_PLAN] = (weakref.ref(sprite), _paste_plan(sprite))
     return sprite
 
 
@@ -561,12 +561,12 @@ def _paste_plan(sprite: Image.Image, bands: int = 12) -> _Plan:
         if len(_PLAN_BOXES) >= 256:
             _PLAN_BOXES.clear()
         _PLAN_BOXES[key] = boxes
-    bare = sprite.copy()
-    bare.info = {}
+    sprite.load()
+    core = sprite.im  # cut by Pillow's core: a tile's plan has about fifty parts
     plan: _Plan = []
     for box, blended in boxes:
-        part = bare.crop(box) if blended else bare.crop(box).convert("RGB")
-        plan.append((box[0], box[1], part.width, part.height, part.im, blended))
+        part = core.crop(box) if blended else core.crop(box).convert("RGB")
+        plan.append((box[0], box[1], box[2] - box[0], box[3] - box[1], part, blended))
     return plan
 
 
@@ -605,17 +605,9 @@ def paste(canvas: Image.Image, sprite: Image.Image, centre: Point) -> None:
     if made is None or made[0]() is not sprite:
         canvas.paste(sprite, (x, y), sprite)
         return
-    plan = made[1]
-    if plan is None:  # the first paste: a sprite drawn ahead, or used once, costs no plan
-        canvas.paste(sprite, (x, y), sprite)
-        sprite.info[PASTE_PLAN] = (made[0], ())
-        return
-    if not isinstance(plan, list):
-        plan = _paste_plan(sprite)
-        sprite.info[PASTE_PLAN] = (made[0], plan)
     canvas.load()
     core = canvas.im  # its paste clips to the canvas as Image.paste does, without the checks
-    for dx, dy, width, height, part, blended in plan:
+    for dx, dy, width, height, part, blended in made[1]:
         box = (x + dx, y + dy, x + dx + width, y + dy + height)
         if blended:
             core.paste(part, box, part)

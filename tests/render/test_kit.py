@@ -331,9 +331,9 @@ def test_issue23_still_free_answers_as_spots_asked_again() -> None:
 
 def test_issue23_a_planned_sprite_pastes_the_pixels_of_a_blended_paste() -> None:
     """Issue 23: ``kit.plan_paste`` lets a large sprite be pasted by parts (opaque runs
-    copied, the rest blended); every paste, the first (plain) and the later ones (by the
-    plan), anywhere on the canvas or cut by its edges, gives the pixels one blended paste
-    gives. A copy of the sprite drawn on after the plan was made is pasted whole."""
+    copied, the rest blended); a paste anywhere on the canvas or cut by its edges gives the
+    pixels one blended paste gives. A copy of the sprite drawn on after the plan was made
+    is pasted whole."""
     from PIL import ImageDraw
 
     sprite = Image.new("RGBA", (120, 104), (0, 0, 0, 0))
