@@ -36,8 +36,15 @@ UPGRADE = 1.5
 EXPLORER_STEP = 0.8
 """Each space the explorer has gone (rewards on the way; the final space pays 10/8/6/4)."""
 ROUTE_STEP = 1.0
-"""Each location still ahead of the ship this round (MAR-R1: the round ends when a ship
-reaches home): a ship that races home gives up the turns it could still take."""
+"""Each location still ahead of the ship this round that it can still use (MAR-R2: the
+round ends when a ship reaches home): a ship that races home gives up the turns it could
+still take, but a ship behind another one has only as many locations as the leader leaves
+it (``ROUTE_SLACK`` more): the leader ends the round for everyone, so a ship far behind
+gains nothing by crawling and a ship that ends the round while others still had turns
+takes those turns from them."""
+ROUTE_SLACK = 2
+"""Locations a ship behind the leading one is still counted beyond the leader's (the
+leader takes a few turns to get home, not one)."""
 QUEST = 3.0
 """Each quest tile fulfilled besides its rewards (MAR-Q5: the 4th pays 3 VP and each later
 one 2; the Palace and career tasks count them)."""
@@ -85,10 +92,25 @@ def _future(state: MaracaiboState, seat: str, p: Player) -> float:
     value += EXPLORER_STEP * _depth().get(p.explorer, 0)
     value += INFLUENCE_STEP * sum(p.influence.values())
     value += (QUEST + (JEAN_QUEST if state.jean is not None else 0.0)) * len(p.quests)
-    ship = state.board.ships.get(seat)
-    if ship is not None:
-        value += ROUTE_STEP * max(0, HOME - query.location_number(ship))
-    return value
+    return value + ROUTE_STEP * _route(state, seat)
+
+
+def _route(state: MaracaiboState, seat: str) -> int:
+    """The locations ahead of ``seat``'s ship it can still use this round (MAR-R2): up to
+    its round's home (21a in rounds 1-3, 22 in the last), and at most ``ROUTE_SLACK``
+    beyond what the ship nearest home has left; none once the round is being scored."""
+    ships = state.board.ships
+    ship = ships.get(seat)
+    if ship is None or state.phase == "scoring":
+        return 0
+    home = HOME if state.round >= data().tracks.rounds else HOME - 1
+    mine = max(0, home - query.location_number(ship))
+    others = [
+        max(0, home - query.location_number(loc)) for who, loc in ships.items() if who != seat
+    ]
+    if others:
+        mine = min(mine, min(others) + ROUTE_SLACK)
+    return mine
 
 
 @cache

@@ -178,6 +178,25 @@ def test_maracaibo_racing_home_gives_up_turns() -> None:
     assert evaluate(further)["p1"] < evaluate(state)["p1"]
 
 
+def test_maracaibo_a_ship_behind_has_only_the_turns_the_leader_leaves() -> None:
+    """Maracaibo MAR-R2 (issue 24): the round ends for everyone when the leading ship gets
+    home, so a ship far behind keeps no more locations than the leader leaves it (a few
+    more): crawling gains it nothing, and the leader ending the round takes the laggard's
+    turns."""
+    from rules.maracaibo.evaluation import ROUTE_SLACK, ROUTE_STEP, evaluate
+
+    state = _play_until("maracaibo", 2, 3, lambda s: s.phase == "play" and s.round == 1)
+    state.board.ships["p2"] = "18"
+    state.board.ships["p1"] = "4"
+    further = state.copied()
+    further.board.ships["p1"] = "11"
+    assert evaluate(further)["p1"] == evaluate(state)["p1"]
+    ahead = state.copied()
+    ahead.board.ships["p1"] = "18"
+    # level with the leader: p1 keeps the 3 locations to 21a and the laggard cap is gone
+    assert evaluate(ahead)["p1"] - evaluate(state)["p1"] == -ROUTE_STEP * ROUTE_SLACK
+
+
 def test_maracaibo_one_ply_averages_several_follow_ups() -> None:
     """Issue 24: a Maracaibo turn is a chain of choices, so the one-ply judgement averages
     several random follow-ups per candidate; games whose actions are whole keep one."""
