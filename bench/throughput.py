@@ -11,8 +11,9 @@ or threads with ``--processes 0``); ``images`` counts the parts drawn, ``reused`
 runs it: the longest stall is how long one callback blocked the loop; beside it, the most CPU
 the loop's thread spent between two beats (``loop_cpu_max_ms``: the longest stall a quiet
 machine would see, whatever else the machine runs), and the CPU time of the bot's process
-and of its render workers (with ``--processes 0`` the threads count in the bot's) per post
-(game start or hand-over): on ``n`` quiet cores at most about ``n * 1000 / cpu_ms_per_post``
+(less what the benchmark spends choosing its random moves, ``bench_choose_cpu_s``) and of its
+render workers (with ``--processes 0`` the threads count in the bot's) per post (game start
+or hand-over): on ``n`` quiet cores at most about ``n * 1000 / cpu_ms_per_post``
 posts a second. ``--loaded`` runs it
 beside a CPU-burning process. Figures are printed (and written with ``--json``), never
 asserted.
@@ -28,6 +29,7 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +41,7 @@ from bot.service import GameService, Outcome, Player, current_data_hash, spec_of
 from db import store_for
 from render import board_parts, render_board
 from rules.core.bots import random_action
+from rules.core.spec import GameSpec
 from rules.registry import GAMES
 
 WHOLE_GAME = 100_000  # commands per channel: more than any game takes
@@ -111,14 +114,37 @@ async def _heartbeat(
         busy.append(time.thread_time() - cpu)
 
 
-async def _play(service: GameService, channel: int, kind: str, presses: int, seed: int) -> int:
+class Choosing:
+    """CPU seconds the benchmark itself spends choosing its random moves (``random_action``,
+    which lists every legal action): a player's choice costs the bot nothing, so this is
+    counted apart from the bot's CPU (measured per thread: the choice runs in the bot's
+    worker thread, inside the command)."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+
+    def chooser(
+        self, spec: GameSpec[Any, Any, Any, Any], rnd: random.Random
+    ) -> Callable[[Any, str], list[Any]]:
+        def choose(state: Any, seat: str) -> list[Any]:
+            start = time.thread_time()
+            action = random_action(spec, state, seat, rnd)
+            self.seconds += time.thread_time() - start  # one command per channel at a time
+            return [action]
+
+        return choose
+
+
+async def _play(
+    service: GameService, channel: int, kind: str, presses: int, seed: int, choosing: Choosing
+) -> int:
     spec = GAMES[kind]
     players = [Player(user_id=channel * 10 + i, name=f"p{i}") for i in range(4)]
     await service.new_game(channel, 1, kind, players[0])
     for p in players[1:]:
         await service.join(channel, p)
     await service.start(channel, players[0])
-    rnd = random.Random(seed)
+    choose = choosing.chooser(spec, random.Random(seed))
     done = 0
     game = await service.current(channel)
     state = service.state_of(game)
@@ -130,9 +156,7 @@ async def _play(service: GameService, channel: int, kind: str, presses: int, see
         seat = sorted(spec.to_act(state))[0]
         user = next(s.user_id for s in game.seats if s.seat == seat)
         assert user is not None
-        outcome = await service.act(
-            channel, user, lambda st, se: [random_action(spec, st, se, rnd)]
-        )
+        outcome = await service.act(channel, user, choose)
         done += 1
         assert outcome.state is not None
         game, state = outcome.game, outcome.state
@@ -163,15 +187,16 @@ async def measure(kind: str, channels: int, presses: int, processes: int) -> dic
         stop = asyncio.Event()
         beat = asyncio.create_task(_heartbeat(stop, stalls, busy))
         workers_cpu = await workers_cpu_seconds(renderer)
+        choosing = Choosing()
         start = time.perf_counter()
         main_cpu = time.process_time()
         try:
             counts = await asyncio.gather(
-                *(_play(service, c + 1, kind, presses, c) for c in range(channels))
+                *(_play(service, c + 1, kind, presses, c, choosing) for c in range(channels))
             )
         finally:
             elapsed = time.perf_counter() - start
-            main_cpu = time.process_time() - main_cpu
+            main_cpu = time.process_time() - main_cpu - choosing.seconds
             stop.set()
             await beat
             workers_cpu = await workers_cpu_seconds(renderer) - workers_cpu
@@ -198,6 +223,8 @@ async def measure(kind: str, channels: int, presses: int, processes: int) -> dic
         "loop_stall_max_ms": round(max(stalls) * 1000, 1),
         "loop_cpu_max_ms": round(max(busy) * 1000, 1),
         "bot_cpu_s": round(main_cpu, 1),
+        "bench_choose_cpu_s": round(choosing.seconds, 1),
+        "bot_cpu_ms_per_command": round(main_cpu * 1000 / max(1, sum(counts)), 2),
         "render_cpu_s": round(workers_cpu, 1),
         "cpu_ms_per_post": round(
             (main_cpu + workers_cpu) * 1000 / max(1, announcer.starts + announcer.handovers), 1

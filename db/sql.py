@@ -4,10 +4,12 @@ Every statement is written here with PostgreSQL's ``$n`` placeholders (SQLite re
 ``?n``); booleans as ``TRUE``/``FALSE``/``NOT``, which SQLite reads as 1/0. What differs
 between the databases is the dialect's (``db.sqlite.SqliteStore``, ``db.postgres.PostgresStore``):
 
-- ``_write()``: one write transaction. SQLite takes its write lock up front (``BEGIN
-  IMMEDIATE``, serialised in the process by the connection's lock); PostgreSQL runs a pooled
-  connection's transaction and locks a game's row (``_for_update``) before changing it, so
-  writers on one game run one after the other on both.
+- ``_transact(body)``: one write transaction running ``body``. PostgreSQL runs it on a
+  pooled connection's transaction (``_write()``) and locks a game's row (``_for_update``)
+  before changing it; SQLite runs it whole on its connection's thread, inside a ``BEGIN
+  IMMEDIATE`` transaction that commits every write queued meanwhile together, each in a
+  savepoint of its own (group commit: one sync of the disk for many writes). Writers on one
+  game run one after the other on both.
 - ``_read()``: a connection to read on.
 - ``_time()`` / ``_when()``: how a time is stored (SQLite: ISO text in UTC; PostgreSQL:
   ``timestamptz``) and read back as an aware UTC datetime.
@@ -29,11 +31,11 @@ from __future__ import annotations
 import json
 import os
 import signal
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
 from types import TracebackType
-from typing import Any, Literal, Protocol, Self
+from typing import Any, Literal, Protocol, Self, TypeVar
 
 from db.club_record import (
     RATING_COLUMNS,
@@ -101,6 +103,7 @@ ACTION_COLUMNS = (
 )
 
 Clock = Callable[[], datetime]
+T = TypeVar("T")
 
 
 def utc_now() -> datetime:
@@ -175,6 +178,14 @@ class SqlStore:
 
     def _read(self) -> AbstractAsyncContextManager[Tx]:
         raise NotImplementedError
+
+    async def _transact(self, body: Callable[[Tx], Coroutine[Any, Any, T]]) -> T:
+        """``body`` in one write transaction (``_write``): committed if it returns, rolled
+        back if it raises. Every write goes through here; ``body`` awaits nothing but its
+        ``tx`` (and coroutines that await nothing else), so a dialect may run it whole where
+        its connection lives (``db.sqlite``)."""
+        async with self._write() as tx:
+            return await body(tx)
 
     def _time(self, moment: datetime) -> Any:
         raise NotImplementedError
@@ -258,7 +269,8 @@ class SqlStore:
     ) -> GameRecord:
         options_json, seats_text = dumps(options), seats_json(seats)
         now = self._time(self._now())
-        async with self._write() as tx:
+
+        async def body(tx: Tx) -> GameRecord:
             await self._check_channel_free(tx, channel_id)
             try:
                 row = await first(
@@ -276,6 +288,8 @@ class SqlStore:
                     raise ChannelBusy(f"channel {channel_id} already has an open game") from exc
                 raise
             return await self._fetch_game(tx, int(row["id"]))
+
+        return await self._transact(body)
 
     async def current_game(self, channel_id: int) -> GameRecord | None:
         games = await self._games(self._open_in_channel, channel_id)
@@ -325,7 +339,8 @@ class SqlStore:
             now=self._time(self._now()),
             absent_ai=absent_ai,
         )
-        async with self._write() as tx:
+
+        async def body(tx: Tx) -> GameRecord:
             game = await self._check_version(tx, game_id, expected_version)
             if status in OPEN_STATUSES and game.status not in OPEN_STATUSES:
                 await self._check_channel_free(tx, game.channel_id, other_than=game_id)
@@ -337,6 +352,8 @@ class SqlStore:
             if archive is not None:
                 await self._archive(tx, game, archive, changes["updated_at"])
             return await self._fetch_game(tx, game_id)
+
+        return await self._transact(body)
 
     # -- the action log -----------------------------------------------------------------
 
@@ -367,7 +384,8 @@ class SqlStore:
         if len(set(interaction_ids)) != len(interaction_ids):
             raise DuplicateInteraction("the same interaction id appears twice in one write")
         now = self._time(self._now())
-        async with self._write() as tx:
+
+        async def body(tx: Tx) -> GameRecord:
             game = await self._fetch_game(tx, game_id, lock=True)
             if interaction_ids:
                 seen = await tx.rows(
@@ -417,6 +435,8 @@ class SqlStore:
             test_crash_point("after_log_write")
             return await self._fetch_game(tx, game_id)
 
+        return await self._transact(body)
+
     async def actions(self, game_id: int, *, include_undone: bool = False) -> list[ActionRecord]:
         where = "game_id = $1" if include_undone else "game_id = $1 AND NOT undone"
         async with self._read() as tx:
@@ -431,7 +451,8 @@ class SqlStore:
         if keep_through_seq < 0:
             raise ValueError("keep_through_seq must be 0 or more")
         now = self._time(self._now())
-        async with self._write() as tx:
+
+        async def body(tx: Tx) -> GameRecord:
             await self._check_version(tx, game_id, expected_version)
             await tx.run(
                 "UPDATE actions SET undone = TRUE WHERE game_id = $1 AND seq > $2 AND NOT undone",
@@ -443,6 +464,8 @@ class SqlStore:
             )
             return await self._fetch_game(tx, game_id)
 
+        return await self._transact(body)
+
     # -- takeback votes and reminders ----------------------------------------------------
 
     async def request_undo(
@@ -451,7 +474,8 @@ class SqlStore:
         if keep_through_seq < 0:
             raise ValueError("keep_through_seq must be 0 or more")
         now = self._time(self._now())
-        async with self._write() as tx:
+
+        async def body(tx: Tx) -> UndoRequest | None:
             await self._check_version(tx, game_id, version)
             await tx.run(
                 "INSERT INTO undo_requests (game_id, version, requester_id, keep_through_seq, "
@@ -459,7 +483,9 @@ class SqlStore:
                 "ON CONFLICT (game_id, version) WHERE closed_at IS NULL DO NOTHING",
                 *(game_id, version, requester_id, keep_through_seq, now),
             )
-            request = await self._open_request(tx, game_id, version)
+            return await self._open_request(tx, game_id, version)
+
+        request = await self._transact(body)
         assert request is not None
         return request
 
@@ -469,7 +495,8 @@ class SqlStore:
 
     async def approve_undo(self, game_id: int, version: int, user_id: int) -> UndoRequest | None:
         now = self._time(self._now())
-        async with self._write() as tx:
+
+        async def body(tx: Tx) -> UndoRequest | None:
             await tx.run(
                 "INSERT INTO undo_approvals (request_id, user_id, created_at) "
                 "SELECT id, $1, $2 FROM undo_requests "
@@ -478,6 +505,8 @@ class SqlStore:
                 *(user_id, now, game_id, version),
             )
             return await self._open_request(tx, game_id, version)
+
+        return await self._transact(body)
 
     async def close_undo_request(self, game_id: int, version: int) -> bool:
         return await self._changed_one(
@@ -495,8 +524,11 @@ class SqlStore:
 
     async def _changed_one(self, sql: str, *args: Any) -> bool:
         """Run one statement in its own transaction: did it change exactly one row?"""
-        async with self._write() as tx:
+
+        async def body(tx: Tx) -> bool:
             return await tx.run(sql, *args) == 1
+
+        return await self._transact(body)
 
     async def _open_request(self, tx: Tx, game_id: int, version: int) -> UndoRequest | None:
         row = await first(
@@ -534,10 +566,13 @@ class SqlStore:
     ) -> SeatConsent:
         now = self._time(self._now())
         given = seat_consent_params(consent, user_id, taker_name, now)
-        async with self._write() as tx:
-            row = await first(
+
+        async def body(tx: Tx) -> Any:
+            return await first(
                 tx, SEAT_CONSENT_SQL, game_id, holder_id, taker_id, *given, now, taker_level
             )
+
+        row = await self._transact(body)
         given_by = row["given_by"]
         return SeatConsent(
             row["taker_name"],
@@ -547,16 +582,20 @@ class SqlStore:
         )
 
     async def take_own_dm(self, game_id: int, user_id: int) -> DirectMessage | None:
-        async with self._write() as tx:
+        async def body(tx: Tx) -> DirectMessage | None:
             row = await first(tx, OWN_DM_SQL + self._for_update, game_id, user_id)
             if row is None:
                 return None
             await tx.run(FORGET_OWN_DM_SQL, game_id, user_id)
-        return DirectMessage(int(row["dm_channel_id"]), int(row["dm_message_id"]))
+            return DirectMessage(int(row["dm_channel_id"]), int(row["dm_message_id"]))
+
+        return await self._transact(body)
 
     async def keep_own_dm(self, game_id: int, user_id: int, dm: DirectMessage) -> None:
-        async with self._write() as tx:
+        async def body(tx: Tx) -> None:
             await tx.run(KEEP_OWN_DM_SQL, game_id, user_id, dm.channel_id, dm.message_id)
+
+        return await self._transact(body)
 
     async def claim_dm_closed_notice(self, game_id: int, user_id: int) -> bool:
         return await self._changed_one(
@@ -579,8 +618,12 @@ class SqlStore:
         return data
 
     async def put_campaign(self, channel_id: int, kind: str, data: dict[str, Any]) -> None:
-        async with self._write() as tx:
-            await self._put_campaign(tx, channel_id, kind, data, self._time(self._now()))
+        now = self._time(self._now())
+
+        async def body(tx: Tx) -> None:
+            await self._put_campaign(tx, channel_id, kind, data, now)
+
+        return await self._transact(body)
 
     @staticmethod
     async def _put_campaign(
@@ -616,7 +659,9 @@ class SqlStore:
         )
 
     async def archive_game(self, game_id: int, archive: GameArchive) -> bool:
-        async with self._write() as tx:
+        now = self._time(self._now())
+
+        async def body(tx: Tx) -> bool:
             game = await self._fetch_game(tx, game_id, lock=True)
             return await write_archive(
                 _ArchiveWriter(self, tx),
@@ -625,8 +670,10 @@ class SqlStore:
                 game.kind,
                 archive,
                 ended_at=self._time(game.updated_at),
-                now=self._time(self._now()),
+                now=now,
             )
+
+        return await self._transact(body)
 
     async def unarchived_games(self) -> list[GameRecord]:
         return await self._games(

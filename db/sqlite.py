@@ -18,10 +18,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 import aiosqlite
 
@@ -31,7 +33,7 @@ from db.migrate import immediate, migrate
 from db.rows import decode_text, sqlite_sql
 from db.sql import CRASH_POINT_ENV as CRASH_POINT_ENV
 from db.sql import OPEN_SQL as _OPEN_SQL
-from db.sql import Clock, SqlStore, Tx, seal_chains, utc_now
+from db.sql import Clock, SqlStore, T, Tx, seal_chains, utc_now
 from db.store import StoreError
 
 # aiosqlite logs every statement with its parameters at DEBUG; the parameters carry stored
@@ -56,6 +58,47 @@ class _Connection:
         await self.conn.executemany(sqlite_sql(sql), args)
 
 
+class _ThreadConnection:
+    """``db.sql.Tx`` on the sqlite3 connection itself, for a transaction body running on the
+    connection's own thread (``_run_whole``): each call runs at once, nothing is awaited."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    async def rows(self, sql: str, *args: Any) -> list[Any]:
+        return self.conn.execute(sqlite_sql(sql), args).fetchall()
+
+    async def run(self, sql: str, *args: Any) -> int:
+        return self.conn.execute(sqlite_sql(sql), args).rowcount
+
+    async def run_many(self, sql: str, args: Sequence[tuple[Any, ...]]) -> None:
+        self.conn.executemany(sqlite_sql(sql), args)
+
+
+def _run_whole(body: Coroutine[Any, Any, T]) -> T:
+    """Run a transaction body on this thread to its end: it awaits only a
+    ``_ThreadConnection``, whose calls never suspend, so one step finishes it."""
+    try:
+        body.send(None)
+    except StopIteration as done:
+        result: T = done.value
+        return result
+    body.close()
+    raise StoreError("a transaction body waited for something other than its connection")
+
+
+@dataclass(eq=False)
+class _Write:
+    """One write transaction body queued for the next group commit (``SqliteStore._transact``)."""
+
+    body: Callable[[Tx], Coroutine[Any, Any, Any]]
+    abandoned: bool = False
+    """Its caller stopped waiting before it ran (cancelled): it is skipped, never written."""
+    finished: bool = False
+    result: Any = None
+    error: BaseException | None = None
+
+
 class SqliteStore(SqlStore):
     """The SQLite ``GameStore``. ``now`` must return timezone-aware datetimes (stored as UTC)."""
 
@@ -68,6 +111,9 @@ class SqliteStore(SqlStore):
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
         self._channel_locks: dict[int, asyncio.Lock] = {}
+        self._writes: deque[_Write] = deque()
+        """Writes waiting for the next group commit (appended on the event loop, taken on the
+        connection's thread)."""
         self._file_lock: filelock.Key | None = None
         self.migrations_applied: list[int] = []
         """Migration versions applied by the last ``open()`` (empty if it was up to date)."""
@@ -139,12 +185,39 @@ class SqliteStore(SqlStore):
     def _when(self, stored: Any) -> datetime:
         return datetime.fromisoformat(stored)
 
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[Tx]:
-        """One write transaction: committed if the body returns, rolled back if it raises."""
+    async def _transact(self, body: Callable[[Tx], Coroutine[Any, Any, T]]) -> T:
+        """Run ``body`` in a write transaction on the connection's thread, committed (or, if
+        it raises, rolled back) before this returns: group commit. Every write queued while
+        the connection was busy goes into the next transaction, each in a savepoint of its
+        own (one that raises is undone alone), so one ``COMMIT`` and one sync of the disk
+        serve them all. The write is queued, then this waits for the connection's lock
+        (held by no transaction across awaits any more, only by reads that want one state)
+        and runs the queue unless an earlier turn of it already ran this write."""
         conn = self._db
-        async with self._lock, immediate(conn):
-            yield _Connection(conn)
+        write = _Write(body)
+        self._writes.append(write)
+        try:
+            async with self._lock:
+                if not write.finished:
+                    await _on_connection_thread(conn, self._commit_writes)
+        except BaseException:
+            write.abandoned = True  # not yet run: it never will be; already run: no matter
+            raise
+        if write.error is not None:
+            raise write.error
+        result: T = write.result
+        return result
+
+    def _commit_writes(self, conn: sqlite3.Connection) -> None:
+        """Every queued write in one transaction (on the connection's thread)."""
+        batch: list[_Write] = []
+        while self._writes:
+            batch.append(self._writes.popleft())
+        try:
+            _commit_together(conn, batch)
+        finally:
+            for write in batch:
+                write.finished = True
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[Tx]:
@@ -170,6 +243,49 @@ class SqliteStore(SqlStore):
         if self.path in ("", ":memory:"):
             raise StoreError("backup needs the store to be opened on a database file")
         await asyncio.to_thread(backup_database, self.path, path)
+
+
+async def _on_connection_thread(
+    conn: aiosqlite.Connection, work: Callable[[sqlite3.Connection], None]
+) -> None:
+    """Run ``work`` on the connection's own thread, in the queue of its statements: through
+    ``aiosqlite.Connection._execute``, the one call every public method of aiosqlite makes
+    (private, so the dependency is pinned to the versions checked)."""
+    queue = cast(Callable[..., Awaitable[None]], conn._execute)
+    await queue(work, conn._conn)
+
+
+def _commit_together(conn: sqlite3.Connection, batch: list[_Write]) -> None:
+    """Run ``batch`` in one ``BEGIN IMMEDIATE`` transaction, each write in a savepoint; set
+    each one's result or error. If the transaction as a whole fails (it cannot begin or
+    commit, or an error made SQLite roll all of it back), every write that had not failed
+    on its own gets that error: none of them was written."""
+    if all(write.abandoned for write in batch):
+        return
+    tx = _ThreadConnection(conn)
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        for write in batch:
+            if write.abandoned:  # checked once the write lock is ours: BEGIN may wait long
+                continue
+            conn.execute("SAVEPOINT write")
+            try:
+                write.result = _run_whole(write.body(tx))
+            except Exception as exc:
+                if not conn.in_transaction:
+                    raise  # SQLite rolled back the whole transaction
+                conn.execute("ROLLBACK TO write")
+                write.error = exc
+            conn.execute("RELEASE write")
+        conn.execute("COMMIT")
+    except BaseException as exc:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        for write in batch:
+            if write.error is None:
+                write.result, write.error = None, exc
+        if not isinstance(exc, Exception):
+            raise
 
 
 async def _switch_to_wal(conn: aiosqlite.Connection, attempts: int = 100) -> str:
