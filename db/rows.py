@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, get_args
 
@@ -256,6 +257,37 @@ def chained(
         out.append((last_seq + i, action, state_hash, chain))
         previous = chain
     return out
+
+
+def recorded(
+    game: GameRecord,
+    links: Sequence[tuple[int, NewAction, str | None, str]],
+    state_json: str,
+    status: GameStatus,
+    seats: Sequence[SeatRecord] | None,
+    updated_at: datetime,
+) -> GameRecord:
+    """The game's record after ``record_actions`` appended ``links`` (``chained``, at least
+    one) to ``game`` as read at the start of its transaction: what reading the row back would
+    give, without reading it (every column it changed is known, every other is as read)."""
+    seq, action, state_hash, chain = links[-1]
+    if len(links) > 1:
+        previous: str | None = links[-2][3]
+    elif game.head is None:
+        previous = game.initial_hash or ""  # the first live row links to the start
+    else:
+        previous = game.head.chain_hash
+    head = ChainHead(seq, action.seat, action.action_json, state_hash, chain, previous)
+    return replace(
+        game,
+        status=status,
+        seats=list(seats) if seats is not None else game.seats,
+        state_json=state_json,
+        version=game.version + 1,
+        updated_at=updated_at,
+        last_state_hash=state_hash,
+        head=head,
+    )
 
 
 # -- seat offers and players' DMs (issue 18 point 8), in PostgreSQL's placeholders ($n);

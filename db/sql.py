@@ -65,6 +65,7 @@ from db.rows import (
     game_changes,
     game_columns,
     game_record,
+    recorded,
     seal_chain,
     seat_consent_params,
     seats_json,
@@ -410,12 +411,13 @@ class SqlStore:
             last = await first(
                 tx, "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = $1", game_id
             )
+            links = chained(game, int(last[0]), actions, state_json)
             rows = [
                 (
                     *(game_id, seq, a.seat, a.user_id, a.action_json, a.interaction_id),
                     *(a.reveals, now, state_hash, chain, a.stand_in),
                 )
-                for seq, a, state_hash, chain in chained(game, int(last[0]), actions, state_json)
+                for seq, a, state_hash, chain in links
             ]
             try:
                 await tx.run_many(
@@ -433,7 +435,9 @@ class SqlStore:
             if archive is not None:
                 await self._archive(tx, game, archive, now)
             test_crash_point("after_log_write")
-            return await self._fetch_game(tx, game_id)
+            if game.damage is not None or not links:
+                return await self._fetch_game(tx, game_id)
+            return recorded(game, links, state_json, status, seats, self._when(now))
 
         return await self._transact(body)
 

@@ -224,6 +224,36 @@ async def test_record_actions_appends_log_and_state_together(
     assert await store.current_game(5000) is None
 
 
+async def test_record_actions_returns_the_game_as_stored(
+    store: GameStore, new_game: NewGame
+) -> None:
+    """Issue 23: ``record_actions`` builds the record it returns instead of reading the row
+    back; it must be exactly what a read gives, whatever the log's head was before (none,
+    a row logged just now, a row left by an undo, none left by an undo)."""
+    game = await new_game()
+    steps: list[Callable[[GameRecord], Awaitable[GameRecord]]] = [
+        lambda g: store.record_actions(g.id, g.version, [act(1), act(2)], '"s2"', "active"),
+        lambda g: store.record_actions(g.id, g.version, [act(3, seat="p2")], '"s3"', "active"),
+        lambda g: store.undo_to(g.id, g.version, 2, '"s2"'),
+        lambda g: store.record_actions(g.id, g.version, [act(4, interaction=9)], '"4"', "active"),
+        lambda g: store.undo_to(g.id, g.version, 0, '"s0"'),
+        lambda g: store.record_actions(
+            g.id,
+            g.version,
+            [act(5)],
+            '"s5"',
+            "active",
+            seats=[SeatRecord("p1", 101, "Ann", stand_in="easy"), SeatRecord("p2", 102, "Bo")],
+        ),
+        lambda g: store.record_actions(
+            g.id, g.version, [act(6), act(7)], '"end"', "finished", campaign={"round": 2}
+        ),
+    ]
+    for step in steps:
+        game = await step(game)
+        assert await store.get_game(game.id) == game
+
+
 async def test_version_conflict_leaves_state_and_log_unchanged(
     store: GameStore, new_game: NewGame
 ) -> None:
