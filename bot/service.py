@@ -671,9 +671,10 @@ class GameService:
             turn = self.check_turn(game, user_id, acting=not anytime)
             spec, seat = turn.spec, turn.seat
 
-            def compute() -> tuple[Any, list[Event], list[NewAction]]:
-                """The engine's work for this change (pure; run off the event loop)."""
-                state = turn.state
+            def compute() -> tuple[Any, list[Event], list[NewAction], str]:
+                """The engine's work for this change (pure; run off the event loop), and the
+                JSON text of the state it leads to."""
+                state, text = turn.state, ""
                 actions = list(choose(state, seat))
                 if not actions:
                     raise UserError("error.no_action")
@@ -688,6 +689,7 @@ class GameService:
                         raise RulesRefused(exc.text, names_of(game)) from exc
                     state = result.state
                     events.extend(result.events)
+                    text = state.model_dump_json()
                     logged.append(
                         NewAction(
                             seat=seat,
@@ -695,12 +697,12 @@ class GameService:
                             action_json=spec.dump_action(action),
                             interaction_id=interaction_id if not logged else None,
                             reveals=any(e.reveals for e in result.events),
-                            state_hash=state_digest(state.model_dump_json()),
+                            state_hash=state_digest(text),
                         )
                     )
-                return state, events, logged
+                return state, events, logged, text
 
-            state, events, logged = await asyncio.to_thread(compute)
+            state, events, logged, text = await asyncio.to_thread(compute)
             outcome = Outcome(
                 game=game,
                 state=state,
@@ -708,7 +710,7 @@ class GameService:
                 acting_before=spec.to_act(turn.state),
                 actor=seat,
             )
-            return await self._persist(outcome, logged)
+            return await self._persist(outcome, logged, text=text)
 
         outcome = await self._locked(channel_id, work)
         if outcome.back is not None:
@@ -832,10 +834,15 @@ class GameService:
         return counts
 
     async def _persist(
-        self, outcome: Outcome, logged: list[NewAction], *, seats: list[SeatRecord] | None = None
+        self,
+        outcome: Outcome,
+        logged: list[NewAction],
+        *,
+        seats: list[SeatRecord] | None = None,
+        text: str | None = None,
     ) -> Outcome:
         """Let bot seats move, then store the actions and the state in one transaction (with
-        ``seats``, when they change too)."""
+        ``seats``, when they change too). ``text``: the state's JSON, when already made."""
         game = outcome.game
         spec = spec_of(game)
         state = outcome.state
@@ -844,6 +851,8 @@ class GameService:
             bot_events, bot_logged, state = await asyncio.to_thread(self._bot_moves, game, state)
             outcome.events.extend(bot_events)
             logged.extend(bot_logged)
+            if bot_logged:
+                text = None
         assert state is not None
         if not logged:
             if seats is not None:
@@ -851,7 +860,8 @@ class GameService:
                 outcome.game, outcome.state = stored, state
             return outcome
         over = spec.is_over(state)
-        text = state.model_dump_json()
+        if text is None:
+            text = state.model_dump_json()
         try:
             stored = await self.store.record_actions(
                 game.id,

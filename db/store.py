@@ -18,6 +18,7 @@ import json
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 from typing import Any, Literal, Protocol
 
 from db.club_record import ArchivedGame, GameArchive, Rating
@@ -165,7 +166,12 @@ class GameRecord:
     def integrity_problem(self) -> str | None:
         """What is wrong with this game's stored row, state or the head of its log, checked
         cheaply (one hash of the state, one of the last row) whenever a game is loaded; None
-        when nothing is. ``python -m db check`` walks the whole chain and replays the log."""
+        when nothing is. ``python -m db check`` walks the whole chain and replays the log.
+        Found once per record (a record never changes)."""
+        return self._integrity_problem
+
+    @cached_property
+    def _integrity_problem(self) -> str | None:
         if self.damage is not None:
             return self.damage
         if self.state_json is None:
