@@ -11,7 +11,7 @@ from typing import Any
 import asyncpg  # type: ignore[import-untyped]
 import pytest
 
-from db.store import GameRecord, GameStore, NewAction, VersionConflict
+from db.store import DuplicateInteraction, GameRecord, GameStore, NewAction, VersionConflict
 from tests.db.conftest import Backend
 
 NewGame = Callable[..., Awaitable[GameRecord]]  # the new_game fixture
@@ -137,3 +137,45 @@ async def test_a_write_cancelled_while_waiting_for_the_lock_leaves_no_transactio
     )
     assert after.version == game.version + 1
     assert len(await store.actions(game.id)) == 1
+
+
+async def test_writes_that_waited_together_succeed_or_fail_each_on_its_own(
+    store: GameStore, new_game: NewGame, backend: Backend
+) -> None:
+    """Issue 23: writes that queue up while another write waits (SQLite commits them in one
+    transaction, each in a savepoint) each succeed or fail as if alone: a stale write and a
+    repeated interaction change nothing, nor does a write the database refuses half-way
+    through, and the writes beside them are all stored."""
+    first, a, b, c = [await new_game(channel) for channel in (1, 2, 3, 4)]
+    c = await store.record_actions(c.id, c.version, [NewAction("p1", 1, "{}", 7)], '"c1"', "active")
+    other_process = OtherProcess(backend, first.id)
+    await other_process.hold()
+    try:
+        blocked = asyncio.create_task(
+            store.record_actions(
+                first.id, first.version, [NewAction("p1", 1, "{}")], '"f"', "active"
+            )
+        )
+        await asyncio.sleep(0.1)  # the first write waits for the lock: the others queue up
+        writes = [
+            store.record_actions(a.id, a.version, [NewAction("p1", 1, "{}", 8)], '"a"', "active"),
+            store.record_actions(b.id, b.version + 5, [NewAction("p1", 1, "{}")], '"x"', "active"),
+            store.record_actions(b.id, b.version, [NewAction("p1", 1, "nope")], '"x"', "active"),
+            store.record_actions(c.id, c.version, [NewAction("p2", 2, "{}", 7)], '"x"', "active"),
+            store.record_actions(c.id, c.version, [NewAction("p2", 2, "{}", 9)], '"c2"', "active"),
+        ]
+        queued = [asyncio.create_task(w) for w in writes]
+        await asyncio.sleep(0.1)
+    finally:
+        await other_process.release()
+    assert (await blocked).state_json == '"f"'
+    done = await asyncio.gather(*queued, return_exceptions=True)
+    assert isinstance(done[0], GameRecord) and done[0].state_json == '"a"'
+    assert isinstance(done[1], VersionConflict)
+    assert isinstance(done[2], backend.data_errors)  # refused after the row was updated
+    assert isinstance(done[3], DuplicateInteraction)
+    assert isinstance(done[4], GameRecord) and done[4].state_json == '"c2"'
+    assert await store.get_game(a.id) == done[0]
+    assert await store.get_game(b.id) == b and await store.actions(b.id) == []
+    assert await store.get_game(c.id) == done[4]
+    assert [x.interaction_id for x in await store.actions(c.id)] == [7, 9]
