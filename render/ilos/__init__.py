@@ -21,10 +21,11 @@ then a legend, and a summary listing "number: place".
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+import pydantic_core
 from PIL import Image, ImageDraw, ImageFont
 
 from render import RenderedImage, Translate, kit
@@ -67,6 +68,7 @@ CARD_COLOUR: dict[str, kit.RGB] = {
     "market": (160, 50, 90),
 }
 PHASES = ("mulligan", "setup", "actions", "finished")
+PALETTE = "ilos"  # render/palettes/ilos.json
 MAP_SEA = (94, 150, 196)
 HEADER_BAND = (38, 70, 104)
 
@@ -893,19 +895,50 @@ def draw_map_part(view: IlosView, tr: Translate) -> Image.Image:
     return out
 
 
+TABLE_PANELS = 64
+"""Exploration and price panels kept in the palette, by what they show and the language:
+most hand-overs change neither (about 0.2 MiB each)."""
+_TABLE_PANELS: OrderedDict[tuple[str, str, bytes], Image.Image] = OrderedDict()
+
+
+def _kept_panel(
+    kind: str, tr: Translate, shown: object, draw: Callable[[], Image.Image]
+) -> Image.Image:
+    """A table panel in the fixed palette, drawn (``draw``) and mapped only when what it
+    shows (``shown``, the words of ``tr.lang``) was not drawn lately."""
+    key = (kind, tr.lang, pydantic_core.to_json(shown))
+    panel = _TABLE_PANELS.get(key)
+    if panel is None:
+        panel = kit.to_palette(draw(), PALETTE)
+        _TABLE_PANELS[key] = panel
+        while len(_TABLE_PANELS) > TABLE_PANELS:
+            _TABLE_PANELS.popitem(last=False)
+    else:
+        _TABLE_PANELS.move_to_end(key)
+    return panel
+
+
+register_cache(_TABLE_PANELS.clear)
+
+
 def draw_table_part(view: IlosView, tr: Translate) -> Image.Image:
-    """The second part: exploration area, prices and the players, phone-legible."""
+    """The second part: exploration area, prices and the players, phone-legible; in the
+    fixed palette ("P"). Each panel is mapped on its own (a pixel maps to the same index
+    wherever it is) and pasted in place of the RGB picture's mapping: the same pixels, and
+    the exploration and price panels are kept (``_kept_panel``) for the next hand-overs."""
     styles = _styles(view)
     inner = TABLE_W - 2 * MARGIN
-    header = _header(view, styles, tr, TABLE_W, T)
-    explore = _exploration_panel(view, inner, tr)
-    prices = _price_panel(view, inner, tr)
-    players = _players_panel(view, styles, tr, inner)
+    header = kit.to_palette(_header(view, styles, tr, TABLE_W, T), PALETTE)
+    explore = _kept_panel(
+        "explore", tr, inputs.exploration(view), lambda: _exploration_panel(view, inner, tr)
+    )
+    prices = _kept_panel("prices", tr, inputs.prices(view), lambda: _price_panel(view, inner, tr))
+    players = kit.to_palette(_players_panel(view, styles, tr, inner), PALETTE)
     panels = [explore, prices, players]
     gap = 16
     body_h = sum(p.height for p in panels) + gap * (len(panels) - 1)
-    out = Image.new("RGB", (TABLE_W, header.height + body_h + 2 * MARGIN), kit.PAPER)
-    out.paste(header, (0, 0))
+    out = kit.palette_canvas(TABLE_W, header.height + body_h + 2 * MARGIN, kit.PAPER, PALETTE)
+    out.paste(header, (0, 0))  # "P" on "P": the indices copied
     y = header.height + MARGIN
     for panel in panels:  # one below the other, as kit.stack puts them, straight onto the part
         out.paste(panel, (MARGIN, y))
@@ -1055,7 +1088,7 @@ def render_board_part(view: View, tr: Translate, part: str) -> RenderedImage:
     img = draw_part(v, tr, part)
     filename, summary = _caption(v, tr, part)
     return RenderedImage(
-        png=kit.encode_png_palette(img, "ilos"), filename=filename, summary=summary
+        png=kit.encode_png_palette(img, PALETTE), filename=filename, summary=summary
     )
 
 

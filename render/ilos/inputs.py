@@ -63,12 +63,22 @@ def table_inputs(view: IlosView) -> object:
             )
             for p in view.players
         ],
+        exploration(view),
+        prices(view),
+    )
+
+
+def exploration(view: IlosView) -> object:
+    """The exploration panel: face-up tiles, the stack, deck, discards, buildings left."""
+    return (
         view.face_up,
         view.stack_size,
         view.deck_size,
         view.discard_size,
         view.building_tokens_left,
-        view.prices,
-        view.markers_left,
-        view.markers_total,
     )
+
+
+def prices(view: IlosView) -> object:
+    """The price panel: each resource's track and step, and the markers left."""
+    return view.prices, view.markers_left, view.markers_total

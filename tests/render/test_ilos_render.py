@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 import render
 from bot.i18n import Translator
@@ -602,3 +603,49 @@ def test_issue23_every_field_a_part_shows_is_in_its_inputs() -> None:
     for what, edited in _table_edits(view).items():
         assert render.part_inputs(edited, "map") == map_inputs, f"map inputs read {what}"
         assert render.render_board_part(edited, EN, "map").png == map_picture, what
+
+
+def test_issue23_table_is_the_same_picture_whatever_was_drawn_before() -> None:
+    """Issue 23: the table part keeps its exploration and price panels, in the palette, for
+    the next hand-overs; a table drawn after earlier views of its game, in both languages,
+    is byte for byte the table drawn in a fresh process, and its picture is the RGB panels
+    stacked and mapped to the palette as a whole."""
+    from render import kit
+
+    views = [view_at("ilos", 4, 11, f) for f in (0.3, 0.32, 0.34, 0.5, 0.52)]
+    fresh = []
+    for view in views:
+        kit.clear_text_layers()
+        fresh.append(
+            (
+                render.render_board_part(view, EN, "table").png,
+                render.render_board_part(view, KO, "table").png,
+            )
+        )
+    kit.clear_text_layers()
+    drawn = []
+    for view in views:
+        drawn.append(
+            (
+                render.render_board_part(view, EN, "table").png,
+                render.render_board_part(view, KO, "table").png,
+            )
+        )
+    assert drawn == fresh
+    view = views[-1]
+    styles = ilos_render._styles(view)
+    inner = ilos_render.TABLE_W - 2 * ilos_render.MARGIN
+    rgb = kit.stack(
+        [
+            ilos_render._exploration_panel(view, inner, EN),
+            ilos_render._price_panel(view, inner, EN),
+            ilos_render._players_panel(view, styles, EN, inner),
+        ]
+    )
+    header = ilos_render._header(view, styles, EN, ilos_render.TABLE_W, ilos_render.T)
+    whole = Image.new(
+        "RGB", (ilos_render.TABLE_W, header.height + rgb.height + 2 * ilos_render.MARGIN), kit.PAPER
+    )
+    whole.paste(header, (0, 0))
+    whole.paste(rgb, (ilos_render.MARGIN, header.height + ilos_render.MARGIN))
+    assert kit.encode_png_palette(whole, "ilos") == drawn[-1][0]
