@@ -1514,6 +1514,26 @@ def flat_label(
         canvas.paste(sprite, at, inked)
 
 
+def flat_paste(
+    canvas: Image.Image, sprite: Image.Image, centre: Point, bg: RGB, palette: str
+) -> None:
+    """``paste`` of an RGBA ``sprite`` on a ``palette_canvas`` where it lies on ``bg``: the
+    sprite blended over ``bg`` and mapped once (kept in the sprite's ``info``), its pixels
+    with any alpha copied."""
+    key = f"kit.flat:{bg}:{palette}"
+    made = sprite.info.get(key)
+    if made is None:
+        tile = Image.new("RGB", sprite.size, bg)
+        tile.paste(sprite, (0, 0), sprite)
+        made = sprite.info[key] = (
+            to_palette(tile, palette),
+            sprite.getchannel("A").point(_INKED, "1"),
+        )
+    x = round(centre[0] - sprite.width / 2)
+    y = round(centre[1] - sprite.height / 2)
+    canvas.paste(made[0], (x, y), made[1])
+
+
 def join_words(items: Iterable[str]) -> str:
     """English list: ``a``, ``a and b``, ``a, b and c``."""
     parts = [p for p in items if p]

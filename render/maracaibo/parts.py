@@ -313,7 +313,9 @@ def draw_tracks(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
         ):
             text(d, (PAD, y + LINE // 2), line, TEXT, False, kit.INK, "lm", WIDTH - 2 * PAD)
             y += LINE
-    return img.crop((0, 0, WIDTH, min(img.height, y + 16)))
+    if y + 16 >= img.height:
+        return img  # the whole canvas is used: no copy of it
+    return img.crop((0, 0, WIDTH, y + 16))
 
 
 # ---------------------------------------------------------------------------- ship boards
@@ -387,15 +389,16 @@ def ships_height(panels: list[tuple[list[str], list[str]]], tr: Translate) -> in
 
 def _stat(
     img: Image.Image,
-    d: ImageDraw.ImageDraw,
     x: float,
     y: float,
     icon: kit.IconKind,
     colour: kit.RGB,
     value: str,
 ) -> float:
-    kit.paste_icon(img, icon, (x + 15, y), 30, colour, kit.WHITE)
-    return x + 36 + text(d, (x + 34, y), value, TEXT, True, kit.INK, "lm") + 14
+    """A supply on a ship panel (drawn in the palette, on the panel's colour)."""
+    kit.flat_paste(img, kit.icon(icon, 30, colour, kit.WHITE), (x + 15, y), kit.PANEL, PALETTE)
+    flat_text(img, (x + 34, y), value, TEXT, True, kit.INK, "lm", bg=kit.PANEL)
+    return x + 36 + font(TEXT, True).getlength(kit.safe_text(value)) + 14
 
 
 SECTIONS_ROW = 80
@@ -430,32 +433,50 @@ def _section(index: int, colour: kit.RGB, left: int) -> tuple[Image.Image, int]:
     return canvas.crop((x, 0, math.ceil(bx + bw), SECTIONS_ROW + 1)), x
 
 
+@kit.text_layer
+@lru_cache(maxsize=512)
+def _flat_section(index: int, colour: kit.RGB, left: int) -> tuple[Image.Image, int]:
+    """``_section`` mapped to the palette (pixel by pixel: the same indices as mapping it in
+    the part)."""
+    cell, x = _section(index, colour, left)
+    return kit.to_palette(cell, PALETTE), x
+
+
 def draw_ships(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
+    """Each player's ship board, drawn in the palette (``kit.palette_canvas``): flat shapes,
+    and text and sprites each on the one colour under it."""
     # each seat's card lines are worded once, for the heights and the drawing
     panels = {seat: _panel_lines(view, seat, tr) for seat in view.players}
-    img = Image.new("RGB", (WIDTH, ships_height(list(panels.values()), tr)), kit.PAPER)
+    height = ships_height(list(panels.values()), tr)
+    img = kit.palette_canvas(WIDTH, height, kit.PAPER, PALETTE)
     d = ImageDraw.Draw(img)
-    y = header_band(img, d, title) + 8
+    y = flat_header(img, d, title) + 8
     styles = styles_of(view)
     sections = data().ship.sections
+    panel = kit.PANEL
     for seat, p in view.players.items():
         st = style(styles, seat)
+        head = kit.lighter(st.colour, 0.55)
         plan, tableau = panels[seat]
         h = _panel_height(plan, tableau)
         d.rounded_rectangle(
-            (8, y, WIDTH - 8, y + h), radius=14, fill=kit.PANEL, outline=kit.PANEL_EDGE, width=3
+            (8, y, WIDTH - 8, y + h),
+            radius=14,
+            fill=kit.palette_index(panel, PALETTE),
+            outline=kit.palette_index(kit.PANEL_EDGE, PALETTE),
+            width=3,
         )
         d.rounded_rectangle(
             (8, y, WIDTH - 8, y + 50),
             radius=14,
-            fill=kit.lighter(st.colour, 0.55),
+            fill=kit.palette_index(head, PALETTE),
             corners=(True, True, False, False),
         )
-        piece(img, st, (PAD + 18, y + 25), 16)
+        kit.flat_paste(img, kit.seat_piece(st, 16), (PAD + 18, y + 25), head, PALETTE)
         vp = tr(R + "vp", count=p.vp)
         vw = font(TEXT, True).getlength(kit.safe_text(vp))
-        text(
-            d,
+        flat_text(
+            img,
             (PAD + 44, y + 25),
             seat_name(seat, tr),
             TEXT,
@@ -463,27 +484,28 @@ def draw_ships(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
             kit.INK,
             "lm",
             WIDTH - 2 * PAD - 80 - vw,
+            head,
         )
-        text(d, (WIDTH - PAD, y + 25), vp, TEXT, True, kit.INK, "rm")
+        flat_text(img, (WIDTH - PAD, y + 25), vp, TEXT, True, kit.INK, "rm", bg=head)
         yy = y + 50 + LINE // 2
         x: float = PAD
-        x = _stat(img, d, x, yy, "coin", (200, 160, 40), str(p.doubloons))
-        x = _stat(img, d, x, yy, "swords", (150, 60, 60), str(p.cp))
-        x = _stat(img, d, x, yy, "person", st.colour, f"{p.personal}")
-        x = _stat(img, d, x, yy, "card", (60, 60, 60), str(p.hand_count))
-        x = _stat(img, d, x, yy, "scroll", (150, 100, 40), str(p.quest_count + p.card_quest_count))
-        x = _stat(img, d, x, yy, "skull", (80, 80, 80), str(p.token_count))
-        x = _stat(img, d, x, yy, "star", (120, 80, 160), str(len(p.synergies)))
+        x = _stat(img, x, yy, "coin", (200, 160, 40), str(p.doubloons))
+        x = _stat(img, x, yy, "swords", (150, 60, 60), str(p.cp))
+        x = _stat(img, x, yy, "person", st.colour, f"{p.personal}")
+        x = _stat(img, x, yy, "card", (60, 60, 60), str(p.hand_count))
+        x = _stat(img, x, yy, "scroll", (150, 100, 40), str(p.quest_count + p.card_quest_count))
+        x = _stat(img, x, yy, "skull", (80, 80, 80), str(p.token_count))
+        x = _stat(img, x, yy, "star", (120, 80, 160), str(len(p.synergies)))
         yy = y + 50 + LINE + 4
         for i, sec in enumerate(sections):
-            cell, x = _section(i, st.colour, p.discs.get(sec.id, 0))
+            cell, x = _flat_section(i, st.colour, p.discs.get(sec.id, 0))
             img.paste(cell, (x, yy))
         yy += 92
         for caption, lines in ((tr(R + "plan"), plan), (tr(R + "tableau"), tableau)):
-            text(d, (PAD, yy + LINE // 2), caption, TEXT, False, kit.MUTED, "lm", 190)
+            flat_text(img, (PAD, yy + LINE // 2), caption, TEXT, False, kit.MUTED, "lm", 190, panel)
             for line in lines:
-                text(
-                    d,
+                flat_text(
+                    img,
                     (PAD + 200, yy + LINE // 2),
                     line,
                     TEXT,
@@ -491,23 +513,18 @@ def draw_ships(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
                     kit.INK,
                     "lm",
                     WIDTH - 2 * PAD - 200,
+                    panel,
                 )
                 yy += LINE
         career = tr.text(career_term(p.career)) if p.career else tr(R + "career_hidden")
         tasks = tr(R + "tasks_done", count=len(p.tasks))
-        text(
-            d,
-            (PAD, yy + LINE // 2),
-            f"{career} - {tasks}",
-            TEXT,
-            False,
-            kit.INK,
-            "lm",
-            WIDTH - 2 * PAD,
+        line = f"{career} - {tasks}"
+        flat_text(
+            img, (PAD, yy + LINE // 2), line, TEXT, False, kit.INK, "lm", WIDTH - 2 * PAD, panel
         )
         y += h + 12
     for line in _ships_legend(tr):
-        text(d, (PAD, y + LINE // 2), line, TEXT, False, kit.MUTED, "lm")
+        flat_text(img, (PAD, y + LINE // 2), line, TEXT, False, kit.MUTED, "lm")
         y += LINE
     return img
 
