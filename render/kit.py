@@ -1534,6 +1534,29 @@ def flat_paste(
     canvas.paste(made[0], (x, y), made[1])
 
 
+def patch_paste(
+    canvas: Image.Image, sprites: Sequence[tuple[Image.Image, Point]], palette: str
+) -> None:
+    """``paste`` of RGBA ``sprites`` (each at its centre, in order) on a ``palette_canvas``
+    where what lies under them is not one colour: the canvas under them is taken back to RGB
+    (exact where it holds the palette's own colours, as flat shapes do), the sprites are
+    pasted there and the patch is mapped again."""
+    boxes = [
+        (round(cx - s.width / 2), round(cy - s.height / 2), s.width, s.height)
+        for s, (cx, cy) in sprites
+    ]
+    left = max(0, min(b[0] for b in boxes))
+    top = max(0, min(b[1] for b in boxes))
+    right = min(canvas.width, max(b[0] + b[2] for b in boxes))
+    bottom = min(canvas.height, max(b[1] + b[3] for b in boxes))
+    if right <= left or bottom <= top:
+        return
+    patch = canvas.crop((left, top, right, bottom)).convert("RGB")
+    for sprite, (cx, cy) in sprites:
+        paste(patch, sprite, (cx - left, cy - top))
+    canvas.paste(to_palette(patch, palette), (left, top))
+
+
 def join_words(items: Iterable[str]) -> str:
     """English list: ``a``, ``a and b``, ``a, b and c``."""
     parts = [p for p in items if p]

@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 
 from render import Translate, kit
 from render.maracaibo.common import (
+    NATION_COLOUR,
     NATIONS,
     PALETTE,
     TEXT,
@@ -23,9 +24,6 @@ from render.maracaibo.common import (
     flat_header,
     flat_text,
     font,
-    header_band,
-    nation_flag,
-    piece,
     seat_name,
     style,
     styles_of,
@@ -105,6 +103,10 @@ def draw_explorer(
     is recorded there, so that choice numbers go beside them."""
     styles = styles_of(view)
     taken = placer if placer is not None else kit.Placer(img.width, img.height)
+    flat = img.mode == "P"  # a palette canvas (the tracks part) or RGB (a choice picture)
+
+    def ink(colour: kit.RGB) -> kit.RGB | int:
+        return kit.palette_index(colour, PALETTE) if flat else colour
 
     def at_point(space: str) -> tuple[int, int] | None:
         return explorer_point(space, top, row)
@@ -114,7 +116,7 @@ def draw_explorer(
         for nxt in sp.next:
             b = at_point(nxt)
             if a is not None and b is not None:
-                d.line((*a, *b), fill=(150, 130, 100), width=5)
+                d.line((*a, *b), fill=ink((150, 130, 100)), width=5)
     for barrier in data().explorer.barriers:
         a = at_point(barrier.from_)
         b = at_point(barrier.to)
@@ -127,7 +129,7 @@ def draw_explorer(
             if a[1] == b[1]
             else (mx - 34, my - 5, mx + 34, my + 5)
         )
-        d.rectangle(bar, fill=colour)
+        d.rectangle(bar, fill=ink(colour))
         taken.block(bar)
     done = set(view.board.explorer_done)
     r = EXPLORER_SPACE
@@ -137,13 +139,20 @@ def draw_explorer(
             continue
         x, y = p
         fill = (250, 232, 190) if sp.final else kit.WHITE
-        d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=kit.INK, width=3)
+        d.ellipse((x - r, y - r, x + r, y + r), fill=ink(fill), outline=ink(kit.INK), width=3)
         label = "0" if sp.id == "start" else str(digits(sp.id))
-        text(d, (x, y), label, TEXT, True, kit.INK, "mm")
+        if flat:
+            flat_text(img, (x, y), label, TEXT, True, kit.INK, "mm", bg=fill)
+        else:
+            text(d, (x, y), label, TEXT, True, kit.INK, "mm")
         taken.block((x - r, y - r, x + r, y + r), label)
         tile = view.board.explorer_quests.get(sp.id)
         if tile and sp.id not in done:
-            kit.paste_icon(img, "scroll", (x + 22, y - 22), 26, (150, 100, 40), kit.WHITE)
+            scroll = kit.icon("scroll", 26, (150, 100, 40), kit.WHITE)
+            if flat:  # over the space's edge and the paper
+                kit.patch_paste(img, [(scroll, (x + 22, y - 22))], PALETTE)
+            else:
+                kit.paste(img, scroll, (x + 22, y - 22))
             taken.block((x + 9, y - 35, x + 35, y - 9))
     at: dict[str, list[str]] = {}
     for seat, player in view.players.items():
@@ -154,15 +163,22 @@ def draw_explorer(
         pt = at_point(space)
         if pt is None:
             continue
+        pieces: list[tuple[Image.Image, kit.Point]] = []
         for i, seat in enumerate(seats):
             cx, cy = pt[0] - 22 + 15 * i, pt[1] + 26
-            piece(img, style(styles, seat), (cx, cy), 12)
+            pieces.append((kit.seat_piece(style(styles, seat), 12), (cx, cy)))
             taken.block((cx - 13, cy - 13, cx + 13, cy + 13))
+        if flat:  # overlapping each other, the space's edge, the track and the paper
+            kit.patch_paste(img, pieces, PALETTE)
+        else:
+            for sprite, at_ in pieces:
+                kit.paste(img, sprite, at_)
     return top + explorer_height(row)
 
 
-def _section_title(d: ImageDraw.ImageDraw, y: int, words: str) -> int:
-    text(d, (PAD, y + 20), words, TEXT, True, kit.INK, "lm", WIDTH - 2 * PAD)
+def _section_title(img: Image.Image, y: int, words: str) -> int:
+    """A section's caption on a palette canvas (on the paper)."""
+    flat_text(img, (PAD, y + 20), words, TEXT, True, kit.INK, "lm", WIDTH - 2 * PAD)
     return y + LINE
 
 
@@ -172,11 +188,22 @@ def _table(
     """Rows: seats (and Jean); columns: VP, doubloon income, VP income, influence x3."""
     styles = styles_of(view)
     cols = [300 + 76 * i for i in range(6)]
-    kit.paste_icon(img, "star", (cols[0], y + 20), 30, (200, 150, 20))
-    kit.paste_icon(img, "coin", (cols[1], y + 20), 30, (200, 160, 40))
-    kit.paste_icon(img, "chart", (cols[2], y + 20), 30, (80, 120, 160))
+    paper = kit.PAPER
+    kit.flat_paste(img, kit.icon("star", 30, (200, 150, 20)), (cols[0], y + 20), paper, PALETTE)
+    kit.flat_paste(img, kit.icon("coin", 30, (200, 160, 40)), (cols[1], y + 20), paper, PALETTE)
+    kit.flat_paste(img, kit.icon("chart", 30, (80, 120, 160)), (cols[2], y + 20), paper, PALETTE)
     for i, nation in enumerate(NATIONS):
-        nation_flag(img, d, nation, (cols[3 + i], y + 20), tr)
+        x, yy = cols[3 + i], y + 20
+        colour = NATION_COLOUR.get(nation, kit.MUTED)
+        d.rounded_rectangle(
+            (x - 19, yy - 17, x + 19, yy + 17),
+            radius=6,
+            fill=kit.palette_index(colour, PALETTE),
+            outline=kit.palette_index(kit.INK, PALETTE),
+            width=2,
+        )  # nation_flag, in the palette
+        words = tr(f"{R}nation_short.{nation}")
+        flat_text(img, (x, yy), words, TEXT, True, kit.WHITE, "mm", bg=colour)
     y += LINE + 4
     rows: list[tuple[str, list[int]]] = []
     for seat, p in view.players.items():
@@ -185,12 +212,18 @@ def _table(
         j = view.jean
         rows.append(("jean", [j.vp, -1, -1, *(j.influence.get(n, 0) for n in NATIONS)]))
     for i, (seat, values) in enumerate(rows):
+        bg = (243, 238, 226) if i % 2 == 0 else paper
         if i % 2 == 0:
-            d.rectangle((PAD - 6, y, WIDTH - PAD + 6, y + LINE), fill=(243, 238, 226))
-        piece(img, style(styles, seat), (PAD + 16, y + LINE // 2), 14)
-        text(d, (PAD + 40, y + LINE // 2), seat_name(seat, tr), TEXT, False, kit.INK, "lm", 220)
+            d.rectangle(
+                (PAD - 6, y, WIDTH - PAD + 6, y + LINE), fill=kit.palette_index(bg, PALETTE)
+            )
+        sprite = kit.seat_piece(style(styles, seat), 14)
+        kit.flat_paste(img, sprite, (PAD + 16, y + LINE // 2), bg, PALETTE)
+        name = seat_name(seat, tr)
+        flat_text(img, (PAD + 40, y + LINE // 2), name, TEXT, False, kit.INK, "lm", 220, bg)
         for x, v in zip(cols, values, strict=True):
-            text(d, (x, y + LINE // 2), "-" if v < 0 else str(v), TEXT, True, kit.INK, "mm")
+            value = "-" if v < 0 else str(v)
+            flat_text(img, (x, y + LINE // 2), value, TEXT, True, kit.INK, "mm", bg=bg)
         y += LINE
     return y + 4
 
@@ -241,23 +274,26 @@ def tracks_height(view: MaracaiboView) -> int:
 
 
 def draw_tracks(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
-    img = Image.new("RGB", (WIDTH, tracks_height(view)), kit.PAPER)
+    """The tracks part, drawn in the palette (``kit.palette_canvas``): flat shapes, text and
+    sprites each on the one colour under it, pieces and scrolls over mixed ones patched."""
+    img = kit.palette_canvas(WIDTH, tracks_height(view), kit.PAPER, PALETTE)
     d = ImageDraw.Draw(img)
-    y = header_band(img, d, title)
+    y = flat_header(img, d, title)
     styles = styles_of(view)
-    y = _section_title(d, y + 4, tr(R + "explorer_track"))
+    y = _section_title(img, y + 4, tr(R + "explorer_track"))
     y = draw_explorer(img, d, view, y, tr)
-    y = _section_title(d, y, tr(R + "table_title"))
+    y = _section_title(img, y, tr(R + "table_title"))
     y = _table(img, d, view, y, tr)
-    text(d, (PAD, y + 18), tr(R + "table_legend"), TEXT, False, kit.MUTED, "lm", WIDTH - 2 * PAD)
+    legend = tr(R + "table_legend")
+    flat_text(img, (PAD, y + 18), legend, TEXT, False, kit.MUTED, "lm", WIDTH - 2 * PAD)
     y += LINE
     y = _section_title(
-        d, y + 6, tr(R + "display", deck=view.board.deck_size, discard=len(view.board.discard))
+        img, y + 6, tr(R + "display", deck=view.board.deck_size, discard=len(view.board.discard))
     )
     for i in range(DISPLAY):
         card = view.board.display[i] if i < len(view.board.display) else ""
-        text(
-            d,
+        flat_text(
+            img,
             (PAD, y + LINE // 2),
             display_line(card, tr),
             TEXT,
@@ -268,7 +304,7 @@ def draw_tracks(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
         )
         y += LINE
     y += 12
-    y = _section_title(d, y, tr(R + "prestige"))
+    y = _section_title(img, y, tr(R + "prestige"))
     half = (WIDTH - 2 * PAD) / 2
     for i, slot in enumerate(view.board.prestige[:4]):
         x = PAD + (i % 2) * half
@@ -276,15 +312,16 @@ def draw_tracks(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
         d.rounded_rectangle(
             (x, yy, x + half - 10, yy + 44),
             radius=8,
-            fill=kit.WHITE,
-            outline=kit.PANEL_EDGE,
+            fill=kit.palette_index(kit.WHITE, PALETTE),
+            outline=kit.palette_index(kit.PANEL_EDGE, PALETTE),
             width=2,
         )
         name = tr(f"maracaibo.prestige.{slot.building}") if slot.building else tr(R + "face_down")
         room = half - 30 - 26 * len(slot.investors)
-        text(d, (x + 10, yy + 22), name, TEXT, False, kit.INK, "lm", room)
+        flat_text(img, (x + 10, yy + 22), name, TEXT, False, kit.INK, "lm", room, kit.WHITE)
         for k, seat in enumerate(slot.investors):
-            piece(img, style(styles, seat), (x + half - 32 - 26 * k, yy + 22), 11)
+            at = (x + half - 32 - 26 * k, yy + 22)
+            kit.flat_paste(img, kit.seat_piece(style(styles, seat), 11), at, kit.WHITE, PALETTE)
     y += 2 * 50
     b = view.board
     top = tr(R + "quest_top", tile=tr.text(tile_term(b.quest_pile_top))) if b.quest_pile_top else ""
@@ -296,11 +333,11 @@ def draw_tracks(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
     ]
     for line in lines:
         if line:
-            text(d, (PAD, y + LINE // 2), line, TEXT, False, kit.INK, "lm", WIDTH - 2 * PAD)
+            flat_text(img, (PAD, y + LINE // 2), line, TEXT, False, kit.INK, "lm", WIDTH - 2 * PAD)
         y += LINE
     if view.jean is not None:
         j = view.jean
-        y = _section_title(d, y + 10, tr(R + "jean_board", name=seat_name("jean", tr)))
+        y = _section_title(img, y + 10, tr(R + "jean_board", name=seat_name("jean", tr)))
         for line in (
             tr(R + "jean_cards", cards=j.card_count, deck=j.deck_size, discard=len(j.discard)),
             tr(R + "jean_counts", quests=j.quest_count, tokens=j.token_count),
@@ -311,7 +348,7 @@ def draw_tracks(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
                 space=tr(f"maracaibo.space.{j.explorer}"),
             ),
         ):
-            text(d, (PAD, y + LINE // 2), line, TEXT, False, kit.INK, "lm", WIDTH - 2 * PAD)
+            flat_text(img, (PAD, y + LINE // 2), line, TEXT, False, kit.INK, "lm", WIDTH - 2 * PAD)
             y += LINE
     if y + 16 >= img.height:
         return img  # the whole canvas is used: no copy of it
