@@ -1557,6 +1557,24 @@ def patch_paste(
     canvas.paste(to_palette(patch, palette), (left, top))
 
 
+@contextmanager
+def rgb_patch(
+    canvas: Image.Image, box: tuple[float, float, float, float], palette: str
+) -> Iterator[tuple[Image.Image, ImageDraw.ImageDraw, tuple[int, int]]]:
+    """Draw in RGB on part of a ``palette_canvas``: yields the canvas within ``box`` taken
+    back to RGB (exact where it holds the palette's own colours, as flat shapes do), a drawing
+    on it and its (left, top) on the canvas, and maps it back when the block ends. The
+    corner is moved to even pixels, so that drawing at a point less the corner rounds as
+    drawing at the point would (halves round to even)."""
+    left = max(0, math.floor(box[0]) // 2 * 2)
+    top = max(0, math.floor(box[1]) // 2 * 2)
+    right = min(canvas.width, math.ceil(box[2]))
+    bottom = min(canvas.height, math.ceil(box[3]))
+    patch = canvas.crop((left, top, max(left + 1, right), max(top + 1, bottom))).convert("RGB")
+    yield patch, ImageDraw.Draw(patch), (left, top)
+    canvas.paste(to_palette(patch, palette), (left, top))
+
+
 def join_words(items: Iterable[str]) -> str:
     """English list: ``a``, ``a and b``, ``a, b and c``."""
     parts = [p for p in items if p]

@@ -23,6 +23,7 @@ from render.maracaibo.common import (
     CITY,
     HOME,
     NATIONS,
+    PALETTE,
     ROUTE,
     TEXT,
     VILLAGE,
@@ -30,6 +31,7 @@ from render.maracaibo.common import (
     R,
     cached,
     digits,
+    flat_header,
     font,
     header_band,
     nation_flag,
@@ -160,13 +162,16 @@ def _draw_node(
 
 
 class _Layers:
-    """Static map layers per (language, legacy tiles); ``cache_clear`` for font recording."""
+    """Static map layers per (language, legacy tiles), in RGB and mapped to the palette;
+    ``cache_clear`` for font recording."""
 
     def __init__(self) -> None:
         self.images: dict[tuple[str, tuple[str, ...]], Image.Image] = {}
+        self.flat: dict[tuple[str, tuple[str, ...]], Image.Image] = {}
 
     def cache_clear(self) -> None:
         self.images.clear()
+        self.flat.clear()
 
 
 _LAYERS = cached(_Layers())
@@ -180,6 +185,16 @@ def static_map(lang: str, legacy: tuple[str, ...], tr: Translate) -> Image.Image
             _LAYERS.images.clear()
         _LAYERS.images[key] = _static_map(legacy, tr)
     return _LAYERS.images[key]
+
+
+def flat_static_map(lang: str, legacy: tuple[str, ...], tr: Translate) -> Image.Image:
+    """``static_map`` mapped to the palette (cached too)."""
+    key = (lang, legacy)
+    if key not in _LAYERS.flat:
+        if len(_LAYERS.flat) > 16:
+            _LAYERS.flat.clear()
+        _LAYERS.flat[key] = kit.to_palette(static_map(lang, legacy, tr), PALETTE)
+    return _LAYERS.flat[key]
 
 
 def _static_map(legacy: tuple[str, ...], tr: Translate) -> Image.Image:
@@ -239,28 +254,40 @@ def _market(
 
 
 def draw_map(view: MaracaiboView, tr: Translate, title: str) -> Image.Image:
+    """The route schematic, on its static layer mapped to the palette; what the view puts
+    on it is drawn in RGB patches over the flat rows (``kit.rgb_patch``)."""
     legacy = tuple(sorted(view.legacy_tiles))
-    img = static_map(tr.lang, legacy, tr).copy()
+    img = flat_static_map(tr.lang, legacy, tr).copy()
     d = ImageDraw.Draw(img)
-    header_band(img, d, title, HEAD)
+    flat_header(img, d, title, HEAD)
     styles = styles_of(view)
     pos = positions(legacy)
     fleet = fleet_spaces(legacy)
     if fleet:
-        text(d, (18, HEAD + 32), tr(R + "silver_fleet"), TEXT, True, kit.INK, "lm")
-        for n, at in fleet.items():
-            _fleet_space(img, d, view, n, at, tr)
+        with kit.rgb_patch(img, (0, HEAD, WIDTH, HEAD + FLEET_H), PALETTE) as (patch, pd, at):
+            ox, oy = at
+            text(pd, (18 - ox, HEAD + 32 - oy), tr(R + "silver_fleet"), TEXT, True, kit.INK, "lm")
+            for n, (fx, fy) in fleet.items():
+                _fleet_space(patch, pd, view, n, (fx - ox, fy - oy), tr)
     ships, assistants, tiles_at = _where(view)
     for loc, (x, y) in pos.items():
         right = x - NODE_X[0] + HALF - 8 if _is_fork(loc, legacy) else WIDTH - 12
-        sx = right - 16
-        for seat in reversed(ships.get(loc, [])):
-            piece(img, style(styles, seat), (sx, y - 18), 17)
-            sx -= 38
+        here = ships.get(loc, [])
+        if here:
+            sx = right - 16
+            around = (sx - 38 * (len(here) - 1) - 22, y - 40, right + 6, y + 4)
+            with kit.rgb_patch(img, around, PALETTE) as (patch, _pd, (ox, oy)):
+                for seat in reversed(here):
+                    piece(patch, style(styles, seat), (sx - ox, y - 18 - oy), 17)
+                    sx -= 38
         cx: float = x + NODE_R + 12
-        for width, draw in place_items(view, loc, legacy, tiles_at, assistants, tr):
-            draw(img, d, cx, y + 20)
-            cx += width
+        items = place_items(view, loc, legacy, tiles_at, assistants, tr)
+        if items:
+            box = (cx - 4, y - 6, cx + sum(w for w, _ in items) + 8, y + 46)
+            with kit.rgb_patch(img, box, PALETTE) as (patch, pd, (ox, oy)):
+                for width, draw in items:
+                    draw(patch, pd, cx - ox, y + 20 - oy)
+                    cx += width
     return img
 
 
