@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from contextlib import nullcontext
+from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
@@ -510,6 +511,13 @@ class GeoLayer:
     image: Image.Image
     placer: kit.Placer
     nodes: dict[str, kit.Point]
+    flat: list[Image.Image] = field(default_factory=list)
+    """The image mapped to the palette, once asked for (``flat_image``)."""
+
+    def flat_image(self) -> Image.Image:
+        if not self.flat:
+            self.flat.append(kit.to_palette(self.image, PALETTE))
+        return self.flat[0]
 
 
 class _GeoLayers:
@@ -595,14 +603,15 @@ def draw_geo_map(
 ) -> tuple[Image.Image, kit.Placer, dict[str, kit.Point]]:
     """The Caribbean map: its panels one above the other under the title, each with the
     ships and what lies at its places; the placer records every text box of the picture."""
-    head = Image.new("RGB", (WIDTH, HEAD), kit.PAPER)
-    header_band(head, ImageDraw.Draw(head), title, HEAD)
+    head = kit.palette_canvas(WIDTH, HEAD, kit.PAPER, PALETTE)
+    flat_header(head, ImageDraw.Draw(head), title, HEAD)
     pieces: list[tuple[Image.Image, kit.Placer, dict[str, kit.Point]]] = [
-        draw_geo_panel(view, tr, geo_viewport(p.box), "", p.id) for p in geography().panels
+        draw_geo_panel(view, tr, geo_viewport(p.box), "", p.id, flat=True)
+        for p in geography().panels
     ]
     gap = 6
     height = HEAD + sum(img.height + gap for img, _p, _n in pieces) - gap
-    out = Image.new("RGB", (WIDTH, height), kit.PANEL_EDGE)
+    out = kit.palette_canvas(WIDTH, height, kit.PANEL_EDGE, PALETTE)
     out.paste(head, (0, 0))
     placer = kit.Placer(WIDTH, height, HEAD)
     nodes: dict[str, kit.Point] = {}
@@ -616,13 +625,24 @@ def draw_geo_map(
 
 
 def draw_geo_panel(
-    view: MaracaiboView, tr: Translate, port: geo.Viewport, title: str, own: str | None
+    view: MaracaiboView,
+    tr: Translate,
+    port: geo.Viewport,
+    title: str,
+    own: str | None,
+    flat: bool = False,
 ) -> tuple[Image.Image, kit.Placer, dict[str, kit.Point]]:
     """One viewport of the Caribbean map with the ships and what lies at each of its places
-    beside it (a panel's own places; every place when ``own`` is ``None``)."""
+    beside it (a panel's own places; every place when ``own`` is ``None``). ``flat``: in
+    the palette, on the layer mapped once, each place's box drawn by index and its contents
+    in an RGB patch (``kit.rgb_patch``)."""
     legacy = tuple(sorted(view.legacy_tiles))
     base = geo_layer(port, legacy, tr, title, own)
-    img = base.image.copy()
+    img = base.flat_image().copy() if flat else base.image.copy()
+
+    def ink(colour: kit.RGB) -> kit.RGB | int:
+        return kit.palette_index(colour, PALETTE) if flat else colour
+
     placer = base.placer.copy()
     d = ImageDraw.Draw(img)
     styles = styles_of(view)
@@ -637,20 +657,28 @@ def draw_geo_panel(
         if box is None:
             box = (x - width / 2, y + GEO_NODE + 4, x + width / 2, y + GEO_NODE + 44)
         cx, cy = box[0] + 2, (box[1] + box[3]) / 2
-        d.rounded_rectangle(box, radius=8, fill=kit.PANEL, outline=kit.PANEL_EDGE, width=2)
-        for seat in boats:
-            piece(img, style(styles, seat), (cx + 19, cy), 16)
-            cx += 38
-        for w, draw in items:
-            draw(img, d, cx, cy)
-            cx += w
+        d.rounded_rectangle(
+            box, radius=8, fill=ink(kit.PANEL), outline=ink(kit.PANEL_EDGE), width=2
+        )
+        around = (box[0] - 2, box[1] - 2, box[2] + 3, box[3] + 3)
+        with kit.rgb_patch(img, around, PALETTE) if flat else nullcontext((img, d, (0, 0))) as (
+            canvas,
+            cd,
+            (ox, oy),
+        ):
+            for seat in boats:
+                piece(canvas, style(styles, seat), (cx + 19 - ox, cy - oy), 16)
+                cx += 38
+            for w, draw in items:
+                draw(canvas, cd, cx - ox, cy - oy)
+                cx += w
         placer.block(box)
         bx, by = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
         far = math.dist((bx, by), (x, y))
         if far > GEO_NODE + 16:  # a line from the place's edge to what was set further out
             r = GEO_NODE + 3
             sx, sy = x + (bx - x) * r / far, y + (by - y) * r / far
-            d.line((sx, sy, bx, by), fill=kit.MUTED, width=2)
+            d.line((sx, sy, bx, by), fill=ink(kit.MUTED), width=2)
     return img, placer, base.nodes
 
 
