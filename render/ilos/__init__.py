@@ -846,6 +846,10 @@ def wealth(view: IlosView, p: PlayerView) -> int | None:
 def _players_panel(
     view: IlosView, styles: dict[str, kit.SeatStyle], tr: Translate, width: int
 ) -> Image.Image:
+    """The legend and a row per player, in the fixed palette ("P"): each row is drawn on its
+    own and mapped (at whole-pixel rows, so the same pixels as drawn in place), and kept
+    (``_kept``) while what it shows stays the same: a hand-over redraws the rows of the
+    players it changed."""
     fnt = font(T)
     legend = _wrap(tr("ilos.board.legend"), width - 16, fnt)
     legend_h = len(legend) * (T + 8) + 12
@@ -854,13 +858,31 @@ def _players_panel(
     heights = [_row_height(show and p.screen is not None) for p in view.players]
     gap = 12
     h = legend_h + sum(heights) + gap * len(heights)
-    img = Image.new("RGB", (width, h), kit.PAPER)
-    d = ImageDraw.Draw(img)
-    for i, line in enumerate(legend):
-        kit.label(d, (8, 6 + (T + 8) * (i + 0.5)), line, fnt, fill=kit.MUTED, anchor="lm")
-    y: float = legend_h
+    img = kit.palette_canvas(width, h, kit.PAPER, PALETTE)
+
+    def draw_legend() -> Image.Image:
+        band = Image.new("RGB", (width, legend_h), kit.PAPER)
+        d = ImageDraw.Draw(band)
+        for i, line in enumerate(legend):
+            kit.label(d, (8, 6 + (T + 8) * (i + 0.5)), line, fnt, fill=kit.MUTED, anchor="lm")
+        return band
+
+    img.paste(_kept(("legend", tr.lang, width), draw_legend), (0, 0))
+    y = legend_h
     for p, ph in zip(view.players, heights, strict=True):
-        _player_row(img, d, y, width, p, styles[p.seat], tr, show, wealth(view, p))
+        st = styles[p.seat]
+        worth = wealth(view, p)
+
+        def draw_row(
+            p: PlayerView = p, st: kit.SeatStyle = st, worth: int | None = worth, ph: int = ph
+        ) -> Image.Image:
+            row = Image.new("RGB", (width, ph + 1), kit.PAPER)
+            _player_row(row, ImageDraw.Draw(row), 0, width, p, st, tr, show, worth)
+            return row
+
+        shown = pydantic_core.to_json(p.model_dump(exclude={"hand"}))
+        key = ("row", tr.lang, tr.name(p.seat), width, st, show, worth, shown)
+        img.paste(_kept(key, draw_row), (0, y))
         y += ph + gap
     return img
 
@@ -895,20 +917,18 @@ def draw_map_part(view: IlosView, tr: Translate) -> Image.Image:
     return out
 
 
-TABLE_PANELS = 256
-"""Exploration and price panels kept in the palette, by what they show and the language
-(about 0.24 MiB each, 60 MiB at most): many hand-overs change neither. Fifty 4-player games
-played at once through one process (every hand-over of each, in turn): 47 % of panels found
-kept, against 33 % with 64 kept."""
-_TABLE_PANELS: OrderedDict[tuple[str, str, bytes], Image.Image] = OrderedDict()
+TABLE_PANELS = 512
+"""Table panels and player rows kept in the palette, by what they show and the language
+(a panel about 0.24 MiB, a row 0.13 MiB: 100 MiB at most): many hand-overs change neither
+the exploration nor the prices, and each changes a player's row or two. Fifty 4-player games
+played at once through one process (every hand-over of each, in turn): 47 % of exploration
+and price panels found kept with 256 kept panels, against 33 % with 64."""
+_TABLE_PANELS: OrderedDict[tuple[object, ...], Image.Image] = OrderedDict()
 
 
-def _kept_panel(
-    kind: str, tr: Translate, shown: object, draw: Callable[[], Image.Image]
-) -> Image.Image:
-    """A table panel in the fixed palette, drawn (``draw``) and mapped only when what it
-    shows (``shown``, the words of ``tr.lang``) was not drawn lately."""
-    key = (kind, tr.lang, pydantic_core.to_json(shown))
+def _kept(key: tuple[object, ...], draw: Callable[[], Image.Image]) -> Image.Image:
+    """A piece of the table in the fixed palette, drawn (``draw``, in RGB) and mapped only
+    when what it shows (``key``, with the reader's language) was not drawn lately."""
     panel = _TABLE_PANELS.get(key)
     if panel is None:
         panel = kit.to_palette(draw(), PALETTE)
@@ -918,6 +938,13 @@ def _kept_panel(
     else:
         _TABLE_PANELS.move_to_end(key)
     return panel
+
+
+def _kept_panel(
+    kind: str, tr: Translate, shown: object, draw: Callable[[], Image.Image]
+) -> Image.Image:
+    """A table panel (``_kept``) by the slice of the view it shows."""
+    return _kept((kind, tr.lang, pydantic_core.to_json(shown)), draw)
 
 
 register_cache(_TABLE_PANELS.clear)
@@ -935,7 +962,7 @@ def draw_table_part(view: IlosView, tr: Translate) -> Image.Image:
         "explore", tr, inputs.exploration(view), lambda: _exploration_panel(view, inner, tr)
     )
     prices = _kept_panel("prices", tr, inputs.prices(view), lambda: _price_panel(view, inner, tr))
-    players = kit.to_palette(_players_panel(view, styles, tr, inner), PALETTE)
+    players = _players_panel(view, styles, tr, inner)
     panels = [explore, prices, players]
     gap = 16
     body_h = sum(p.height for p in panels) + gap * (len(panels) - 1)

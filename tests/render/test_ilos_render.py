@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import render
 from bot.i18n import Translator
@@ -606,10 +606,10 @@ def test_issue23_every_field_a_part_shows_is_in_its_inputs() -> None:
 
 
 def test_issue23_table_is_the_same_picture_whatever_was_drawn_before() -> None:
-    """Issue 23: the table part keeps its exploration and price panels, in the palette, for
-    the next hand-overs; a table drawn after earlier views of its game, in both languages,
-    is byte for byte the table drawn in a fresh process, and its picture is the RGB panels
-    stacked and mapped to the palette as a whole."""
+    """Issue 23: the table part keeps its exploration and price panels and its player rows,
+    in the palette, for the next hand-overs; a table drawn after earlier views of its game,
+    in both languages, is byte for byte the table drawn in a fresh process, and its picture
+    is the RGB panels (the players' rows drawn in place) stacked and mapped as a whole."""
     from render import kit
 
     views = [view_at("ilos", 4, 11, f) for f in (0.3, 0.32, 0.34, 0.5, 0.52)]
@@ -635,17 +635,31 @@ def test_issue23_table_is_the_same_picture_whatever_was_drawn_before() -> None:
     view = views[-1]
     styles = ilos_render._styles(view)
     inner = ilos_render.TABLE_W - 2 * ilos_render.MARGIN
+    # the players' panel drawn in place, in RGB: the legend, then each row below the last
+    t = ilos_render.T
+    legend = ilos_render._wrap(EN("ilos.board.legend"), inner - 16, kit.font(t))
+    legend_h = len(legend) * (t + 8) + 12
+    rows = [ilos_render._row_height(False) for _ in view.players]
+    players = Image.new("RGB", (inner, legend_h + sum(rows) + 12 * len(rows)), kit.PAPER)
+    d = ImageDraw.Draw(players)
+    for i, line in enumerate(legend):
+        kit.label(d, (8, 6 + (t + 8) * (i + 0.5)), line, kit.font(t), fill=kit.MUTED, anchor="lm")
+    y = legend_h
+    for p, h in zip(view.players, rows, strict=True):
+        ilos_render._player_row(players, d, y, inner, p, styles[p.seat], EN, False, None)
+        y += h + 12
     rgb = kit.stack(
         [
             ilos_render._exploration_panel(view, inner, EN),
             ilos_render._price_panel(view, inner, EN),
-            ilos_render._players_panel(view, styles, EN, inner),
+            players,
         ]
     )
-    header = ilos_render._header(view, styles, EN, ilos_render.TABLE_W, ilos_render.T)
+    header = ilos_render._header(view, styles, EN, ilos_render.TABLE_W, t)
+    margin = ilos_render.MARGIN
     whole = Image.new(
-        "RGB", (ilos_render.TABLE_W, header.height + rgb.height + 2 * ilos_render.MARGIN), kit.PAPER
+        "RGB", (ilos_render.TABLE_W, header.height + rgb.height + 2 * margin), kit.PAPER
     )
     whole.paste(header, (0, 0))
-    whole.paste(rgb, (ilos_render.MARGIN, header.height + ilos_render.MARGIN))
+    whole.paste(rgb, (margin, header.height + margin))
     assert kit.encode_png_palette(whole, "ilos") == drawn[-1][0]
