@@ -661,10 +661,12 @@ def draw_geo_panel(
             box, radius=8, fill=ink(kit.PANEL), outline=ink(kit.PANEL_EDGE), width=2
         )
         around = (box[0] - 2, box[1] - 2, box[2] + 3, box[3] + 3)
-        with kit.rgb_patch(img, around, PALETTE) if flat else nullcontext((img, d, (0, 0))) as (
-            canvas,
-            cd,
-            (ox, oy),
+        with (
+            kit.rgb_patch(img, around, PALETTE) if flat else nullcontext((img, d, (0, 0))) as (
+                canvas,
+                cd,
+                (ox, oy),
+            )
         ):
             for seat in boats:
                 piece(canvas, style(styles, seat), (cx + 19 - ox, cy - oy), 16)

@@ -89,21 +89,12 @@ def explorer_height(row: int = EXPLORER_ROW) -> int:
     return 4 * row + 10
 
 
-def draw_explorer(
-    img: Image.Image,
-    d: ImageDraw.ImageDraw,
-    view: MaracaiboView,
-    top: int,
-    tr: Translate,
-    row: int = EXPLORER_ROW,
-    placer: kit.Placer | None = None,
-) -> int:
-    """The explorer track from ``top`` (rows ``row`` px apart); returns the y below it.
-    With a ``placer``, every drawn space (its printed number), barrier, quest and explorer
-    is recorded there, so that choice numbers go beside them."""
-    styles = styles_of(view)
-    taken = placer if placer is not None else kit.Placer(img.width, img.height)
-    flat = img.mode == "P"  # a palette canvas (the tracks part) or RGB (a choice picture)
+def _track_static(
+    img: Image.Image, d: ImageDraw.ImageDraw, top: int, row: int, taken: kit.Placer | None
+) -> None:
+    """What the explorer track shows in every game: the paths, barriers and the numbered
+    spaces (recorded in ``taken`` when given)."""
+    flat = img.mode == "P"
 
     def ink(colour: kit.RGB) -> kit.RGB | int:
         return kit.palette_index(colour, PALETTE) if flat else colour
@@ -130,8 +121,8 @@ def draw_explorer(
             else (mx - 34, my - 5, mx + 34, my + 5)
         )
         d.rectangle(bar, fill=ink(colour))
-        taken.block(bar)
-    done = set(view.board.explorer_done)
+        if taken is not None:
+            taken.block(bar)
     r = EXPLORER_SPACE
     for sp in data().explorer.spaces:
         p = at_point(sp.id)
@@ -145,29 +136,68 @@ def draw_explorer(
             flat_text(img, (x, y), label, TEXT, True, kit.INK, "mm", bg=fill)
         else:
             text(d, (x, y), label, TEXT, True, kit.INK, "mm")
-        taken.block((x - r, y - r, x + r, y + r), label)
+        if taken is not None:
+            taken.block((x - r, y - r, x + r, y + r), label)
+
+
+@kit.text_layer
+@lru_cache(maxsize=8)
+def _flat_track(top: int, row: int) -> Image.Image:
+    """``_track_static`` in the palette, drawn once per place on the canvas: the band from
+    ``top`` of a paper canvas it was drawn on."""
+    canvas = kit.palette_canvas(WIDTH, top + explorer_height(row), kit.PAPER, PALETTE)
+    _track_static(canvas, ImageDraw.Draw(canvas), top, row, None)
+    return canvas.crop((0, top, WIDTH, canvas.height))
+
+
+def draw_explorer(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: MaracaiboView,
+    top: int,
+    tr: Translate,
+    row: int = EXPLORER_ROW,
+    placer: kit.Placer | None = None,
+) -> int:
+    """The explorer track from ``top`` (rows ``row`` px apart); returns the y below it.
+    With a ``placer``, every drawn space (its printed number), barrier, quest and explorer
+    is recorded there, so that choice numbers go beside them. On a palette canvas (the
+    tracks part) the paper under the track must be blank: the unchanging track is pasted."""
+    styles = styles_of(view)
+    flat = img.mode == "P"  # a palette canvas (the tracks part) or RGB (a choice picture)
+    if flat and placer is None:
+        img.paste(_flat_track(top, row), (0, top))
+    else:
+        _track_static(img, d, top, row, placer)
+    done = set(view.board.explorer_done)
+    for sp in data().explorer.spaces:
         tile = view.board.explorer_quests.get(sp.id)
-        if tile and sp.id not in done:
-            scroll = kit.icon("scroll", 26, (150, 100, 40), kit.WHITE)
-            if flat:  # over the space's edge and the paper
-                kit.patch_paste(img, [(scroll, (x + 22, y - 22))], PALETTE)
-            else:
-                kit.paste(img, scroll, (x + 22, y - 22))
-            taken.block((x + 9, y - 35, x + 35, y - 9))
+        p = explorer_point(sp.id, top, row)
+        if not tile or sp.id in done or p is None:
+            continue
+        x, y = p
+        scroll = kit.icon("scroll", 26, (150, 100, 40), kit.WHITE)
+        if flat:  # over the space's edge and the paper
+            kit.patch_paste(img, [(scroll, (x + 22, y - 22))], PALETTE)
+        else:
+            kit.paste(img, scroll, (x + 22, y - 22))
+        if placer is not None:
+            placer.block((x + 9, y - 35, x + 35, y - 9))
     at: dict[str, list[str]] = {}
     for seat, player in view.players.items():
         at.setdefault(player.explorer, []).append(seat)
     if view.jean is not None:
         at.setdefault(view.jean.explorer, []).append("jean")
     for space, seats in at.items():
-        pt = at_point(space)
+        pt = explorer_point(space, top, row)
         if pt is None:
             continue
         pieces: list[tuple[Image.Image, kit.Point]] = []
         for i, seat in enumerate(seats):
             cx, cy = pt[0] - 22 + 15 * i, pt[1] + 26
             pieces.append((kit.seat_piece(style(styles, seat), 12), (cx, cy)))
-            taken.block((cx - 13, cy - 13, cx + 13, cy + 13))
+            if placer is not None:
+                placer.block((cx - 13, cy - 13, cx + 13, cy + 13))
         if flat:  # overlapping each other, the space's edge, the track and the paper
             kit.patch_paste(img, pieces, PALETTE)
         else:
