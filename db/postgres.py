@@ -34,6 +34,7 @@ import asyncpg  # type: ignore[import-untyped]
 
 from db.migrate_postgres import MIGRATION_LOCK, ensure_schema, migrate_postgres
 from db.postgres_url import check_schema, pg_dump_command, redact, split_schema, with_schema
+from db.rows import KnownRecords
 from db.sql import CRASH_POINT_ENV as CRASH_POINT_ENV
 from db.sql import OPEN_SQL, Clock, SqlStore, Tx, seal_chains, utc_now
 from db.store import StoreError
@@ -88,6 +89,7 @@ class PostgresStore(SqlStore):
         self.url, url_schema = split_schema(url)
         self.schema = check_schema(schema) if schema is not None else url_schema
         self._clock = now
+        self._known = KnownRecords()
         self._pool_size = pool_size
         self._lock_pool_size = lock_pool_size
         self._lock_timeout = lock_timeout

@@ -8,6 +8,7 @@ anything indexed by column name (``sqlite3.Row``, ``asyncpg.Record``).
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -175,6 +176,39 @@ def game_record(row: Any, when: Callable[[Any], datetime]) -> GameRecord:
         ),
     )
     return record
+
+
+class KnownRecords:
+    """The record last made of each game's row, with the row's values: the same row read
+    again (by the same command, a button's several checks, the write that follows) gives the
+    same record without parsing it again, and its integrity is checked once
+    (``GameRecord.integrity_problem`` is kept by the record). A row that differs in any
+    column, however it was changed, is parsed afresh. Shared by the event loop and a store's
+    connection thread; the last ``size`` games are kept."""
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self._known: dict[Any, tuple[tuple[Any, ...], GameRecord]] = {}
+        self._lock = threading.Lock()
+
+    def record(self, row: Any, when: Callable[[Any], datetime]) -> GameRecord:
+        values = tuple(row)
+        if any(type(value) is Undecodable for value in values):
+            return game_record(row, when)  # damaged bytes: read as they are, every time
+        key = row["id"]
+        with self._lock:
+            known = self._known.get(key)
+        if known is not None and known[0] == values:
+            return known[1]
+        made = game_record(row, when)
+        if made.damage is not None:
+            return made
+        with self._lock:
+            self._known.pop(key, None)
+            self._known[key] = (values, made)
+            while len(self._known) > self.size:
+                del self._known[next(iter(self._known))]
+        return made
 
 
 def action_record(row: Any, when: Callable[[Any], datetime]) -> ActionRecord:

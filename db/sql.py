@@ -58,13 +58,13 @@ from db.rows import (
     OWN_DM_SQL,
     SEAT_CONSENT_SQL,
     STATUSES,
+    KnownRecords,
     action_record,
     chained,
     check_status,
     dumps,
     game_changes,
     game_columns,
-    game_record,
     recorded,
     seal_chain,
     seat_consent_params,
@@ -149,6 +149,8 @@ class SqlStore:
     _same = "IS NOT DISTINCT FROM"
     _json_cast = ""
     _clock: Clock
+    _known: KnownRecords
+    """The records of the game rows read lately (set by the dialect's ``__init__``)."""
 
     async def open(self) -> None:
         raise NotImplementedError
@@ -216,12 +218,12 @@ class SqlStore:
         row = await first(tx, sql + (self._for_update if lock else ""), game_id)
         if row is None:
             raise GameNotFound(f"no game with id {game_id}")
-        return game_record(row, self._when)
+        return self._known.record(row, self._when)
 
     async def _games(self, where: str, *args: Any) -> list[GameRecord]:
         async with self._read() as tx:
             rows = await tx.rows(f"SELECT {GAME_COLUMNS} FROM games {where}", *args)
-        return [game_record(row, self._when) for row in rows]
+        return [self._known.record(row, self._when) for row in rows]
 
     async def _check_version(self, tx: Tx, game_id: int, expected_version: int) -> GameRecord:
         game = await self._fetch_game(tx, game_id, lock=True)

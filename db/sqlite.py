@@ -30,7 +30,7 @@ import aiosqlite
 from db import filelock
 from db.backup import backup_database
 from db.migrate import immediate, migrate
-from db.rows import decode_text, sqlite_sql
+from db.rows import KnownRecords, decode_text, sqlite_sql
 from db.sql import CRASH_POINT_ENV as CRASH_POINT_ENV
 from db.sql import OPEN_SQL as _OPEN_SQL
 from db.sql import Clock, SqlStore, T, Tx, seal_chains, utc_now
@@ -108,6 +108,7 @@ class SqliteStore(SqlStore):
     def __init__(self, path: str, *, now: Clock = utc_now) -> None:
         self.path = path
         self._clock = now
+        self._known = KnownRecords()
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
         self._channel_locks: dict[int, asyncio.Lock] = {}

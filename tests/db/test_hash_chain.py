@@ -116,6 +116,43 @@ async def test_an_edited_last_action_stops_that_game_and_check_names_it(
     assert f"logged action {log[-1].seq} does not match the log's hash chain" in problems[0]
 
 
+async def test_an_edit_after_a_read_is_seen_by_the_next_read(
+    store: GameStore, backend: Backend
+) -> None:
+    """Issue 23: the store keeps the record of each game row it read and gives it again for
+    the same row; an edit behind its back that leaves the version as it was must still be
+    read, and caught, on the next load (of the state, and of the log's head)."""
+    game = await _game(store, 6004, 3)
+    read = await store.get_game(game.id)
+    assert read is not None and read.integrity_problem() is None
+    assert await store.get_game(game.id) is read  # the same row: the same record
+    assert read.state_json is not None
+    edited = read.state_json.replace('"seed":', '"seed": ', 1)
+    await _forge(backend, "UPDATE games SET state_json = ? WHERE id = ?", edited, game.id)
+    loaded = await store.get_game(game.id)
+    assert loaded is not None and loaded.version == read.version
+    assert loaded.state_json == edited
+    assert loaded.integrity_problem() == (
+        f"the stored state does not match its last logged action (seq {read.head.seq})"
+        if read.head is not None
+        else "the stored state is not the state the game started with"
+    )
+    await _forge(backend, "UPDATE games SET state_json = ? WHERE id = ?", read.state_json, game.id)
+    log = await store.actions(game.id)
+    forged = _another_legal_move(game, log)
+    await _forge(
+        backend,
+        "UPDATE actions SET action_json = ? WHERE game_id = ? AND seq = ?",
+        forged,
+        game.id,
+        log[-1].seq,
+    )
+    loaded = await store.get_game(game.id)
+    assert loaded is not None and loaded.integrity_problem() == (
+        f"the last logged action (seq {log[-1].seq}) does not match the log's hash chain"
+    )
+
+
 async def test_an_edited_middle_row_is_found_by_check(store: GameStore, backend: Backend) -> None:
     """Loading checks only the head; ``db check`` walks the whole chain."""
     game = await _game(store, 6004, 5)
