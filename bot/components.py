@@ -109,8 +109,16 @@ def known_custom_id(custom_id: str) -> bool:
 
 
 async def _game_at(interaction: discord.Interaction[Any], game_id: int, version: int | None) -> Any:
+    game = await bot_of(interaction).store.current_game(interaction.channel_id or 0)
+    return await _checked_at(interaction, game, game_id, version)
+
+
+async def _checked_at(
+    interaction: discord.Interaction[Any], game: Any, game_id: int, version: int | None
+) -> Any:
+    """``game``, the channel's current game as just read, if it is the game at that version
+    (or a clear refusal)."""
     store = bot_of(interaction).store
-    game = await store.current_game(interaction.channel_id or 0)
     if game is None or game.id != game_id:
         old = await store.get_game(game_id)
         if old is not None and old.channel_id == interaction.channel_id:
@@ -137,8 +145,10 @@ async def _play_at(interaction: discord.Interaction[Any], game_id: int, version:
     ``bot.absence``) brings them back and does only that (``Returned``), whatever prompt
     it was on."""
     service = bot_of(interaction).service
-    await service.return_from_absence(interaction.channel_id or 0, interaction.user.id)
-    return await _game_at(interaction, game_id, version)
+    channel_id = interaction.channel_id or 0
+    game = await service.store.current_game(channel_id)  # read once for both
+    await service.return_if_absent(channel_id, game, interaction.user.id)
+    return await _checked_at(interaction, game, game_id, version)
 
 
 def _button(custom_id: str, label: str, style: discord.ButtonStyle) -> discord.ui.Button[Any]:

@@ -801,13 +801,26 @@ class GameService:
     async def return_from_absence(self, channel_id: int, user_id: int) -> None:
         """If an AI plays the user's seat in the channel's game, it steps aside (stored, and
         posted), and ``Returned`` says so; else nothing happens."""
-        if await self.come_back(channel_id, user_id) is not None:
+        await self.return_if_absent(channel_id, await self.store.current_game(channel_id), user_id)
+
+    async def return_if_absent(
+        self, channel_id: int, game: GameRecord | None, user_id: int
+    ) -> None:
+        """``return_from_absence`` given the channel's current game as the caller just read
+        it (None: the channel has none), so a press reads it once for this and its checks."""
+        if await self._come_back(channel_id, game, user_id) is not None:
             raise Returned("core.absent_welcome")
 
     async def come_back(self, channel_id: int, user_id: int) -> Outcome | None:
         """The AI that plays the user's seat steps aside: the player plays it from now on.
         None: no AI plays for them (nothing changes)."""
-        game = await self.store.current_game(channel_id)
+        return await self._come_back(channel_id, await self.store.current_game(channel_id), user_id)
+
+    async def _come_back(
+        self, channel_id: int, game: GameRecord | None, user_id: int
+    ) -> Outcome | None:
+        """``come_back`` given the channel's current game as read (the step itself reads it
+        again under the channel's lock)."""
         if game is None or game.status != "active" or absence.stood_in(game, user_id) is None:
             return None
 
