@@ -58,9 +58,25 @@ def _merge(merged: dict[str, Entry], where: str, data: dict[str, Entry]) -> None
     merged.update(data)
 
 
+_catalogs: dict[str, dict[str, Entry]] = {}
+"""Each language's catalog for the games registered as in ``_registered``."""
+_registered: tuple[Any, ...] = ()
+
+
 def catalog(lang: str) -> dict[str, Entry]:
-    """Every message of one language: the bot's own plus each registered game's."""
-    return _catalog(lang, tuple(sorted((k, s.package) for k, s in GAMES.items())))
+    """Every message of one language: the bot's own plus each registered game's. Called for
+    every message shown (captions make thousands a minute): the registry is compared, not
+    sorted, each time; a game registered or removed since reads the catalogs again."""
+    global _registered
+    games = tuple(GAMES.values())  # a game's key is its spec's (rules.registry.register)
+    if games != _registered:
+        _catalogs.clear()
+        _registered = games
+    found = _catalogs.get(lang)
+    if found is None:
+        found = _catalog(lang, tuple(sorted((s.key, s.package) for s in games)))
+        _catalogs[lang] = found
+    return found
 
 
 @cache

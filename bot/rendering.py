@@ -20,6 +20,7 @@ import gc
 import logging
 import multiprocessing
 import os
+import pickle
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -95,6 +96,14 @@ worker busy loading its renderers answers none; on a crowded machine that takes 
 def _ready() -> int:
     time.sleep(READY_WAIT)
     return os.getpid()
+
+
+def _render_packed(packed: bytes, tr: Translator, part: str) -> RenderedImage:
+    """``render_board_part`` of a view pickled once for all the parts drawn from it
+    (``PartPictures.draw``): the view is by far the largest argument, and a worker call
+    pickles its arguments anew each time, on the bot's side."""
+    view: View = pickle.loads(packed)
+    return render_board_part(view, tr, part)
 
 
 def _pinned_call(pins: dict[str, DataSet], function: Callable[..., T], *args: Any) -> T:
@@ -227,10 +236,12 @@ class PartPictures:
             else:
                 images.append(None)
         drawing = [n for n, image in enumerate(images) if image is None]
-        drawn = await asyncio.gather(
-            *(renderer.run(render_board_part, view, tr, parts[n]) for n in drawing),
-            return_exceptions=True,
-        )
+        if len(drawing) > 1 and renderer.processes > 0:  # one pickle for every part
+            packed = pickle.dumps(view, pickle.HIGHEST_PROTOCOL)
+            calls = [renderer.run(_render_packed, packed, tr, parts[n]) for n in drawing]
+        else:
+            calls = [renderer.run(render_board_part, view, tr, parts[n]) for n in drawing]
+        drawn = await asyncio.gather(*calls, return_exceptions=True)
         self.drawn += len(drawing)
         for n, image in zip(drawing, drawn, strict=True):
             images[n] = image

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.i18n import Translator
-from bot.rendering import Renderer
-from render import render_board
+from bot.rendering import PartPictures, Renderer
+from render import board_parts, render_board, render_board_part
 from rules.core.bots import seat_names
 from rules.registry import GAMES
 
@@ -32,3 +32,23 @@ async def test_start_launches_every_worker_before_the_first_picture() -> None:
     finally:
         processes.close()
     assert await Renderer(0).start() == 0
+
+
+async def test_parts_drawn_from_one_pickled_view_equal_parts_drawn_in_threads() -> None:
+    """Issue 23: when several parts of a board are drawn in worker processes, the view is
+    pickled once for all of them; every part is the picture a thread draws."""
+    spec = GAMES["endeavor"]
+    state = spec.new_game(seat_names(3), spec.Options(players=3), 8)
+    view = spec.view(state, None)
+    tr = Translator("en", {"p1": "Ann", "p2": "Bo", "p3": "Cy"})
+    parts = board_parts(view)
+    assert len(parts) > 1
+    processes = Renderer(1)
+    try:
+        there = await PartPictures().draw(processes, 1, view, tr, parts)
+    finally:
+        processes.close()
+    here = [render_board_part(view, tr, part) for part in parts]
+    assert [(i.png, i.filename, i.summary) for i in there] == [  # type: ignore[union-attr]
+        (i.png, i.filename, i.summary) for i in here
+    ]
