@@ -533,14 +533,15 @@ sprites of one shape (tiles of one size) share them."""
 
 
 def plan_paste(sprite: Image.Image) -> Image.Image:
-    """Give a large shared RGBA sprite (a cached layer, never drawn on again, pasted many
-    times) a plan and return it: ``paste`` then pastes it by the plan (``_paste_plan``),
-    the same pixels as one blended paste, for a fraction of the blending on a sprite such
-    as a hex tile, opaque but near its edges."""
+    """Mark a large shared RGBA sprite (a cached layer, never drawn on again, pasted many
+    times) as worth a plan, and return it: from its second ``paste`` on, it is pasted by the
+    plan (``_paste_plan``), the same pixels as one blended paste, for a fraction of the
+    blending on a sprite such as a hex tile, opaque but near its edges. The plan is made at
+    the second paste: a sprite drawn ahead of its use, or used once, costs none."""
     if sprite.mode == "RGBA":
         # with the sprite it is made for: a copy of the sprite (Image.copy copies info) drawn
         # on afterwards is pasted whole
-        sprite.info[PASTE_PLAN] = (weakref.ref(sprite), _paste_plan(sprite))
+        sprite.info[PASTE_PLAN] = (weakref.ref(sprite), None)
     return sprite
 
 
@@ -605,9 +606,17 @@ def paste(canvas: Image.Image, sprite: Image.Image, centre: Point) -> None:
     if made is None or made[0]() is not sprite:
         canvas.paste(sprite, (x, y), sprite)
         return
+    plan = made[1]
+    if not isinstance(plan, list):
+        if plan is None:  # the first paste
+            canvas.paste(sprite, (x, y), sprite)
+            sprite.info[PASTE_PLAN] = (made[0], ())
+            return
+        plan = _paste_plan(sprite)
+        sprite.info[PASTE_PLAN] = (made[0], plan)
     canvas.load()
     core = canvas.im  # its paste clips to the canvas as Image.paste does, without the checks
-    for dx, dy, width, height, part, blended in made[1]:
+    for dx, dy, width, height, part, blended in plan:
         box = (x + dx, y + dy, x + dx + width, y + dy + height)
         if blended:
             core.paste(part, box, part)

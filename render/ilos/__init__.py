@@ -919,7 +919,7 @@ def draw_map_part(view: IlosView, tr: Translate) -> Image.Image:
 
 TABLE_PANELS = 512
 """Table panels and player rows kept in the palette, by what they show and the language
-(a panel about 0.24 MiB, a row 0.13 MiB: 100 MiB at most): many hand-overs change neither
+(a panel 0.22-0.28 MiB, a row 0.11-0.15 MiB: about 80 MiB when full): many hand-overs change neither
 the exploration nor the prices, and each changes a player's row or two. Fifty 4-player games
 played at once through one process (every hand-over of each, in turn): 47 % of exploration
 and price panels found kept with 256 kept panels, against 33 % with 64."""
