@@ -12,10 +12,11 @@ from rules.renaissance.effects import has
 from rules.renaissance.model import RenaissanceState
 
 
-def income(state: RenaissanceState, seat: str) -> int:
-    """AOR-R112, D9 (designed table): by DMs on the map; Middle Class +$10."""
+def income(state: RenaissanceState, seat: str, dms: int | None = None) -> int:
+    """AOR-R112, D9 (designed table): by DMs on the map (``dms``: their number, when the
+    caller has counted them); Middle Class +$10."""
     table = data().income.tables[str(state.options.players)]
-    n = len(dominated(state, seat))
+    n = len(dominated(state, seat)) if dms is None else dms
     amount = table[min(n, len(table) - 1)]
     if has(state, seat, "middle_class"):
         amount += data().income.middle_class_bonus
