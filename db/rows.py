@@ -193,11 +193,10 @@ class KnownRecords:
 
     def record(self, row: Any, when: Callable[[Any], datetime]) -> GameRecord:
         values = tuple(row)
-        if any(type(value) is Undecodable for value in values):
+        if Undecodable in map(type, values):
             return game_record(row, when)  # damaged bytes: read as they are, every time
         key = row["id"]
-        with self._lock:
-            known = self._known.get(key)
+        known = self._known.get(key)  # one dict read: safe without the lock
         if known is not None and known[0] == values:
             return known[1]
         made = game_record(row, when)
