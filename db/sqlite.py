@@ -1,11 +1,15 @@
 """``GameStore`` on SQLite through aiosqlite: the dialect of ``db.sql.SqlStore``.
 
-One connection does all the work. Every write is one ``BEGIN IMMEDIATE`` transaction (it
-takes SQLite's write lock up front, so a second writer, in this process or another, waits
-for it through ``busy_timeout`` instead of failing half-way); an asyncio lock keeps this
-process's own reads and writes from interleaving on the shared connection, so a read never
-sees another task's uncommitted transaction. Optimistic concurrency on ``games.version``
-decides between writers that read the same version: the second one gets ``VersionConflict``.
+One connection does all the work, on aiosqlite's thread. Every write is a transaction body
+run whole on that thread (``_transact``) inside a ``BEGIN IMMEDIATE`` transaction (it takes
+SQLite's write lock up front, so a writer of another process waits for it through
+``busy_timeout`` instead of failing half-way); the writes queued while the connection was
+busy share the next transaction, each in a savepoint of its own, and its one ``COMMIT``
+(group commit: one sync of the disk for all of them, each caller told only once it is
+committed). No transaction stays open across awaits, so a read never sees an uncommitted
+write; an asyncio lock keeps the statements of one read (``_read``) together. Optimistic
+concurrency on ``games.version`` decides between writers that read the same version: the
+second one gets ``VersionConflict``.
 
 One process per file: ``open()`` takes an exclusive lock on the file itself (``db.filelock``)
 and a second bot process gets ``StoreInUse`` at start-up; several processes need PostgreSQL.
