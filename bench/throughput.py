@@ -121,7 +121,11 @@ class Choosing:
     worker thread, inside the command)."""
 
     def __init__(self) -> None:
-        self.seconds = 0.0
+        self._spent: list[float] = []  # appended from several worker threads: append is atomic
+
+    @property
+    def seconds(self) -> float:
+        return sum(self._spent)
 
     def chooser(
         self, spec: GameSpec[Any, Any, Any, Any], rnd: random.Random
@@ -129,7 +133,7 @@ class Choosing:
         def choose(state: Any, seat: str) -> list[Any]:
             start = time.thread_time()
             action = random_action(spec, state, seat, rnd)
-            self.seconds += time.thread_time() - start  # one command per channel at a time
+            self._spent.append(time.thread_time() - start)
             return [action]
 
         return choose
