@@ -575,12 +575,12 @@ def _plan_boxes(alpha: Image.Image, bands: int) -> list[tuple[tuple[int, int, in
     width, height = alpha.size
     boxes: list[tuple[tuple[int, int, int, int], bool]] = []
     step = min(255, max(1, -(-height // bands)))
+    opaque = alpha.point(_OPAQUE)  # 255 where opaque, else 0
     for top in range(0, height, step):
         bottom = min(height, top + step)
         # per column, the mean of 255 (opaque) or 0 over the band's rows: 255 only where
         # every row is opaque (a band is far fewer than 510 rows: one 0 lowers the mean)
-        opaque = alpha.crop((0, top, width, bottom)).point(_OPAQUE)
-        row = opaque.reduce((1, bottom - top)).tobytes()
+        row = opaque.crop((0, top, width, bottom)).reduce((1, bottom - top)).tobytes()
         spans: list[tuple[int, int]] = []  # blended: between the copied runs
         x = 0
         for run in _OPAQUE_RUN.finditer(row):
