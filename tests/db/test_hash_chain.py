@@ -57,6 +57,17 @@ def _another_legal_move(game: GameRecord, log: list[Any]) -> str:
     raise AssertionError("the last move had no alternative")
 
 
+async def _forge_last_action(backend: Backend, game: GameRecord, log: list[Any]) -> None:
+    """Edit the last row's action to another legal move, behind the store's back."""
+    await _forge(
+        backend,
+        "UPDATE actions SET action_json = ? WHERE game_id = ? AND seq = ?",
+        _another_legal_move(game, log),
+        game.id,
+        log[-1].seq,
+    )
+
+
 async def test_every_row_links_to_the_one_before_and_to_the_start(
     store: GameStore, backend: Backend
 ) -> None:
@@ -96,14 +107,7 @@ async def test_an_edited_last_action_stops_that_game_and_check_names_it(
     game = await _game(store, 6002, 5)
     other = await _game(store, 6003, 5)
     log = await store.actions(game.id)
-    forged = _another_legal_move(game, log)
-    await _forge(
-        backend,
-        "UPDATE actions SET action_json = ? WHERE game_id = ? AND seq = ?",
-        forged,
-        game.id,
-        log[-1].seq,
-    )
+    await _forge_last_action(backend, game, log)
     loaded = await store.get_game(game.id)
     assert loaded is not None
     assert loaded.integrity_problem() == (
@@ -139,14 +143,7 @@ async def test_an_edit_after_a_read_is_seen_by_the_next_read(
     )
     await _forge(backend, "UPDATE games SET state_json = ? WHERE id = ?", read.state_json, game.id)
     log = await store.actions(game.id)
-    forged = _another_legal_move(game, log)
-    await _forge(
-        backend,
-        "UPDATE actions SET action_json = ? WHERE game_id = ? AND seq = ?",
-        forged,
-        game.id,
-        log[-1].seq,
-    )
+    await _forge_last_action(backend, game, log)
     loaded = await store.get_game(game.id)
     assert loaded is not None and loaded.integrity_problem() == (
         f"the last logged action (seq {log[-1].seq}) does not match the log's hash chain"
