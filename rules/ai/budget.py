@@ -7,6 +7,7 @@ decision is a pure function of the observation and the random stream.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -29,17 +30,50 @@ class Budget:
         if self.seconds is not None and self.clock is None:
             raise ValueError("a time budget needs the caller's clock")
 
-    def start(self) -> Callable[[int], bool]:
-        """A test ``done(iterations_so_far)`` for one decision, started now."""
+    def start(self) -> Deadline:
+        """The test for one decision, started now: ``done(iterations_so_far)``."""
         cap = self.iterations
         if cap is None and self.seconds is None:
             cap = self.DEFAULT_ITERATIONS
         clock = self.clock
         deadline = None if self.seconds is None or clock is None else clock() + self.seconds
+        return Deadline(cap, clock, deadline)
 
-        def done(count: int) -> bool:
-            if cap is not None and count >= cap:
-                return True
-            return deadline is not None and clock is not None and clock() >= deadline
 
-        return done
+class Deadline:
+    """When one decision's thinking must end: ``done(count)`` after ``count`` search
+    iterations, and ``left(count)``, how many more iterations the budget still allows (on a
+    clock, estimated from the pace of the iterations so far)."""
+
+    def __init__(
+        self, cap: int | None, clock: Callable[[], float] | None, deadline: float | None
+    ) -> None:
+        self._cap = cap
+        self._clock = clock
+        self._deadline = deadline
+        self._pace_from: tuple[int, float] | None = None
+
+    def __call__(self, count: int) -> bool:
+        if self._cap is not None and count >= self._cap:
+            return True
+        return (
+            self._deadline is not None
+            and self._clock is not None
+            and (self._clock() >= self._deadline)
+        )
+
+    def left(self, count: int) -> float:
+        """Iterations still allowed after ``count``: exact for an iteration cap; on a clock,
+        the time left at the pace since the first call (``inf`` before a pace is known)."""
+        left = math.inf if self._cap is None else float(self._cap - count)
+        if self._deadline is None or self._clock is None:
+            return left
+        now = self._clock()
+        if self._pace_from is None:
+            self._pace_from = (count, now)
+            return left
+        done_since = count - self._pace_from[0]
+        spent = now - self._pace_from[1]
+        if done_since <= 0 or spent <= 0:
+            return left
+        return min(left, (self._deadline - now) * done_since / spent)

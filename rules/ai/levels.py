@@ -69,7 +69,15 @@ def _strong(
     world = ai.sample(obs.info, obs.seat, rnd)
     prior = one_ply(spec, ai, world, obs.seat, actions, rnd, done)
     return ismcts(
-        spec, ai, obs.info, obs.seat, rnd, done, prior=prior, rollout_steps=ai.rollout_steps
+        spec,
+        ai,
+        obs.info,
+        obs.seat,
+        rnd,
+        done,
+        prior=prior,
+        rollout_steps=ai.rollout_steps,
+        left=done.left,
     )
 
 

@@ -76,10 +76,15 @@ def ismcts(
     *,
     rollout_steps: int = ROLLOUT_STEPS,
     prior: list[float | None] | None = None,
+    left: Callable[[int], float] | None = None,
 ) -> Any:
     """The action ``seat`` should take in the information state ``info``; ``prior`` (a
     reward per root action, ``None`` where unknown) counts as ``GameAI.prior_visits`` visits of
-    each, and the root then searches only the ``ROOT_WIDTH`` best-judged actions."""
+    each, and the root then searches only the ``ROOT_WIDTH`` best-judged actions.
+
+    With ``left`` (how many iterations the budget still allows after a count), the search
+    stops as soon as the most visited root action can no longer be overtaken (``settled``):
+    under an iteration budget the decision is the one the whole budget would give."""
     root_actions = ai.actions(spec, info, seat)
     if len(root_actions) == 1:
         return root_actions[0]
@@ -102,6 +107,8 @@ def ismcts(
             root.avail[key] = ai.prior_visits
     iterations = 0
     while not done(iterations):
+        if left is not None and settled(root, left(iterations)):
+            break
         iterations += 1
         state = ai.sample(info, seat, rnd)
         node = root
@@ -150,6 +157,18 @@ def ismcts(
         key=lambda i: _final_rank(root, action_key(root_actions[i])),
     )
     return root_actions[best]
+
+
+def settled(root: Node, left: float) -> bool:
+    """Whether the root's most visited action keeps the most visits (the final choice,
+    ``_final_rank``) however the ``left`` remaining visits fall."""
+    first = second = 0
+    for n in root.visits.values():
+        if n > first:
+            first, second = n, first
+        elif n > second:
+            second = n
+    return first > second + left
 
 
 def _ucb(node: Node, keys: list[str], rnd: random.Random, exploration: float) -> int:
