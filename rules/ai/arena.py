@@ -2,12 +2,15 @@
 each level's strength is printed with a 95 % confidence interval.
 
     python -m rules arena <game> --players N --bots strong,easy[,...] --games G
-        [--budget S | --iterations K] [--seed S] [--json PATH] [--option NAME=VALUE]
+        [--budget S | --iterations K] [--seed S] [--jobs J] [--json PATH]
+        [--option NAME=VALUE]
 
 Levels are given per seat (cycled when fewer than the players); game ``g`` shifts them by
 ``g`` seats, so every level plays from every seat. With one player (a solo game) the AI
-plays against the game's automa, whose difficulty is an option (``--option``). A tool, not rules
-logic: it reads the clock to time decisions and give the time budget.
+plays against the game's automa, whose difficulty is an option (``--option``). ``--jobs``
+plays that many games at once in worker processes (one core each; the results are the same as
+one by one, since every game is seeded). A tool, not rules logic: it reads the clock to time
+decisions and give the time budget, and prints a line as each game ends.
 """
 
 from __future__ import annotations
@@ -17,8 +20,10 @@ import json
 import math
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable, Mapping
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -74,40 +79,62 @@ def play_one(
     levels: dict[str, str],
     seed: int,
     budget: Budget,
-    stats: dict[str, LevelStats],
-) -> GameRecord:
-    """One whole game; every seat's decision comes from its level through ``observe``."""
+) -> tuple[GameRecord, dict[str, list[float]]]:
+    """One whole game, every seat's decision coming from its level through ``observe``; its
+    record and each level's decision times."""
     seats = list(levels)
     state = spec.new_game(seats, options, seed)
     streams = {seat: random.Random(f"{seed}/{seat}") for seat in seats}
+    times: dict[str, list[float]] = {level: [] for level in levels.values()}
     steps = 0
     while not spec.is_over(state) and steps < MAX_STEPS:
         seat = min(spec.to_act(state))
         level = levels[seat]
         started = time.perf_counter()
         action = decide(level, spec, observe(spec, state, seat), streams[seat], budget)
-        stats[level].times.append(time.perf_counter() - started)
+        times[level].append(time.perf_counter() - started)
         state = spec.apply(state, seat, action).state
         steps += 1
     finished = spec.is_over(state)
     result = spec.scores(state)
-    totals = {row.seat: row.total for row in result.seats}
-    winners = list(result.winners) if finished else []
-    for seat, level in levels.items():
-        entry = stats[level]
-        entry.seat_games += 1
-        entry.scores.append(totals.get(seat, 0))
-        if seat in winners:
-            entry.wins += 1.0 / len(winners)
-    return GameRecord(
+    record = GameRecord(
         seed=seed,
         levels=levels,
         finished=finished,
         steps=steps,
-        scores=totals,
+        scores={row.seat: row.total for row in result.seats},
         breakdown={row.seat: row.breakdown for row in result.seats},
-        winners=winners,
+        winners=list(result.winners) if finished else [],
     )
+    return record, times
+
+
+def _play_registered(
+    key: str, options: Any, levels: dict[str, str], seed: int, budget: Budget
+) -> tuple[GameRecord, dict[str, list[float]]]:
+    """``play_one`` in a worker process, the game found by its key."""
+    from rules.registry import GAMES
+
+    return play_one(GAMES[key], options, levels, seed, budget)
+
+
+def _tally(stats: dict[str, LevelStats], record: GameRecord, times: dict[str, list[float]]) -> None:
+    for seat, level in record.levels.items():
+        entry = stats[level]
+        entry.seat_games += 1
+        entry.scores.append(record.scores.get(seat, 0))
+        if seat in record.winners:
+            entry.wins += 1.0 / len(record.winners)
+    for level, spent in times.items():
+        stats[level].times.extend(spent)
+
+
+def _game_line(g: int, record: GameRecord) -> str:
+    scores = ", ".join(
+        f"{record.levels.get(seat, seat)} {total}" for seat, total in record.scores.items()
+    )
+    won = "+".join(record.levels.get(seat, seat) for seat in record.winners) or "nobody"
+    return f"game {g + 1} (seed {record.seed}): {scores}; won by {won}"
 
 
 def run(
@@ -117,14 +144,37 @@ def run(
     games: int,
     budget: Budget,
     seed: int = 1,
+    jobs: int = 1,
+    progress: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` seat-rotated games; the summary as a JSON-able dict."""
+    """Play ``games`` seat-rotated games, ``jobs`` at a time in worker processes when more
+    than one; the summary as a JSON-able dict (the same whatever ``jobs``). ``progress`` is
+    given a line as each game ends."""
     seats = seat_names(options.players)
     stats = {level: LevelStats() for level in bots}
-    records: list[GameRecord] = []
-    for g in range(games):
-        levels = {seat: bots[(i + g) % len(bots)] for i, seat in enumerate(seats)}
-        records.append(play_one(spec, options, levels, seed + g, budget, stats))
+    tables = [
+        {seat: bots[(i + g) % len(bots)] for i, seat in enumerate(seats)} for g in range(games)
+    ]
+    played: list[tuple[GameRecord, dict[str, list[float]]]] = []
+    if jobs <= 1:
+        for g, levels in enumerate(tables):
+            played.append(play_one(spec, options, levels, seed + g, budget))
+            if progress is not None:
+                progress(_game_line(g, played[-1][0]))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [
+                pool.submit(_play_registered, spec.key, options, levels, seed + g, budget)
+                for g, levels in enumerate(tables)
+            ]
+            index = {future: g for g, future in enumerate(futures)}
+            for future in as_completed(futures):
+                if progress is not None:
+                    progress(_game_line(index[future], future.result()[0]))
+            played = [future.result() for future in futures]
+    records = [record for record, _ in played]
+    for record, times in played:
+        _tally(stats, record, times)
     summary: dict[str, Any] = {
         "game": spec.key,
         "players": options.players,
@@ -200,6 +250,7 @@ def add_parser(
     arena.add_argument("--budget", type=float, help="seconds per decision (default 3)")
     arena.add_argument("--iterations", type=int, help="search iterations per decision instead")
     arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     arena.add_argument("--json", help="write the summary and every game's result here")
     arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     arena.set_defaults(
@@ -220,7 +271,16 @@ def cmd_arena(
     else:
         seconds = 3.0 if args.budget is None else args.budget
         budget = Budget(seconds=seconds, clock=time.perf_counter)
-    summary = run(spec, options, bots, args.games, budget, args.seed)
+    summary = run(
+        spec,
+        options,
+        bots,
+        args.games,
+        budget,
+        args.seed,
+        jobs=args.jobs,
+        progress=lambda line: print(line, file=sys.stderr, flush=True),
+    )
     print_summary(summary)
     if args.json:
         Path(args.json).write_text(json.dumps(summary, indent=1))

@@ -41,6 +41,25 @@ def test_arena_rotates_seats_and_counts_every_seat_game() -> None:
     assert firsts == ["random", "strong"]
 
 
+def test_arena_games_in_worker_processes_give_the_same_results() -> None:
+    """Issue 24 point 4 (--jobs): games played at once in worker processes are the same
+    seeded games, tallied the same, as one by one; a line is reported as each ends."""
+    spec = GAMES["endeavor"]
+    lines: list[str] = []
+    args = (spec, spec.Options(players=2), ["random", "easy"], 3, Budget(iterations=1))
+    alone = run(*args)
+    together = run(*args, jobs=2, progress=lines.append)
+    assert together["records"] == alone["records"]
+    for level in ("random", "easy"):
+        a, b = alone["levels"][level], together["levels"][level]
+        assert (a["seat_games"], a["wins"], a["decisions"]) == (
+            b["seat_games"],
+            b["wins"],
+            b["decisions"],
+        )
+    assert len(lines) == 3 and all("won by" in line for line in lines)
+
+
 def test_arena_command_writes_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 24 point 4: python -m rules arena prints each level's line and writes --json."""
     out = tmp_path / "arena.json"
