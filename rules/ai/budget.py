@@ -42,8 +42,9 @@ class Budget:
 
 class Deadline:
     """When one decision's thinking must end: ``done(count)`` after ``count`` search
-    iterations, and ``left(count)``, how many more iterations the budget still allows (on a
-    clock, estimated from the pace of the iterations so far)."""
+    iterations, and ``left(count)``, how many more iterations the budget still allows. On a
+    clock both go by the pace of the iterations so far: the thinking ends when one more
+    iteration would likely end past the deadline, so a decision keeps within its seconds."""
 
     def __init__(
         self, cap: int | None, clock: Callable[[], float] | None, deadline: float | None
@@ -56,24 +57,27 @@ class Deadline:
     def __call__(self, count: int) -> bool:
         if self._cap is not None and count >= self._cap:
             return True
-        return (
-            self._deadline is not None
-            and self._clock is not None
-            and (self._clock() >= self._deadline)
-        )
+        if self._deadline is None or self._clock is None:
+            return False
+        now = self._clock()
+        return now + self._pace(count, now) >= self._deadline
 
     def left(self, count: int) -> float:
         """Iterations still allowed after ``count``: exact for an iteration cap; on a clock,
-        the time left at the pace since the first call (``inf`` before a pace is known)."""
+        the time left at the pace so far (``inf`` before a pace is known)."""
         left = math.inf if self._cap is None else float(self._cap - count)
         if self._deadline is None or self._clock is None:
             return left
         now = self._clock()
+        pace = self._pace(count, now)
+        if pace <= 0:
+            return left
+        return min(left, (self._deadline - now) / pace)
+
+    def _pace(self, count: int, now: float) -> float:
+        """Seconds per iteration since the first count seen (0 while unknown)."""
         if self._pace_from is None:
             self._pace_from = (count, now)
-            return left
         done_since = count - self._pace_from[0]
         spent = now - self._pace_from[1]
-        if done_since <= 0 or spent <= 0:
-            return left
-        return min(left, (self._deadline - now) * done_since / spent)
+        return spent / done_since if done_since > 0 and spent > 0 else 0.0

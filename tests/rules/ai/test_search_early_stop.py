@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from rules.ai import Budget, game_ai
+from rules.ai.budget import Deadline
 from rules.ai.greedy import one_ply
 from rules.ai.search import ismcts, settled
 from rules.registry import GAMES
@@ -73,7 +74,9 @@ def test_early_stop_gives_the_decision_of_the_whole_budget(key: str) -> None:
             counted: list[int] = []
             deadline = Budget(iterations=ITERATIONS).start()
 
-            def done(count: int) -> bool:
+            def done(
+                count: int, counted: list[int] = counted, deadline: Deadline = deadline
+            ) -> bool:
                 counted.append(count)
                 return deadline(count)
 
@@ -94,3 +97,16 @@ def test_early_stop_gives_the_decision_of_the_whole_budget(key: str) -> None:
                 stopped_early += 1
         assert choices[0] == choices[1]
     assert stopped_early > 0
+
+
+def test_a_time_budget_ends_before_an_iteration_would_overrun_it() -> None:
+    """Issue 24 (decision p95 ≤ 3 s): on a clock the thinking ends when one more iteration at
+    the pace so far would end past the deadline, not after it has."""
+    now = [0.0]
+    deadline = Budget(seconds=1.0, clock=lambda: now[0]).start()
+    count = 0
+    while not deadline(count):
+        now[0] += 0.3  # one iteration
+        count += 1
+    assert count == 3 and now[0] <= 1.0
+    assert deadline.left(count) < 1
