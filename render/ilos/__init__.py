@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from functools import partial
 
 import pydantic_core
 from PIL import Image, ImageDraw, ImageFont
@@ -36,6 +38,7 @@ from render.ilos.tiles import (
     TileKey,
     TileShape,
     font,
+    map_tile,
     min_font,
     register_cache,
     tile_shape,
@@ -243,25 +246,119 @@ def _choose_size(cells: Sequence[tuple[int, int]], width: float, max_height: flo
 
 
 def _compass(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    tr: Translate,
-    text_px: int,
-    placer: kit.Placer,
-    top: int = 0,
+    canvas: _MapCanvas, tr: Translate, text_px: int, placer: kit.Placer, top: int = 0
 ) -> None:
     """North is the top of the image: the sides the rules name coasts and cells by."""
     x, y = 40.0, top + 30.0
-    draw.polygon([(x, y), (x - 13, y + 38), (x, y + 30), (x + 13, y + 38)], fill=kit.WHITE)
-    draw.polygon([(x, y), (x, y + 30), (x + 13, y + 38)], fill=kit.INK)
+    draw = canvas.draw
+    draw.polygon(
+        [(x, y), (x - 13, y + 38), (x, y + 30), (x + 13, y + 38)], fill=canvas.colour(kit.WHITE)
+    )
+    draw.polygon([(x, y), (x, y + 30), (x + 13, y + 38)], fill=canvas.colour(kit.INK))
     placer.block((x - 15, y - 2, x + 15, y + 40))
     word = tr("ilos.board.north")
     fnt = font(text_px, True)
-    kit.label(
-        draw, (x, y + 42 + text_px / 2), word, fnt, fill=kit.WHITE, outline=kit.INK, anchor="mm"
-    )
     half = fnt.getlength(kit.safe_text(word)) / 2 + 3
+    ty = y + 42 + text_px / 2
+    reach = half + text_px  # the outlined text and more
+    with canvas.rgb((x - reach, ty - reach, x + reach, ty + reach)) as (d, (px, py)):
+        kit.label(d, (x - px, ty - py), word, fnt, fill=kit.WHITE, outline=kit.INK, anchor="mm")
     placer.block((x - half, y + 40, x + half, y + 44 + text_px), word)
+
+
+_Drawing = Callable[[Image.Image, ImageDraw.ImageDraw, tuple[int, int]], None]
+"""Drawing in RGB on an image whose corner lies at the given point of the map."""
+
+
+class _MapCanvas:
+    """The map's canvas: RGB (choice pictures, marked afterwards), or straight in the fixed
+    palette ``palette`` (the map part: its two million pixels are not mapped for every
+    post). In the palette, a tile is pasted as laid over the sea and mapped once
+    (``map_tile``, also drawn ahead of a zoom step), where it has any alpha; what lies on a
+    tile (pieces, ship lines, boats, counts, the pirate) is drawn in RGB on one patch of the
+    canvas taken back from the palette and mapped again (``kit.rgb_patch``) once the tile is
+    done (``flush``); the compass's word in a patch of its own.
+
+    The RGB picture mapped to the palette differs from this one only at anti-aliased edges:
+    where a tile's outer edge (or its number) meets its neighbour's, the later tile's edge
+    pixel is its blend over the sea rather than over the neighbour's (the tile edge colour and
+    the sea are a few levels apart), and a piece's or boat's edge blends over the mapped
+    artwork rather than the unmapped one; a few hundred pixels of two million, none visible."""
+
+    def __init__(self, width: int, height: int, palette: str | None) -> None:
+        self.palette = palette
+        if palette is None:
+            self.img = Image.new("RGB", (width, height), MAP_SEA)
+        else:
+            self.img = kit.palette_canvas(width, height, MAP_SEA, palette)
+        self.draw = ImageDraw.Draw(self.img)
+        self._pending: list[tuple[tuple[float, float, float, float], _Drawing]] = []
+
+    def on_tile(self, box: tuple[float, float, float, float], drawing: _Drawing) -> None:
+        """Draw ``drawing`` (within ``box``) in RGB: now on an RGB canvas, at ``flush`` in
+        the palette."""
+        if self.palette is None:
+            drawing(self.img, self.draw, (0, 0))
+        else:
+            self._pending.append((box, drawing))
+
+    def flush(self) -> None:
+        """Draw what ``on_tile`` kept, in order, on one RGB patch over all of it."""
+        if not self._pending or self.palette is None:
+            return
+        boxes = [box for box, _ in self._pending]
+        around = (
+            min(b[0] for b in boxes) - 2,
+            min(b[1] for b in boxes) - 2,
+            max(b[2] for b in boxes) + 2,
+            max(b[3] for b in boxes) + 2,
+        )
+        with kit.rgb_patch(self.img, around, self.palette) as (patch, draw, corner):
+            for _, drawing in self._pending:
+                drawing(patch, draw, corner)
+        self._pending.clear()
+
+    def colour(self, colour: kit.RGB) -> kit.RGB | int:
+        """What the canvas's drawing fills ``colour`` with (its index, in a palette)."""
+        return colour if self.palette is None else kit.palette_index(colour, self.palette)
+
+    def tile(self, key: TileKey, size: int, number_px: int, centre: tuple[float, float]) -> None:
+        """The tile's sprite (``tile_sprite``) at ``centre``; in the palette, as laid over
+        the sea and mapped once (``map_tile``)."""
+        if self.palette is None:
+            kit.paste(self.img, tile_sprite(key, size, number_px), centre)
+            return
+        indices, mask = map_tile(key, size, number_px, MAP_SEA, self.palette)
+        x = round(centre[0] - indices.width / 2)
+        y = round(centre[1] - indices.height / 2)
+        self.img.paste(indices, (x, y), mask)
+
+    def sprite(self, sprite: Image.Image, centre: tuple[float, float]) -> None:
+        """``kit.paste`` on the tile (``on_tile``)."""
+        x, y = centre
+        box = (
+            x - sprite.width / 2,
+            y - sprite.height / 2,
+            x + sprite.width / 2,
+            y + sprite.height / 2,
+        )
+
+        def drawing(img: Image.Image, _draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+            kit.paste(img, sprite, (x - at[0], y - at[1]))
+
+        self.on_tile(box, drawing)
+
+    @contextmanager
+    def rgb(
+        self, box: tuple[float, float, float, float]
+    ) -> Iterator[tuple[ImageDraw.ImageDraw, tuple[int, int]]]:
+        """A drawing in RGB over ``box`` and its corner on the canvas (the whole canvas and
+        (0, 0) on an RGB one)."""
+        if self.palette is None:
+            yield self.draw, (0, 0)
+            return
+        with kit.rgb_patch(self.img, box, self.palette) as (_patch, draw, corner):
+            yield draw, corner
 
 
 @dataclass(frozen=True)
@@ -304,11 +401,15 @@ def _draw_map(
     text_px: int = 24,
     focus: Sequence[tuple[int, int]] = (),
     top: int = 0,
+    palette: str | None = None,
 ) -> tuple[Image.Image, MapGeometry]:
     """The archipelago; ``extra_cells`` widen it (empty cells to mark), ``preview`` is the tile
     being explored drawn at its cell (tile, q, r, rotation); ``focus`` (cells), if given, is
     the part shown (tiles beyond it are cut off at the image's edge). ``top``: rows left
-    empty above the map, for a header pasted there (one canvas for the whole part)."""
+    empty above the map, for a header pasted there (one canvas for the whole part).
+
+    With ``palette``, drawn straight in that fixed palette (``_MapCanvas``): the map part's
+    two million pixels are not mapped for every post."""
     cells = [(t.q, t.r) for t in view.board] + list(extra_cells)
     if preview is not None:
         cells.append((preview[1], preview[2]))
@@ -321,14 +422,13 @@ def _draw_map(
     else:
         x0, y0, x1, y1 = -size, -size, size, size
     height = int(max(y1 - y0 + 2 * MARGIN, 150))
-    img = Image.new("RGB", (width, top + height), MAP_SEA)
-    draw = ImageDraw.Draw(img)
     ox = strip + (width - strip - (x1 - x0)) / 2 - x0
     oy = top + MARGIN - y0
     geo = MapGeometry(size, (ox, oy), {}, kit.Placer(width, top + height))
     if not cells:
+        img = Image.new("RGB", (width, top + height), MAP_SEA)
         kit.label(
-            draw,
+            ImageDraw.Draw(img),
             (width / 2, top + height / 2),
             tr("ilos.board.no_tiles"),
             font(max(34, text_px), True),
@@ -336,7 +436,9 @@ def _draw_map(
             outline=kit.INK,
             anchor="mm",
         )
-        return img, geo
+        return (img if palette is None else kit.to_palette(img, palette)), geo
+    canvas = _MapCanvas(width, top + height, palette)
+    img, draw = canvas.img, canvas.draw
     ships_by_id = {s.id: s for s in view.ships}
     shapes: list[tuple[PlacedTileView, TileShape, tuple[float, float]]] = []
     number_px = max(22, round(size * 0.2), text_px)
@@ -354,7 +456,7 @@ def _draw_map(
     for tile in view.board:
         key = placed_key(tile)
         centre = geo.centre(tile.q, tile.r)
-        kit.paste(img, tile_sprite(key, size, number_px), centre)
+        canvas.tile(key, size, number_px, centre)
         shape = tile_shape(key, size)
         shapes.append((tile, shape, centre))
         geo.tiles[tile.tile] = (shape, centre)
@@ -363,8 +465,8 @@ def _draw_map(
         ptile, pq, pr, prot = preview
         key = rotated_key(ptile, prot)
         centre = geo.centre(pq, pr)
-        kit.paste(img, tile_sprite(key, size, number_px), centre)
-        draw.polygon(kit.hexagon(centre, size - 2), outline=kit.HIGHLIGHT, width=4)
+        canvas.tile(key, size, number_px, centre)
+        draw.polygon(kit.hexagon(centre, size - 2), outline=canvas.colour(kit.HIGHLIGHT), width=4)
         geo.tiles[ptile.id] = (tile_shape(key, size), centre)
         printed_number(key, geo.tiles[ptile.id][0], centre)
     spot_r = size * 0.15
@@ -379,14 +481,13 @@ def _draw_map(
                 st = styles[spot.owner]
                 centre = (sx, sy)
                 if spot.building is not None:
-                    kit.paste(
-                        img,
+                    canvas.sprite(
                         building_piece(spot.building, st, round(spot_r * 2.2), spot.label),
                         centre,
                     )
                 else:
-                    kit.paste(
-                        img, kit.piece(st.shape, st.colour, round(spot_r * 0.98), st.letter), centre
+                    canvas.sprite(
+                        kit.piece(st.shape, st.colour, round(spot_r * 0.98), st.letter), centre
                     )
             # ships on this region's coast, one boat per owner with a count
             owners = Counter(ships_by_id[sid].owner for sid in region.ships if sid in ships_by_id)
@@ -396,10 +497,13 @@ def _draw_map(
                 dist = math.hypot(hx - bx, hy - by) or 1.0
                 reach = max(0.0, dist - rshape.hub_radius)
                 ex, ey = bx + (hx - bx) * reach / dist, by + (hy - by) * reach / dist
-                draw.line((bx, by, ex, ey), fill=kit.WHITE, width=max(3, round(size * 0.03)))
+                lw = max(3, round(size * 0.03))
+                canvas.on_tile(
+                    (min(bx, ex) - lw, min(by, ey) - lw, max(bx, ex) + lw, max(by, ey) + lw),
+                    partial(_ship_line, (bx, by, ex, ey), lw),
+                )
                 _draw_boats(
-                    img,
-                    draw,
+                    canvas,
                     owners,
                     styles,
                     (cx + rshape.berth[0], cy + rshape.berth[1]),
@@ -411,20 +515,18 @@ def _draw_map(
         if tile.pirate_owner is not None and shape.hideout is not None:
             st = styles[tile.pirate_owner]
             hx, hy = cx + shape.hideout[0], cy + shape.hideout[1]
-            kit.paste(
-                img,
-                pirate_boat(st.colour, st.letter, round(size * 0.44)),
-                (hx, hy - size * 0.06),
+            canvas.sprite(
+                pirate_boat(st.colour, st.letter, round(size * 0.44)), (hx, hy - size * 0.06)
             )
             half = size * 0.24
             placer.block((hx - half, hy - size * 0.06 - half, hx + half, hy - size * 0.06 + half))
-    _compass(img, draw, tr, text_px, placer, top)
+        canvas.flush()
+    _compass(canvas, tr, text_px, placer, top)
     return img, geo
 
 
 def _draw_boats(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
+    canvas: _MapCanvas,
     owners: Counter[str],
     styles: dict[str, kit.SeatStyle],
     berth: tuple[float, float],
@@ -444,23 +546,60 @@ def _draw_boats(
         off = (i - (n - 1) / 2) * step
         x, y = berth[0] + ax * off, berth[1] + ay * off
         st = styles[owner]
-        kit.paste(img, boat(st.colour, st.letter, bw), (x, y))
+        canvas.sprite(boat(st.colour, st.letter, bw), (x, y))
         if placer is not None:
             placer.block((x - bw * 0.55, y - bw * 0.55, x + bw * 0.55, y + bw * 0.55))
         if count > 1:
             fnt = font(max(text_px, round(bw * 0.36)), True)
-            box = kit.badge(
-                draw, (x + bw * 0.5, y - bw * 0.3), str(count), fnt, fill=kit.INK, pad=3
+            centre = (x + bw * 0.5, y - bw * 0.3)
+            box = _badge_box(centre, str(count), fnt, 3)
+            canvas.on_tile(
+                box,
+                partial(_badge, centre, str(count), fnt),
             )
             if placer is not None:
                 placer.block(box, str(count))
+
+
+def _badge_box(
+    centre: tuple[float, float], text: str, fnt: ImageFont.FreeTypeFont, pad: float
+) -> tuple[float, float, float, float]:
+    """The box ``kit.badge`` draws its pill in."""
+    text = kit.safe_text(text)
+    w = max(fnt.getlength(text), fnt.size * 0.6) + 2 * pad
+    h = fnt.size + pad
+    return (centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2, centre[1] + h / 2)
+
+
+def _badge(
+    centre: tuple[float, float],
+    text: str,
+    fnt: ImageFont.FreeTypeFont,
+    _img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    at: tuple[int, int],
+) -> None:
+    """A boat's count (a ``_Drawing``)."""
+    kit.badge(draw, (centre[0] - at[0], centre[1] - at[1]), text, fnt, fill=kit.INK, pad=3)
+
+
+def _ship_line(
+    line: tuple[float, float, float, float],
+    width: int,
+    _img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    at: tuple[int, int],
+) -> None:
+    """The line from a coast's boats to its land (a ``_Drawing``)."""
+    x0, y0, x1, y1 = line
+    draw.line((x0 - at[0], y0 - at[1], x1 - at[0], y1 - at[1]), fill=kit.WHITE, width=width)
 
 
 AHEAD_BUDGET = 3.0
 """How much drawing a view of the map part does for the next zoom level (``_draw_ahead``),
 in estimated ms of CPU, less what it drew for its own tiles."""
 _NEW_TILE_COST = 2.5  # a tile's artwork drawn and shrunk to the map's size
-_SPRITE_COST = 0.6  # a tile shrunk from its artwork
+_SPRITE_COST = 0.5  # a tile shrunk from its artwork over the sea and mapped to the palette
 _PIECE_COST = 0.5  # a seat's piece drawn supersampled and shrunk by Lanczos (kit.piece)
 _BOAT_COST = 0.2  # a boat or building drawn supersampled and shrunk by a box filter
 _DRAWN: dict[tuple[object, ...], None] = {}
@@ -474,7 +613,7 @@ def _tiles_drawn(view: IlosView, size: int, text_px: int) -> int:
     number_px = max(22, round(size * 0.2), text_px)
     new = 0
     for tile in view.board:
-        key = ("tile_sprite", placed_key(tile), size, number_px)
+        key = ("map_tile", placed_key(tile), size, number_px, MAP_SEA, PALETTE)
         if key not in _DRAWN:
             _DRAWN[key] = None
             new += 1
@@ -493,12 +632,13 @@ are shrunk by a box filter)."""
 
 def _level_jobs(
     view: IlosView, styles: dict[str, kit.SeatStyle], size: int, text_px: int
-) -> list[tuple[float, Callable[..., Image.Image], tuple[object, ...]]]:
+) -> list[tuple[float, Callable[..., object], tuple[object, ...]]]:
     """(estimated cost, drawing, arguments) of every sprite the map draws at hex ``size``."""
     number_px = max(22, round(size * 0.2), text_px)
     spot_r = size * 0.15
-    jobs: list[tuple[float, Callable[..., Image.Image], tuple[object, ...]]] = [
-        (_SPRITE_COST, tile_sprite, (placed_key(tile), size, number_px)) for tile in view.board
+    jobs: list[tuple[float, Callable[..., object], tuple[object, ...]]] = [
+        (_SPRITE_COST, map_tile, (placed_key(tile), size, number_px, MAP_SEA, PALETTE))
+        for tile in view.board
     ]
     ships = {s.id: s.owner for s in view.ships}
     for tile in view.board:
@@ -900,7 +1040,11 @@ def draw_map_part(view: IlosView, tr: Translate) -> Image.Image:
     header does not name who acts (the table part, the post and the caption do): a hand-over
     that moves nothing on the map keeps its picture (``render.ilos.inputs``)."""
     styles = _styles(view)
-    header = _header(view, styles, tr, MAP_W, MAP_TEXT, acting=False)
+    # kept in the palette: the round and phase change a few times a game
+    header = _kept(
+        ("map header", tr.lang, inputs.header(view)),
+        lambda: _header(view, styles, tr, MAP_W, MAP_TEXT, acting=False),
+    )
     out, geo = _draw_map(
         view,
         styles,
@@ -909,6 +1053,7 @@ def draw_map_part(view: IlosView, tr: Translate) -> Image.Image:
         max_height=2000 - header.height,
         text_px=MAP_TEXT,
         top=header.height,
+        palette=PALETTE,
     )
     out.paste(header, (0, 0))
     if view.board:

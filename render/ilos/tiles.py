@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from render import kit
 
@@ -514,5 +514,72 @@ def tile_sprite(
     return kit.plan_paste(img)  # pasted on every map: copied where opaque, blended at edges
 
 
+_ANY = [0] + [255] * 255  # a lookup table: any alpha to "drawn"
+
+
+@kit.static_layer(maxsize=256)
+def _art_over(art_key: TileKey, bg: kit.RGB) -> Image.Image:
+    """The tile's artwork at ``ART_SIZE`` over ``bg`` (RGB)."""
+    art = _tile_art(art_key, ART_SIZE).convert("RGBA")
+    out = Image.new("RGB", art.size, bg)
+    out.paste(art, (0, 0), art)
+    return out
+
+
+@lru_cache(maxsize=32)
+def _art_mask(size: int) -> Image.Image:
+    """Where a tile's artwork shrunk to ``size`` has any alpha (every tile's: its hex)."""
+    mask = _hex_mask(ART_SIZE, 2)
+    f = size / ART_SIZE
+    shrunk = mask.resize(
+        (max(1, round(mask.width * f)), max(1, round(mask.height * f))), Image.Resampling.BOX
+    )
+    return shrunk.point(_ANY, "1")
+
+
+@lru_cache(maxsize=512)  # a static layer (shared, never drawn on), a pair of them
+def map_tile(
+    key: TileKey, size: int, number_px: int, bg: kit.RGB, palette: str
+) -> tuple[Image.Image, Image.Image]:
+    """``tile_sprite`` over ``bg`` in the fixed ``palette`` ("P"), and the mask of where the
+    sprite has any alpha: a tile as a map drawn in the palette pastes it. For a hex smaller
+    than ``ART_SIZE`` the artwork is laid over ``bg`` before it is shrunk (the same blend,
+    within a level's rounding, for the cost of an RGB shrink and no blend afterwards), and
+    every tile of that size shares one mask."""
+    art_key = replace(key, tile="")
+    if size < ART_SIZE:
+        over = _art_over(art_key, bg)
+        f = size / ART_SIZE
+        img = over.resize(
+            (max(1, round(over.width * f)), max(1, round(over.height * f))),
+            Image.Resampling.BOX,
+        )
+        mask = _art_mask(size)
+    else:
+        sprite = _tile_art(art_key, size).convert("RGBA")
+        img = Image.new("RGB", sprite.size, bg)
+        img.paste(sprite, (0, 0), sprite)
+        mask = sprite.getchannel("A").point(_ANY, "1")
+    if key.tile:
+        shape = tile_shape(key, size)
+        lx, ly = img.width / 2 + shape.label[0], img.height / 2 + shape.label[1]
+        # the number may reach past the hex: the mask takes in its pixels too
+        printed = Image.new("RGBA", img.size, (0, 0, 0, 0))
+        for target in (img, printed):
+            kit.label(
+                ImageDraw.Draw(target),
+                (lx, ly),
+                key.tile,
+                font(number_px or max(22, round(size * 0.2)), bold=True),
+                fill=kit.WHITE,
+                outline=TILE_EDGE,
+                anchor="mm",
+            )
+        mask = ImageChops.logical_or(mask, printed.getchannel("A").point(_ANY, "1"))
+    return kit.to_palette(img, palette), mask
+
+
 register_cache(tile_sprite.cache_clear)  # type: ignore[attr-defined]
+register_cache(map_tile.cache_clear)
+register_cache(_art_over.cache_clear)  # type: ignore[attr-defined]
 register_cache(_tile_art.cache_clear)  # type: ignore[attr-defined]
