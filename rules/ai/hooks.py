@@ -5,8 +5,9 @@ estimate of each competitor's final score now: seats, and a solo game's automa u
 its own key) and ``SCALE`` (how many points make a clear lead); optionally ``ABSOLUTE``
 and ``ABSOLUTE_SCALE`` (``GameAI.absolute``), ``TURN_STEPS``, ``REPLIES`` and
 ``ROLLOUT_STEPS`` (``GameAI.turn_steps``, ``GameAI.replies``, ``GameAI.rollout_steps``),
-``EXPLORATION``, ``PRIOR_VISITS`` and ``GREEDY_FOLLOW_UPS`` (``GameAI.exploration``,
-``GameAI.prior_visits``, ``GameAI.greedy_follow_ups``), and
+``EXPLORATION``, ``PRIOR_VISITS``, ``GREEDY_FOLLOW_UPS`` and ``ROLLOUTS_FINISH_DECLARATIONS``
+(``GameAI.exploration``, ``GameAI.prior_visits``, ``GameAI.greedy_follow_ups``,
+``GameAI.rollouts_finish_declarations``), and
 ``considered(state, seat, actions)`` and ``declaring(state, seat)`` (``GameAI.considered``,
 ``GameAI.declaring``).
 ``rules/<game>/determinization.py`` exports ``mask(state, seat)`` (the same state with every
@@ -63,6 +64,12 @@ class GameAI:
     """Whether the moves the AI does not search (one-ply follow-ups, rollouts) and the
     nodes the search adds are greedy over the evaluation instead of random
     (``rules.ai.policy``)."""
+    rollouts_finish_declarations: bool = False
+    """Whether a rollout after the tree plays only the steps that finish a choice being
+    declared (``declaring``; up to ``rollout_steps``) and then scores, instead of playing on
+    at random: where a turn is a chain of free choices, random further plays (a card on a
+    random target) blur the judgement of the tree's moves, while a choice left half-declared
+    shows nothing of its effect yet."""
     considered: Callable[[Any, str, list[Any]], list[Any]] | None = None
     """Which of a seat's legal actions the AI weighs (never none of them; ``None``: all): a
     game may leave out moves that never help, e.g. taking back a choice declared in steps,
@@ -164,6 +171,9 @@ def _hooks(key: str, package: str) -> GameAI:
         exploration=float(getattr(evaluation, "EXPLORATION", GameAI.exploration)),
         prior_visits=int(getattr(evaluation, "PRIOR_VISITS", GameAI.prior_visits)),
         greedy_follow_ups=bool(getattr(evaluation, "GREEDY_FOLLOW_UPS", False)),
+        rollouts_finish_declarations=bool(
+            getattr(evaluation, "ROLLOUTS_FINISH_DECLARATIONS", False)
+        ),
     )
 
 

@@ -89,6 +89,7 @@ def ismcts(
     if len(root_actions) == 1:
         return root_actions[0]
     step = step_function(spec)
+    finishing = ai.declaring if ai.rollouts_finish_declarations else None
     root = Node()
     judged = [
         (value, i)
@@ -147,6 +148,8 @@ def ismcts(
             if spec.is_over(state):
                 break
             who, _secret = mover(spec, state, seat)
+            if finishing is not None and not finishing(state, who):
+                break
             state = step(state, who, follow_up(spec, ai, state, who, rnd))
         rewards = ai.rewards(spec, state)
         for visited, key, who in path:

@@ -35,6 +35,16 @@ REACH_SHARE = 0.3
 """An empty spot the player's ships reach counts for this share of what a colonist on it
 would bring over the turns left (after the next): others may take it first, and it still
 costs cards."""
+ROLLOUTS_FINISH_DECLARATIONS = True
+ROLLOUT_STEPS = 6
+"""The search's rollouts (rules.ai.hooks) only finish the card being declared (its
+destination, tile, landing and payment: at most 5 steps after a Ship card) and score it, so
+a search iteration judges the moves its tree chose, not random further cards of the turn (a
+ship moved off its island, a turn ended early), and costs less: 1935 iterations per CPU
+second against 1357 (median of 7 positions of an easy game). Strong against easy at 300
+iterations, the same seeds, against 4 random steps: 2 seats, 20 games, 15 wins either way,
+mean lead over easy +22.6 against +17.8 points; 1 strong + 3 easy, 16 games, 7.5 wins
+against 6."""
 PAYMENTS = 2
 """How many of the payments the engine offers (its sensible default first) the AI weighs:
 the evaluation tells one card from another only by count."""

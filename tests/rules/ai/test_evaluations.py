@@ -423,3 +423,38 @@ def test_maracaibo_greedy_follow_up_looks_through_choosing_to_buy(
     assert chosen == Village(action="VA_BUY")
     monkeypatch.setattr(policy, "LOOK_THROUGH", 0)
     assert policy.follow_up(spec, ai, state, "p1", random.Random(1)) == Village(action="VA_1D")
+
+
+def test_ilos_rollouts_only_finish_the_card_being_declared() -> None:
+    """ILOS-R24 (issue 24: random further cards after the search's tree blurred its
+    judgement): an Ilos rollout plays the steps that finish a declaration and scores the
+    position then, so no search iteration scores a card half-declared; other games' rollouts
+    play on at random as before."""
+    from dataclasses import replace
+
+    from rules.ai.search import ismcts
+
+    spec = GAMES["ilos"]
+    ai = game_ai(spec)
+    assert ai.rollouts_finish_declarations
+    for key in ("endeavor", "maracaibo", "renaissance"):
+        assert not game_ai(GAMES[key]).rollouts_finish_declarations
+    scored: list[Any] = []
+
+    def spy(state: Any) -> dict[str, float]:
+        scored.append(state)
+        return ai.evaluate(state)
+
+    state = _ilos_turn(5)
+    seat = min(spec.to_act(state))
+    ismcts(
+        spec,
+        replace(ai, evaluate=spy),
+        state,
+        seat,
+        random.Random(3),
+        lambda n: n >= 60,
+        rollout_steps=ai.rollout_steps,
+    )
+    assert len(scored) >= 60
+    assert all(s.pending is None for s in scored)
