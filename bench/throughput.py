@@ -14,7 +14,9 @@ machine would see, whatever else the machine runs), and the CPU time of the bot'
 (less what the benchmark spends choosing its random moves, ``bench_choose_cpu_s``) and of its
 render workers (with ``--processes 0`` the threads count in the bot's) per post (game start
 or hand-over): on ``n`` quiet cores at most about ``n * 1000 / cpu_ms_per_post``
-posts a second. ``--loaded`` runs it
+posts a second; and the largest peak resident memory of a render worker over the run
+(``render_worker_peak_rss_mib``: its caches of drawings grow with the games it draws; none
+with ``--processes 0``). ``--loaded`` runs it
 beside a CPU-burning process. Figures are printed (and written with ``--json``), never
 asserted.
 """
@@ -26,6 +28,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import statistics
 import tempfile
 import time
@@ -85,19 +88,35 @@ class RenderingAnnouncer:
                 self.handovers += 1
 
 
-def _cpu_of_worker() -> tuple[int, float]:
+def _cpu_of_worker() -> tuple[int, float, int]:
     time.sleep(0.2)  # busy, so that the next call goes to another worker
-    return os.getpid(), time.process_time()
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    return os.getpid(), time.process_time(), peak_kib
+
+
+async def _ask_workers(renderer: Renderer) -> list[tuple[int, float, int]] | None:
+    """Each render worker's (pid, CPU seconds so far, peak resident KiB), or None when a
+    worker answered twice (no figure rather than a wrong one) or there are no workers."""
+    answers = await asyncio.gather(
+        *(renderer.run(_cpu_of_worker) for _ in range(max(1, renderer.processes)))
+    )
+    if renderer.processes == 0 or len({pid for pid, _, _ in answers}) != renderer.processes:
+        return None
+    return answers
 
 
 async def workers_cpu_seconds(renderer: Renderer) -> float:
     """CPU seconds the render workers have used so far (each asked once)."""
-    answers = await asyncio.gather(
-        *(renderer.run(_cpu_of_worker) for _ in range(max(1, renderer.processes)))
-    )
-    if renderer.processes > 0 and len({pid for pid, _ in answers}) != renderer.processes:
-        return float("nan")  # a worker answered twice: no figure rather than a wrong one
-    return sum(cpu for _, cpu in answers) if renderer.processes > 0 else 0.0
+    answers = await _ask_workers(renderer)
+    if answers is None:
+        return 0.0 if renderer.processes == 0 else float("nan")
+    return sum(cpu for _, cpu, _ in answers)
+
+
+async def workers_peak_rss_mib(renderer: Renderer) -> float | None:
+    """The largest peak resident memory of the render workers so far, in MiB."""
+    answers = await _ask_workers(renderer)
+    return None if answers is None else round(max(kib for _, _, kib in answers) / 1024, 1)
 
 
 async def _heartbeat(
@@ -204,6 +223,7 @@ async def measure(kind: str, channels: int, presses: int, processes: int) -> dic
             stop.set()
             await beat
             workers_cpu = await workers_cpu_seconds(renderer) - workers_cpu
+            peak_rss = await workers_peak_rss_mib(renderer)
             await store.close()
             renderer.close()
             ageing.stop()
@@ -233,6 +253,7 @@ async def measure(kind: str, channels: int, presses: int, processes: int) -> dic
         "cpu_ms_per_post": round(
             (main_cpu + workers_cpu) * 1000 / max(1, announcer.starts + announcer.handovers), 1
         ),
+        "render_worker_peak_rss_mib": peak_rss,
     }
 
 
