@@ -328,10 +328,7 @@ class _MapCanvas:
         if self.palette is None:
             kit.paste(self.img, tile_sprite(key, size, number_px), centre)
             return
-        indices, mask = map_tile(key, size, number_px, MAP_SEA, self.palette)
-        x = round(centre[0] - indices.width / 2)
-        y = round(centre[1] - indices.height / 2)
-        self.img.paste(indices, (x, y), mask)
+        map_tile(key, size, number_px, MAP_SEA, self.palette).paste(self.img, centre)
 
     def sprite(self, sprite: Image.Image, centre: tuple[float, float]) -> None:
         """``kit.paste`` on the tile (``on_tile``)."""
@@ -1062,9 +1059,9 @@ def draw_map_part(view: IlosView, tr: Translate) -> Image.Image:
     return out
 
 
-TABLE_PANELS = 512
+TABLE_PANELS = 256
 """Table panels and player rows kept in the palette, by what they show and the language
-(a panel 0.22-0.28 MiB, a row 0.11-0.15 MiB: about 80 MiB when full): many hand-overs change neither
+(a panel 0.22-0.28 MiB, a row 0.11-0.15 MiB: about 40 MiB when full): many hand-overs change neither
 the exploration nor the prices, and each changes a player's row or two. Fifty 4-player games
 played at once through one process (every hand-over of each, in turn): 47 % of exploration
 and price panels found kept with 256 kept panels, against 33 % with 64."""

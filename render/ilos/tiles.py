@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageDraw
 
 from render import kit
 
@@ -400,7 +400,13 @@ also what lies outside it: the shrunk border blends only edge colour)."""
 _ART_PALETTE = [v for colour in _ART_COLOURS for v in colour]
 
 
-@kit.static_layer(maxsize=256)
+TILE_ARTS = 64
+"""Tile artworks kept (``_tile_art``): 0.28 MiB each at ``ART_SIZE``, 18 MiB when full (256
+were 72 MiB). The map's tiles are shrunk from them once per hex size (``map_tile`` keeps
+those), so an artwork is read again only when a tile is placed or a map changes size."""
+
+
+@kit.static_layer(maxsize=TILE_ARTS)
 def _tile_art(key: TileKey, size: int) -> Image.Image:
     """The tile's artwork (``_draw_tile_art``) kept premultiplied ("RGBa"), the form Pillow
     shrinks an RGBA image in: each new size converts only its small result back."""
@@ -517,9 +523,8 @@ def tile_sprite(
 _ANY = [0] + [255] * 255  # a lookup table: any alpha to "drawn"
 
 
-@kit.static_layer(maxsize=256)
 def _art_over(art_key: TileKey, bg: kit.RGB) -> Image.Image:
-    """The tile's artwork at ``ART_SIZE`` over ``bg`` (RGB)."""
+    """The tile's artwork at ``ART_SIZE`` over ``bg`` (RGB), from the kept artwork."""
     art = _tile_art(art_key, ART_SIZE).convert("RGBA")
     out = Image.new("RGB", art.size, bg)
     out.paste(art, (0, 0), art)
@@ -537,15 +542,40 @@ def _art_mask(size: int) -> Image.Image:
     return shrunk.point(_ANY, "1")
 
 
-@lru_cache(maxsize=512)  # a static layer (shared, never drawn on), a pair of them
-def map_tile(
-    key: TileKey, size: int, number_px: int, bg: kit.RGB, palette: str
-) -> tuple[Image.Image, Image.Image]:
-    """``tile_sprite`` over ``bg`` in the fixed ``palette`` ("P"), and the mask of where the
-    sprite has any alpha: a tile as a map drawn in the palette pastes it. For a hex smaller
-    than ``ART_SIZE`` the artwork is laid over ``bg`` before it is shrunk (the same blend,
-    within a level's rounding, for the cost of an RGB shrink and no blend afterwards), and
-    every tile of that size shares one mask."""
+@dataclass(frozen=True)
+class MapTile:
+    """A tile as a map drawn in a fixed palette pastes it (``map_tile``): its indices where
+    ``mask`` is set (shared by the tiles of a size), then its number's box (``number``: the
+    box's corner in the tile, its indices and mask), which may reach past the hex."""
+
+    indices: Image.Image
+    mask: Image.Image
+    number: tuple[tuple[int, int], Image.Image, Image.Image] | None
+
+    def paste(self, canvas: Image.Image, centre: Point) -> None:
+        """Paste on a "P" canvas, centred at ``centre`` (as ``kit.paste`` places a sprite)."""
+        x = round(centre[0] - self.indices.width / 2)
+        y = round(centre[1] - self.indices.height / 2)
+        canvas.paste(self.indices, (x, y), self.mask)
+        if self.number is not None:
+            (nx, ny), indices, mask = self.number
+            canvas.paste(indices, (x + nx, y + ny), mask)
+
+
+MAP_TILES = 512
+"""Map tiles kept (``map_tile``): 20-75 KiB each (hex sizes 88-144), about 25 MiB when full;
+a game in play needs its tiles at its map's size and the two sizes drawn ahead (40-60).
+Fifty 4-player games at once through two render workers (``bench.throughput``): a worker's
+peak resident memory 306 MiB (197 once started) with 512 map tiles and 64 artworks, 346 with
+1024 and 128, for the same render CPU within the noise (22-24 s)."""
+
+
+@lru_cache(maxsize=MAP_TILES)  # a static layer (shared, never drawn on)
+def map_tile(key: TileKey, size: int, number_px: int, bg: kit.RGB, palette: str) -> MapTile:
+    """``tile_sprite`` over ``bg`` in the fixed ``palette``, as a map drawn in that palette
+    pastes it (``MapTile``). For a hex smaller than ``ART_SIZE`` the artwork is laid over
+    ``bg`` before it is shrunk (the same blend, within a level's rounding, for the cost of an
+    RGB shrink and no blend afterwards), and every tile of that size shares one mask."""
     art_key = replace(key, tile="")
     if size < ART_SIZE:
         over = _art_over(art_key, bg)
@@ -560,10 +590,11 @@ def map_tile(
         img = Image.new("RGB", sprite.size, bg)
         img.paste(sprite, (0, 0), sprite)
         mask = sprite.getchannel("A").point(_ANY, "1")
+    printed: Image.Image | None = None
     if key.tile:
         shape = tile_shape(key, size)
         lx, ly = img.width / 2 + shape.label[0], img.height / 2 + shape.label[1]
-        # the number may reach past the hex: the mask takes in its pixels too
+        # the number may reach past the hex: its box is pasted with its own mask
         printed = Image.new("RGBA", img.size, (0, 0, 0, 0))
         for target in (img, printed):
             kit.label(
@@ -575,11 +606,14 @@ def map_tile(
                 outline=TILE_EDGE,
                 anchor="mm",
             )
-        mask = ImageChops.logical_or(mask, printed.getchannel("A").point(_ANY, "1"))
-    return kit.to_palette(img, palette), mask
+    indices = kit.to_palette(img, palette)
+    box = printed.getchannel("A").getbbox() if printed is not None else None
+    if printed is None or box is None:
+        return MapTile(indices, mask, None)
+    number_mask = printed.crop(box).getchannel("A").point(_ANY, "1")
+    return MapTile(indices, mask, ((box[0], box[1]), indices.crop(box), number_mask))
 
 
 register_cache(tile_sprite.cache_clear)  # type: ignore[attr-defined]
 register_cache(map_tile.cache_clear)
-register_cache(_art_over.cache_clear)  # type: ignore[attr-defined]
 register_cache(_tile_art.cache_clear)  # type: ignore[attr-defined]
