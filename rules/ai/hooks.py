@@ -5,6 +5,7 @@ estimate of each competitor's final score now: seats, and a solo game's automa u
 its own key) and ``SCALE`` (how many points make a clear lead); optionally ``ABSOLUTE``
 and ``ABSOLUTE_SCALE`` (``GameAI.absolute``), ``TURN_STEPS``, ``REPLIES`` and
 ``ROLLOUT_STEPS`` (``GameAI.turn_steps``, ``GameAI.replies``, ``GameAI.rollout_steps``),
+``ROLLOUT_HANDOVERS`` (``GameAI.rollout_handovers``),
 ``EXPLORATION``, ``PRIOR_VISITS``, ``GREEDY_FOLLOW_UPS`` and ``ROLLOUTS_FINISH_DECLARATIONS``
 (``GameAI.exploration``, ``GameAI.prior_visits``, ``GameAI.greedy_follow_ups``,
 ``GameAI.rollouts_finish_declarations``), and
@@ -54,6 +55,11 @@ class GameAI:
     rollout_steps: int = 4
     """Random steps the search plays after its tree before scoring (``rules.ai.search``);
     0 where random play ruins a position faster than the evaluation can see past it."""
+    rollout_handovers: int = 0
+    """When above 0, the search's rollouts play on past ``rollout_steps`` until the turn has
+    passed this many times (a different seat decides), at most ``ROLLOUT_CAP`` steps: a game
+    whose turns are long chains of choices sees the others' replies only this way. 0 (the
+    default): ``rollout_steps`` steps."""
     exploration: float = 0.7
     """The search's UCB exploration constant (``rules.ai.search``): a game whose rewards differ
     little between moves (a lead squashed over a wide scale) needs less, or the visits are
@@ -166,6 +172,7 @@ def _hooks(key: str, package: str) -> GameAI:
         turn_steps=int(getattr(evaluation, "TURN_STEPS", GameAI.turn_steps)),
         replies=int(getattr(evaluation, "REPLIES", GameAI.replies)),
         rollout_steps=int(getattr(evaluation, "ROLLOUT_STEPS", GameAI.rollout_steps)),
+        rollout_handovers=int(getattr(evaluation, "ROLLOUT_HANDOVERS", GameAI.rollout_handovers)),
         considered=getattr(evaluation, "considered", None),
         declaring=getattr(evaluation, "declaring", None),
         exploration=float(getattr(evaluation, "EXPLORATION", GameAI.exploration)),

@@ -26,6 +26,9 @@ from rules.ai.policy import follow_up, preferred
 from rules.core.spec import GameSpec
 
 ROLLOUT_STEPS = 4
+ROLLOUT_CAP = 40
+"""At most this many steps in a rollout that plays on until the turn passes
+(``GameAI.rollout_handovers``)."""
 ROOT_WIDTH = 8
 """With a one-ply prior, the root searches only this many of the best-judged actions: a
 budget of tens of iterations spread over every legal action (a bid of -40..40) would visit
@@ -144,13 +147,7 @@ def ismcts(
             path.append((node, key, who))
             state = step(state, who, actions[pick])
             node = node.child(f"?{who}" if secret else key)
-        for _ in range(rollout_steps):
-            if spec.is_over(state):
-                break
-            who, _secret = mover(spec, state, seat)
-            if finishing is not None and not finishing(state, who):
-                break
-            state = step(state, who, follow_up(spec, ai, state, who, rnd))
+        state = rollout(spec, ai, state, seat, rnd, rollout_steps, finishing)
         rewards = ai.rewards(spec, state)
         for visited, key, who in path:
             visited.visits[key] = visited.visits.get(key, 0) + 1
@@ -160,6 +157,37 @@ def ismcts(
         key=lambda i: _final_rank(root, action_key(root_actions[i])),
     )
     return root_actions[best]
+
+
+def rollout(
+    spec: GameSpec[Any, Any, Any, Any],
+    ai: GameAI,
+    state: Any,
+    seat: str,
+    rnd: random.Random,
+    steps: int,
+    finishing: Callable[[Any, str], bool] | None = None,
+) -> Any:
+    """Play ``steps`` moves after the tree (``rules.ai.policy``), then, where the game asks
+    (``GameAI.rollout_handovers``), on until the turn has passed that many times; with
+    ``finishing`` (``GameAI.rollouts_finish_declarations``) only while it says the mover is
+    finishing a declaration."""
+    step = step_function(spec)
+    last: str | None = None
+    handovers = 0
+    for played in range(max(steps, ROLLOUT_CAP if ai.rollout_handovers else 0)):
+        if spec.is_over(state):
+            break
+        who, _secret = mover(spec, state, seat)
+        if last is not None and who != last:
+            handovers += 1
+        last = who
+        if played >= steps and handovers >= ai.rollout_handovers:
+            break
+        if finishing is not None and not finishing(state, who):
+            break
+        state = step(state, who, follow_up(spec, ai, state, who, rnd))
+    return state
 
 
 def settled(root: Node, left: float) -> bool:

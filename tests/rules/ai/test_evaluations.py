@@ -458,3 +458,45 @@ def test_ilos_rollouts_only_finish_the_card_being_declared() -> None:
     )
     assert len(scored) >= 60
     assert all(s.pending is None for s in scored)
+
+
+def test_rollouts_play_their_steps_unless_a_game_asks_to_see_the_turn_pass() -> None:
+    """Issue 24 (Maracaibo: the search's rollouts never reached the opponent's turn): by
+    default a rollout plays ``rollout_steps`` follow-ups, as before; a game that sets
+    ``GameAI.rollout_handovers`` has its rollouts play on until the turn has passed that
+    many times, so the others' replies are seen."""
+    import dataclasses
+
+    from rules.ai.policy import follow_up
+    from rules.ai.search import mover, rollout
+    from rules.core.replay import state_hash
+
+    spec = GAMES["endeavor"]
+    ai = game_ai(spec)
+    assert ai.rollout_handovers == 0
+    state = _play_until("endeavor", 3, 5, lambda s: len(spec.to_act(s)) == 1)
+    seat = min(spec.to_act(state))
+    expected = state
+    rnd = random.Random(3)
+    for _ in range(4):
+        if spec.is_over(expected):
+            break
+        who, _secret = mover(spec, expected, seat)
+        expected = spec.apply_trusted(expected, who, follow_up(spec, ai, expected, who, rnd)).state
+    played = rollout(spec, ai, state, seat, random.Random(3), 4)
+    assert state_hash(played) == state_hash(expected)
+
+    spec = GAMES["maracaibo"]
+    ai = dataclasses.replace(game_ai(spec), rollout_handovers=2)
+    state = _play_until(
+        "maracaibo",
+        2,
+        4,
+        lambda s: (
+            s.phase == "play" and s.round == 2 and spec.to_act(s) == {"p1"} and s.active == "p1"
+        ),
+    )
+    before = state.board.ships["p2"]
+    played = rollout(spec, ai, state, "p1", random.Random(1), 0)
+    assert spec.to_act(played) == {"p1"}
+    assert played.board.ships["p2"] != before
