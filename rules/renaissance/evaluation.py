@@ -75,7 +75,18 @@ too); scoring a search iteration before the random move that adds its node (so e
 turn, which hands the random move to another seat, no longer looks best): 11 of 30; an
 advance worth a quarter of the credits it gives its category's advances not yet held: 12 of
 30, strong's mean score 551 -> 307. At 4 seats (strong + 3 easy, 48 games, seeds 1-48) the
-exploration and sealed-bid changes did not move strong: 13 wins before and after (27%)."""
+exploration and sealed-bid changes did not move strong: 13 wins before and after (27%).
+Then, 4 seats, 40 games at 100 iterations, seeds 1-40: strong won 15 (38%, CI 24-53%), and at
+1000 iterations (about a fifth of what 3 s buys on one core: some 1,650 iterations a CPU
+second, measured on a loaded machine) 7 of the first 12 (58%, CI 32-81%; the same 12 seeds at 100 iterations: 2), every
+game chaos-free. Tried at 100 iterations, no better: crediting the moves above the node an
+iteration adds with the position before the added move (a random move of whoever moves
+next; the search overruled its prior's card play with a pass 10 times in ~80 play
+decisions instead of 20, yet strong won 14 of 40); an order-of-play value (10 times the
+AOR-D10 odds of the seat's box, a sealed bid placed among the others' last bids) with bids
+weighed within -6..12 and the others' sealed bids sampled within 3 of their last: 12 of 40,
+every seat's mean score fell (easy 235 -> 98: AIs underbid one another for the first box,
+down to bids that buy no tokens); the bid range and that sampling alone: 13 of 40."""
 TURN_STEPS = 0
 """A card play carries all its choices (rules.ai.hooks): the one-ply judgement scores a
 candidate as it is, not after more cards played at random (which would make passing look
