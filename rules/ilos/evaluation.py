@@ -45,6 +45,17 @@ second against 1357 (median of 7 positions of an easy game). Strong against easy
 iterations, the same seeds, against 4 random steps: 2 seats, 20 games, 15 wins either way,
 mean lead over easy +22.6 against +17.8 points; 1 strong + 3 easy, 16 games, 7.5 wins
 against 6."""
+# Tried in issue 24 from there (strong + easy, seeds 100-119 for 2 seats and 200-215 for
+# 1 strong + 3 easy, 300 iterations unless said), none better, so none kept: exploration
+# 0.05 with 4 prior visits (4 seats 7/16, mean lead over the best easy -2.0 points against
+# -3.1) or 0.2 with 4 (5/16, -7.4); scoring the tree's position with no rollout (a card
+# half-declared shows nothing: 1 of the first 9 games); greedy follow-ups and nodes
+# (GREEDY_FOLLOW_UPS) at the same CPU, 0.3 s a decision (6x fewer iterations): 2 seats
+# 16/20 against 15/20, 4 seats 4.5/16, lead -10.1; holdings valued at the price raises each
+# player is expected to make on what it holds most of (half a raise per turn left, its share
+# of the markers, counted in full): easy with it beat easy without in 89 of 160 games, but
+# strong + 3 easy with it won 5/16, lead -8.8 (at double weight easy won 6/40); weighing the
+# payments that keep Market cards first: easy with it 13/40 against easy without.
 PAYMENTS = 2
 """How many of the payments the engine offers (its sensible default first) the AI weighs:
 the evaluation tells one card from another only by count."""
