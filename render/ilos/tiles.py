@@ -478,6 +478,28 @@ def _draw_tile_art(key: TileKey, size: int) -> Image.Image:
     return img
 
 
+def _shrunk(img: Image.Image, size: int) -> Image.Image:
+    """``img``, drawn for a hex of ``ART_SIZE``, shrunk for a hex of ``size``."""
+    f = size / ART_SIZE
+    return img.resize(
+        (max(1, round(img.width * f)), max(1, round(img.height * f))), Image.Resampling.BOX
+    )
+
+
+def _print_number(img: Image.Image, key: TileKey, size: int, number_px: int) -> None:
+    """The tile's number on ``img`` (the tile centred in it), where the tile prints it."""
+    shape = tile_shape(key, size)
+    kit.label(
+        ImageDraw.Draw(img),
+        (img.width / 2 + shape.label[0], img.height / 2 + shape.label[1]),
+        key.tile,
+        font(number_px or max(22, round(size * 0.2)), bold=True),
+        fill=kit.WHITE,
+        outline=TILE_EDGE,
+        anchor="mm",
+    )
+
+
 @kit.static_layer(maxsize=512)
 def tile_sprite(
     key: TileKey, size: int, number_px: int = 0, shared_art: bool = True
@@ -494,29 +516,12 @@ def tile_sprite(
     if not shared_art and size < ART_SIZE:
         img = _draw_tile_art(art_key, size)
     elif size < ART_SIZE:
-        art = _tile_art(art_key, ART_SIZE)
-        f = size / ART_SIZE
-        img = art.resize(
-            (max(1, round(art.width * f)), max(1, round(art.height * f))),
-            Image.Resampling.BOX,
-        ).convert("RGBA")
+        img = _shrunk(_tile_art(art_key, ART_SIZE), size).convert("RGBA")
     else:
         img = _tile_art(art_key, size).convert("RGBA")
     if not key.tile:
         return kit.plan_paste(img)
-    shape = tile_shape(key, size)
-    dd = ImageDraw.Draw(img)
-    origin = (img.width / 2, img.height / 2)
-    lx, ly = origin[0] + shape.label[0], origin[1] + shape.label[1]
-    kit.label(
-        dd,
-        (lx, ly),
-        key.tile,
-        font(number_px or max(22, round(size * 0.2)), bold=True),
-        fill=kit.WHITE,
-        outline=TILE_EDGE,
-        anchor="mm",
-    )
+    _print_number(img, key, size, number_px)
     return kit.plan_paste(img)  # pasted on every map: copied where opaque, blended at edges
 
 
@@ -534,12 +539,7 @@ def _art_over(art_key: TileKey, bg: kit.RGB) -> Image.Image:
 @lru_cache(maxsize=32)
 def _art_mask(size: int) -> Image.Image:
     """Where a tile's artwork shrunk to ``size`` has any alpha (every tile's: its hex)."""
-    mask = _hex_mask(ART_SIZE, 2)
-    f = size / ART_SIZE
-    shrunk = mask.resize(
-        (max(1, round(mask.width * f)), max(1, round(mask.height * f))), Image.Resampling.BOX
-    )
-    return shrunk.point(_ANY, "1")
+    return _shrunk(_hex_mask(ART_SIZE, 2), size).point(_ANY, "1")
 
 
 @dataclass(frozen=True)
@@ -578,12 +578,7 @@ def map_tile(key: TileKey, size: int, number_px: int, bg: kit.RGB, palette: str)
     RGB shrink and no blend afterwards), and every tile of that size shares one mask."""
     art_key = replace(key, tile="")
     if size < ART_SIZE:
-        over = _art_over(art_key, bg)
-        f = size / ART_SIZE
-        img = over.resize(
-            (max(1, round(over.width * f)), max(1, round(over.height * f))),
-            Image.Resampling.BOX,
-        )
+        img = _shrunk(_art_over(art_key, bg), size)
         mask = _art_mask(size)
     else:
         sprite = _tile_art(art_key, size).convert("RGBA")
@@ -592,20 +587,10 @@ def map_tile(key: TileKey, size: int, number_px: int, bg: kit.RGB, palette: str)
         mask = sprite.getchannel("A").point(_ANY, "1")
     printed: Image.Image | None = None
     if key.tile:
-        shape = tile_shape(key, size)
-        lx, ly = img.width / 2 + shape.label[0], img.height / 2 + shape.label[1]
         # the number may reach past the hex: its box is pasted with its own mask
         printed = Image.new("RGBA", img.size, (0, 0, 0, 0))
         for target in (img, printed):
-            kit.label(
-                ImageDraw.Draw(target),
-                (lx, ly),
-                key.tile,
-                font(number_px or max(22, round(size * 0.2)), bold=True),
-                fill=kit.WHITE,
-                outline=TILE_EDGE,
-                anchor="mm",
-            )
+            _print_number(target, key, size, number_px)
     indices = kit.to_palette(img, palette)
     box = printed.getchannel("A").getbbox() if printed is not None else None
     if printed is None or box is None:
