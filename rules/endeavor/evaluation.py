@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from rules.endeavor.actions import Cancel, EndeavorAction
 from rules.endeavor.components import ATTRIBUTES
 from rules.endeavor.model import EndeavorState
 from rules.endeavor.query import track_value
@@ -28,3 +29,13 @@ def evaluate(state: EndeavorState) -> dict[str, float]:
             value += WORKER * (p.harbour + p.supply)
         out[seat] = value
     return out
+
+
+def considered(
+    state: EndeavorState, seat: str, actions: list[EndeavorAction]
+) -> list[EndeavorAction]:
+    """What the AI weighs (rules.ai.hooks): never taking back an activation or a token
+    (``Cancel``), which only returns to the position before it. Weighing it, a strong seat
+    against random play activated a building and cancelled it again for hundreds of moves, its
+    search seeing the same value both ways; the engine always offers something else with it."""
+    return [a for a in actions if not isinstance(a, Cancel)]

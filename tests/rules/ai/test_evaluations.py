@@ -248,7 +248,29 @@ def test_ilos_ai_never_weighs_taking_back_a_declaration() -> None:
     assert all(a.type != "cancel" for a in weighed)
     pays = [a for a in legal if a.type == "pay"]
     assert [a for a in weighed if a.type == "pay"] == pays[:PAYMENTS]
-    assert game_ai(GAMES["endeavor"]).considered is None
+    assert game_ai(GAMES["maracaibo"]).considered is None
+
+
+def test_endeavor_ai_never_weighs_taking_back_an_activation() -> None:
+    """Issue 24 (Cancel, the take-back of an activation or token before any of its actions;
+    a strong seat activated a building and cancelled it again for hundreds of moves against
+    random play, seed 7): every activation the AI weighs goes ahead, and the engine always
+    offers something besides cancelling."""
+    spec = GAMES["endeavor"]
+    ai = game_ai(spec)
+    seen = 0
+    for seed in range(6):
+        state = spec.new_game(["p1", "p2"], spec.Options(players=2), seed)
+        rnd = random.Random(seed)
+        while not spec.is_over(state):
+            seat = min(spec.to_act(state))
+            legal = spec.legal_actions(state, seat)
+            if any(a.type == "cancel" for a in legal):
+                seen += 1
+                weighed = ai.actions(spec, state, seat)
+                assert weighed and all(a.type != "cancel" for a in weighed)
+            state = spec.apply(state, seat, legal[rnd.randrange(len(legal))]).state
+    assert seen > 20
 
 
 def test_ilos_one_ply_stops_once_the_card_is_declared() -> None:
