@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from rules.maracaibo import query
-from rules.maracaibo.components import data
+from rules.maracaibo.components import Data, data
 from rules.maracaibo.model import MaracaiboState, Player
 from rules.maracaibo.projection import final_vp
 
@@ -78,7 +77,8 @@ HOME = 22
 
 def _future(state: MaracaiboState, seat: str, p: Player) -> float:
     """What today's position will still pay beyond the projected final scoring."""
-    rounds = data().tracks.rounds
+    d = data()
+    rounds = d.tracks.rounds
     # interim scorings still to come (10.1, at the end of rounds 1-3); the final one is in
     # the projection
     interims = max(0, rounds - state.round)
@@ -92,10 +92,10 @@ def _future(state: MaracaiboState, seat: str, p: Player) -> float:
     value += EXPLORER_STEP * _depth().get(p.explorer, 0)
     value += INFLUENCE_STEP * sum(p.influence.values())
     value += (QUEST + (JEAN_QUEST if state.jean is not None else 0.0)) * len(p.quests)
-    return value + ROUTE_STEP * _route(state, seat)
+    return value + ROUTE_STEP * _route(state, seat, d)
 
 
-def _route(state: MaracaiboState, seat: str) -> int:
+def _route(state: MaracaiboState, seat: str, d: Data) -> int:
     """The locations ahead of ``seat``'s ship it can still use this round (MAR-R2): up to
     its round's home (21a in rounds 1-3, 22 in the last), and at most ``ROUTE_SLACK``
     beyond what the ship nearest home has left; none once the round is being scored."""
@@ -103,11 +103,10 @@ def _route(state: MaracaiboState, seat: str) -> int:
     ship = ships.get(seat)
     if ship is None or state.phase == "scoring":
         return 0
-    home = HOME if state.round >= data().tracks.rounds else HOME - 1
-    mine = max(0, home - query.location_number(ship))
-    others = [
-        max(0, home - query.location_number(loc)) for who, loc in ships.items() if who != seat
-    ]
+    home = HOME if state.round >= d.tracks.rounds else HOME - 1
+    locations = d.locations
+    mine = max(0, home - locations[ship].number)
+    others = [max(0, home - locations[loc].number) for who, loc in ships.items() if who != seat]
     if others:
         mine = min(mine, min(others) + ROUTE_SLACK)
     return mine

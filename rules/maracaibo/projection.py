@@ -26,11 +26,12 @@ def final_vp(s: MaracaiboState) -> dict[str, int]:
     """Each seat's VP (and ``automa.JEAN``'s in a solo game) after the final scoring."""
     d = data()
     dvp = income_vp()
+    cards = d.cards
     out: dict[str, int] = {}
     for seat in s.seats:
         p = s.players[seat]
         total = _add(p.vp, p.inc_vp + dvp.get(p.inc_d, 0))
-        total = _add(total, sum(q.card(c).end_vp for c in p.tableau))
+        total = _add(total, sum(cards[c].end_vp for c in p.tableau))
         for slot in s.board.prestige:
             if seat in slot.investors:
                 total = _add(total, prestige_vp(s, seat, slot.building))
@@ -43,14 +44,29 @@ def final_vp(s: MaracaiboState) -> dict[str, int]:
             add = _add_jean if who == automa.JEAN else _add
             out[who] = add(out[who], d.tracks.majority_vp)
     weights = nation_weights(s)
+    rank = _noble_ranks()
+    last = len(rank) - 1
     for seat in s.seats:
-        p = s.players[seat]
-        rank = sum(q.noble_rank(p.influence[n]) * weights[n] for n in NATIONS)
-        out[seat] = _add(out[seat], rank)
+        inf = s.players[seat].influence
+        points = sum(rank[min(inf[n], last)] * weights[n] for n in NATIONS)
+        out[seat] = _add(out[seat], points)
     if jean is not None:
-        rank = sum(q.noble_rank(jean.influence[n]) * weights[n] for n in NATIONS)
-        total = _add_jean(out[automa.JEAN], rank)
+        inf = jean.influence
+        points = sum(rank[min(inf[n], last)] * weights[n] for n in NATIONS)
+        total = _add_jean(out[automa.JEAN], points)
         for n in automa.final_bonus_parts(s):
             total = _add_jean(total, n)
         out[automa.JEAN] = total
     return out
+
+
+def _noble_ranks() -> list[int]:
+    """``query.noble_rank`` of each influence position from 0 to the last printed rank's
+    (every position beyond has the last one's), once per data set."""
+    d = data()
+    key = ("noble_ranks", "")
+    found: list[int] | None = d.memo.get(key)
+    if found is None:
+        top = max([0, *(r.pos for r in d.tracks.influence.noble_ranks)])
+        found = d.memo[key] = [q.noble_rank(pos) for pos in range(top + 1)]
+    return found
