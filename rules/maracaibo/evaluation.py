@@ -176,8 +176,8 @@ GREEDY_FOLLOW_UPS = True
 #
 # Issue 24, a later session: strong as it stands (this file) against easy, seats rotated,
 # seeds from 1000: 2 players at 50 iterations, 14 of 19 wins (74 %, CI 51-88 %; seeds
-# 1000-1018), mean 109.9 against 98.3; at the 3 s budget on the shared 2-core machine (p50 2.1 s per decision),
-# 5 of 6 (CI 44-97 %), mean 111.2 against 108.0; 1 strong + 3 easy at 50 iterations, 6 of 8
+# 1000-1018), mean 109.9 against 98.3; at the 3 s budget on the shared 2-core machine
+# (p50 2.1 s per decision), 5 of 6 (CI 44-97 %), mean 111.2 against 108.0; 1 strong + 3 easy at 50 iterations, 6 of 8
 # (75 %, CI 41-93 %), mean 107.8 against 94.4. Tried and left out (rules/ai hooks not
 # landed): a search that plans only the seat's own turn, the one-ply prior's horizon (an
 # iteration ends once the turn passes: no tree nodes past it, the rollout plays greedy
