@@ -8,11 +8,9 @@ and cards in hand (they buy and become projects)."""
 
 from __future__ import annotations
 
-from functools import cache
-
 from rules.maracaibo.components import Data, data
-from rules.maracaibo.model import MaracaiboState, Player
-from rules.maracaibo.projection import final_vp
+from rules.maracaibo.model import MaracaiboState
+from rules.maracaibo.projection import final_vp, tables
 
 SCALE = 25.0
 """A lead this big is a clear lead; wide, so a seat far behind Jean (a solo game) still
@@ -62,10 +60,30 @@ def evaluate(state: MaracaiboState) -> dict[str, float]:
         if state.jean is not None:
             out["jean"] = float(state.jean.vp)
         return out
+    d = data()
     projected = final_vp(state)
+    rounds = d.tracks.rounds
+    # interim scorings still to come (10.1, at the end of rounds 1-3); the final one is in
+    # the projection
+    interims = max(0, rounds - state.round)
+    if state.phase == "scoring" and state.scoring is not None and state.scoring.kind == "final":
+        interims = 0
+    coin = DOUBLOON * (interims + 1) / rounds
+    quest = QUEST + (JEAN_QUEST if state.jean is not None else 0.0)
+    discs = _discs(d)
+    depth = _depth(d)
+    route = _routes(state, d)
     out = {}
     for seat, p in state.players.items():
-        out[seat] = projected[seat] + _future(state, seat, p)
+        # what today's position will still pay beyond the projected final scoring
+        value = interims * (p.inc_vp + DOUBLOON * p.inc_d)
+        value += coin * p.doubloons + CARD * (len(p.hand) + len(p.plan))
+        value += TABLEAU * len(p.tableau)
+        value += UPGRADE * (discs - sum(p.discs.values()))
+        value += EXPLORER_STEP * depth.get(p.explorer, 0)
+        value += INFLUENCE_STEP * sum(p.influence.values())
+        value += quest * len(p.quests)
+        out[seat] = projected[seat] + (value + ROUTE_STEP * route.get(seat, 0))
     if state.jean is not None:
         out["jean"] = float(projected["jean"])
     return out
@@ -75,60 +93,53 @@ HOME = 22
 """The last location's number (MAR-T: 22, the final round's home)."""
 
 
-def _future(state: MaracaiboState, seat: str, p: Player) -> float:
-    """What today's position will still pay beyond the projected final scoring."""
-    d = data()
-    rounds = d.tracks.rounds
-    # interim scorings still to come (10.1, at the end of rounds 1-3); the final one is in
-    # the projection
-    interims = max(0, rounds - state.round)
-    if state.phase == "scoring" and state.scoring is not None and state.scoring.kind == "final":
-        interims = 0
-    value = interims * (p.inc_vp + DOUBLOON * p.inc_d)
-    coin = DOUBLOON * (interims + 1) / rounds
-    value += coin * p.doubloons + CARD * (len(p.hand) + len(p.plan))
-    value += TABLEAU * len(p.tableau)
-    value += UPGRADE * (_discs() - sum(p.discs.values()))
-    value += EXPLORER_STEP * _depth().get(p.explorer, 0)
-    value += INFLUENCE_STEP * sum(p.influence.values())
-    value += (QUEST + (JEAN_QUEST if state.jean is not None else 0.0)) * len(p.quests)
-    return value + ROUTE_STEP * _route(state, seat, d)
-
-
-def _route(state: MaracaiboState, seat: str, d: Data) -> int:
-    """The locations ahead of ``seat``'s ship it can still use this round (MAR-R2): up to
+def _routes(state: MaracaiboState, d: Data) -> dict[str, int]:
+    """The locations ahead of each seat's ship it can still use this round (MAR-R2): up to
     its round's home (21a in rounds 1-3, 22 in the last), and at most ``ROUTE_SLACK``
-    beyond what the ship nearest home has left; none once the round is being scored."""
+    beyond what the ship nearest home has left; none once the round is being scored (no
+    entry: 0)."""
     ships = state.board.ships
-    ship = ships.get(seat)
-    if ship is None or state.phase == "scoring":
-        return 0
+    if state.phase == "scoring" or not ships:
+        return {}
     home = HOME if state.round >= d.tracks.rounds else HOME - 1
-    locations = d.locations
-    mine = max(0, home - locations[ship].number)
-    others = [max(0, home - locations[loc].number) for who, loc in ships.items() if who != seat]
-    if others:
-        mine = min(mine, min(others) + ROUTE_SLACK)
-    return mine
+    number = tables(d).number
+    left = {who: max(0, home - number[loc]) for who, loc in ships.items()}
+    if len(left) == 1:
+        return left
+    # the fewest locations any other ship has left: the fewest of all, or for the ship
+    # that has the fewest, the second fewest
+    nearest = min(left, key=left.__getitem__)
+    fewest = left[nearest]
+    second = min([n for who, n in left.items() if who != nearest])
+    slack = ROUTE_SLACK
+    return {who: min(n, (second if who == nearest else fewest) + slack) for who, n in left.items()}
 
 
-@cache
-def _discs() -> int:
-    return sum(sec.discs for sec in data().ship.sections)
+def _discs(d: Data) -> int:
+    """The discs the ship board starts with, once per data set."""
+    key = ("evaluation_discs", "")
+    found: int | None = d.memo.get(key)
+    if found is None:
+        found = d.memo[key] = sum(sec.discs for sec in d.ship.sections)
+    return found
 
 
-@cache
-def _depth() -> dict[str, int]:
-    """Steps from the explorer's start to each space of the track."""
+def _depth(d: Data) -> dict[str, int]:
+    """Steps from the explorer's start to each space of the track, once per data set."""
+    key = ("evaluation_depth", "")
+    found: dict[str, int] | None = d.memo.get(key)
+    if found is not None:
+        return found
     depth = {"start": 0}
     frontier = ["start"]
-    spaces = data().spaces
+    spaces = d.spaces
     while frontier:
         here = frontier.pop()
         for nxt in spaces[here].next:
             if nxt not in depth or depth[nxt] > depth[here] + 1:
                 depth[nxt] = depth[here] + 1
                 frontier.append(nxt)
+    d.memo[key] = depth
     return depth
 
 
