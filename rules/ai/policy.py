@@ -75,7 +75,7 @@ def _judge(
 ) -> float:
     """``seat``'s reward after ``action``; when that changes nothing and ``seat`` decides
     next, the best of its next choices (``depth`` more times)."""
-    after = spec.apply_trusted(state, seat, action).state
+    after = spec.step_trusted(state, seat, action)
     value = ai.rewards(spec, after).get(seat, 0.0)
     if value != now or depth == 0 or spec.is_over(after) or spec.to_act(after) != {seat}:
         return value

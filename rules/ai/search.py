@@ -37,8 +37,9 @@ each once and end choosing by the luck of one rollout, below the greedy level.""
 
 def step_function(spec: GameSpec[Any, Any, Any, Any]) -> Callable[[Any, str, Any], Any]:
     """Apply an action that came from ``legal_actions`` of the same state by a seat in
-    ``to_act``: the engine's trusted fast path (``GameSpec.apply_trusted``)."""
-    return lambda state, seat, action: spec.apply_trusted(state, seat, action).state
+    ``to_act``: the engine's trusted fast path, the new state alone
+    (``GameSpec.step_trusted``)."""
+    return spec.step_trusted
 
 
 def mover(spec: GameSpec[Any, Any, Any, Any], state: Any, prefer: str) -> tuple[str, bool]:

@@ -21,14 +21,17 @@ append the events) and its ``settle`` loop (move the flow on until someone must 
 ``apply_trusted`` is the trusted fast path (``GameSpec.apply_trusted``): steps 1 to 5 left
 out. Use it only for an action taken from ``legal_actions`` of the very same state by the
 seat in ``to_act`` (random playouts, bots, search): it does not check anything, so anything
-else may corrupt the state instead of being refused.
+else may corrupt the state instead of being refused. ``step`` is the same fast path for a
+caller that reads only the new state (an AI's search, ``GameSpec.step_trusted``): the
+dispatch and settle append to a ``Quiet`` list, which keeps nothing, and a game may leave
+out building the texts of events nobody will read (``quiet(events)``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, SupportsIndex, TypeVar
 
 from rules.core.errors import RuleViolation
 from rules.core.models import Action, Arg, Event, GameState, Result, result
@@ -59,6 +62,32 @@ def _no_anytime(state: Any, seat: str) -> list[Any]:
 
 def _never(action: Any) -> bool:
     return False
+
+
+class Quiet(list[Event]):
+    """The events list of ``Engine.step``: whatever is appended is dropped (nobody reads
+    the events of a step whose new state alone is wanted). Rules only ever append to an
+    events list, never read it, so the new state is the one ``apply_trusted`` gives."""
+
+    __slots__ = ()
+
+    def append(self, event: Event, /) -> None:
+        return None
+
+    def extend(self, events: Iterable[Event], /) -> None:
+        return None
+
+    def insert(self, index: SupportsIndex, event: Event, /) -> None:
+        return None
+
+    def __iadd__(self, events: Iterable[Event], /) -> Quiet:  # type: ignore[override,misc]
+        return self
+
+
+def quiet(events: list[Event]) -> bool:
+    """Whether ``events`` keeps nothing (``Engine.step``): a rule may then skip building
+    the text of an event it would append, and nothing else."""
+    return type(events) is Quiet
 
 
 def copy_state(state: S) -> S:
@@ -118,3 +147,12 @@ class Engine(Generic[S, A]):
         self.dispatch(new, seat, action, events)
         self.settle(new, events)
         return result(new, events)
+
+    def step(self, state: S, seat: str, action: A) -> S:
+        """``apply_trusted(state, seat, action).state`` without keeping the events (``Quiet``):
+        the same new state, for a search that reads only the state."""
+        new = self.copy(state)
+        events = Quiet()
+        self.dispatch(new, seat, action, events)
+        self.settle(new, events)
+        return new

@@ -166,7 +166,9 @@ class GameSpec(Generic[S, Opt, A, V]):
     new games start on the newest, ``rules_version``.
     ``fast_apply`` is the game's trusted fast path (``Engine.apply_trusted`` of
     ``rules.core.engine``); callers use the method ``apply_trusted``, which falls back to
-    ``apply`` for a game without one.
+    ``apply`` for a game without one. ``fast_step`` is the same path giving the new state
+    alone (``Engine.step``: no events kept or built, for an AI's search); callers use the
+    method ``step_trusted``, which falls back to ``apply_trusted`` and its state.
 
     A game is found by convention: its rules package ``rules.<key>`` exports ``SPEC``, its
     renderer is ``render.<key>``, its cog ``cogs.<key>`` and its catalogs
@@ -205,6 +207,7 @@ class GameSpec(Generic[S, Opt, A, V]):
     designed_cards: Callable[[], DesignedCards] = no_designed_cards
     versions: tuple[RulesVersion, ...] = (FIRST,)
     fast_apply: Callable[[S, str, A], Result[S]] | None = None
+    fast_step: Callable[[S, str, A], S] | None = None
     package: str = ""
     renderer: str = ""
     cog: str = ""
@@ -226,6 +229,15 @@ class GameSpec(Generic[S, Opt, A, V]):
         refuses what is illegal. Same result as ``apply`` for such an action."""
         fast = self.fast_apply
         return fast(state, seat, action) if fast is not None else self.apply(state, seat, action)
+
+    def step_trusted(self, state: S, seat: str, action: A) -> S:
+        """``apply_trusted(state, seat, action).state``, with the same precondition, for a
+        caller that reads only the new state (an AI's search): by the game's ``fast_step``
+        when it gives one, which skips the events."""
+        fast = self.fast_step
+        if fast is not None:
+            return fast(state, seat, action)
+        return self.apply_trusted(state, seat, action).state
 
     @property
     def rules_version(self) -> int:

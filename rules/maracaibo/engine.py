@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, RuleViolation
-from rules.core.engine import Engine, Refusal, refusal
+from rules.core.engine import Engine, Refusal, quiet, refusal
 from rules.core.models import event
 from rules.maracaibo import (
     buying,
@@ -77,6 +77,9 @@ def _announce_and_dispatch(
     s: MaracaiboState, seat: str, action: MaracaiboAction, ev: list[Event]
 ) -> None:
     """Say what was chosen (privately for a secret choice), then do it."""
+    if quiet(ev):  # a search's step: nobody reads what was said
+        _dispatch(s, ev, seat, action)
+        return
     label = describe_action(s, seat, action)
     if action.type in PRIVATE or campaign.voting(s):
         ev.append(event("maracaibo.event.private_choice", {"action": label}, seat, [seat]))
@@ -102,6 +105,7 @@ ENGINE: Engine[MaracaiboState, MaracaiboAction] = Engine(
 )
 apply = ENGINE.apply
 apply_trusted = ENGINE.apply_trusted
+step = ENGINE.step
 
 
 def _dispatch(s: MaracaiboState, ev: list[Event], seat: str, a: MaracaiboAction) -> None:

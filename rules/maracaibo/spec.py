@@ -10,7 +10,7 @@ from rules.maracaibo.cardtext import visible_cards
 from rules.maracaibo.components import data, geography
 from rules.maracaibo.describe import describe_action, describe_detail
 from rules.maracaibo.designed import designed_cards
-from rules.maracaibo.engine import apply, apply_trusted
+from rules.maracaibo.engine import apply, apply_trusted, step
 from rules.maracaibo.invariants import invariants
 from rules.maracaibo.legal import legal_actions, to_act
 from rules.maracaibo.model import MaracaiboState, Options
@@ -45,6 +45,7 @@ SPEC: GameSpec[MaracaiboState, Options, MaracaiboAction, MaracaiboView] = GameSp
     legal_actions=legal_actions,
     apply=apply,
     fast_apply=apply_trusted,
+    fast_step=step,
     view=build_view,
     is_over=_is_over,
     scores=scores,

@@ -124,6 +124,8 @@ def playout(
         fast = spec.apply_trusted(state, seat, action)
         assert state_hash(fast.state) == state_hash(result.state), f"{where}: fast path differs"
         assert fast.events == result.events, f"{where}: fast path events differ"
+        stepped = spec.step_trusted(state, seat, action)
+        assert state_hash(stepped) == state_hash(result.state), f"{where}: quiet step differs"
         for event in result.events:
             check_text(event.text, where, caplog)
             assert event.visible_to is None or set(event.visible_to) <= set(seats), where
