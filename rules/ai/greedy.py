@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.ai.hooks import GameAI
-from rules.ai.policy import follow_up
+from rules.ai.policy import play_follow_up
 from rules.ai.search import step_function
 from rules.core.spec import GameSpec
 
@@ -47,7 +47,7 @@ def one_ply(
         rewards: list[float] = []
         for reply in replies:
             state = settle(spec, played, seat, batch, random.Random(reply), done, ai=ai)
-            rewards.append(ai.rewards(spec, state).get(seat, 0.0))
+            rewards.append(ai.reward(spec, state, seat))
             if state is played:  # nothing random followed: every follow-up is the same
                 break
         values[i] = sum(rewards) / len(rewards)
@@ -76,6 +76,8 @@ def settle(
         turn_steps = ai.turn_steps if ai is not None else GameAI.turn_steps
     declaring = ai.declaring if ai is not None else None
     own_steps = 0
+    last: str | None = None
+    known: float | None = None  # the last mover's reward at ``state``, when worked out
     for _ in range(turn_steps + BATCH_STEPS * len(batch)):
         if spec.is_over(state) or (done is not None and done(0)):
             break
@@ -89,7 +91,8 @@ def settle(
         own_steps += own_turn
         who = min(acting)
         if ai is not None:
-            state = step(state, who, follow_up(spec, ai, state, who, rnd))
+            state, known = play_follow_up(spec, ai, state, who, rnd, known if who == last else None)
+            last = who
         else:
             options = spec.legal_actions(state, who)
             state = step(state, who, options[rnd.randrange(len(options))])

@@ -113,6 +113,14 @@ class GameAI:
             for seat in state.seats
         }
 
+    def reward(self, spec: GameSpec[Any, Any, Any, Any], state: Any, seat: str) -> float:
+        """``rewards(spec, state).get(seat, 0.0)``, working out only ``seat``'s (what a greedy
+        follow-up compares, thousands of times per decision)."""
+        if spec.is_over(state) or seat not in state.seats:
+            return self.rewards(spec, state).get(seat, 0.0)
+        values = self.evaluate(state)
+        return self._blend(_lead(values, seat, self.scale), values.get(seat, 0.0))
+
     def _blend(self, relative: float, own: float) -> float:
         if not self.absolute:
             return relative

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.ai.hooks import GameAI
-from rules.ai.policy import follow_up, preferred
+from rules.ai.policy import judged_best, play_follow_up
 from rules.core.spec import GameSpec
 
 ROLLOUT_STEPS = 4
@@ -134,10 +134,15 @@ def ismcts(
                 node.avail[key] = node.avail.get(key, 0) + 1
                 if key not in node.visits:
                     untried.append(i)
+            after = None
             if untried and ai.greedy_follow_ups and len(untried) > 1:
                 # the node a greedy game adds is the move its follow-ups would make: a
-                # random one judged a root move by a careless next choice
-                pick = untried[preferred(spec, ai, state, who, [actions[i] for i in untried], rnd)]
+                # random one judged a root move by a careless next choice (the state after
+                # it is the one its judgement played)
+                best, after, _ = judged_best(
+                    spec, ai, state, who, [actions[i] for i in untried], rnd
+                )
+                pick = untried[best]
                 expanded = True
             elif untried:
                 pick = untried[rnd.randrange(len(untried))]
@@ -146,7 +151,7 @@ def ismcts(
                 pick = _ucb(node, keys, rnd, ai.exploration)
             key = keys[pick]
             path.append((node, key, who))
-            state = step(state, who, actions[pick])
+            state = step(state, who, actions[pick]) if after is None else after
             node = node.child(f"?{who}" if secret else key)
         state = rollout(spec, ai, state, seat, rnd, rollout_steps, finishing)
         rewards = ai.rewards(spec, state)
@@ -173,8 +178,8 @@ def rollout(
     (``GameAI.rollout_handovers``), on until the turn has passed that many times; with
     ``finishing`` (``GameAI.rollouts_finish_declarations``) only while it says the mover is
     finishing a declaration."""
-    step = step_function(spec)
     last: str | None = None
+    known: float | None = None  # the last mover's reward at ``state``, when worked out
     handovers = 0
     for played in range(max(steps, ROLLOUT_CAP if ai.rollout_handovers else 0)):
         if spec.is_over(state):
@@ -182,12 +187,13 @@ def rollout(
         who, _secret = mover(spec, state, seat)
         if last is not None and who != last:
             handovers += 1
+        now = known if who == last else None
         last = who
         if played >= steps and handovers >= ai.rollout_handovers:
             break
         if finishing is not None and not finishing(state, who):
             break
-        state = step(state, who, follow_up(spec, ai, state, who, rnd))
+        state, known = play_follow_up(spec, ai, state, who, rnd, now)
     return state
 
 
