@@ -10,9 +10,11 @@ what it is at run time.
 
 A model class may name fields in ``__shallow_fields__`` (a ``ClassVar``): their container
 (a dict or list) is copied but its items are shared, for a game that copies an item itself
-before it changes it (copy on write of many small items, such as map areas).
-``full_copy(model)`` is the same copy with every shallow field's items copied too: a state
-that shares nothing with its original, for code that changes it without the game's
+before it changes it (copy on write of many small items, such as map areas). Fields named in
+``__shared_fields__`` are shared outright, value and all: values no rule ever changes in
+place once the game exists (its options, its seats).
+``full_copy(model)`` is the same copy with every shallow and shared field copied too: a
+state that shares nothing with its original, for code that changes it without the game's
 copy-on-write discipline (an AI's determinization, a projection).
 
 What is copied is exactly what was there: ``__dict__`` (the fields), the set of fields set,
@@ -217,7 +219,11 @@ def _generate(cls: type[BaseModel], share: bool) -> Callable[[Any], Any]:
     code = _Code(share)
     fields = []
     shallow: tuple[str, ...] = getattr(cls, "__shallow_fields__", ()) if share else ()
+    shared: tuple[str, ...] = getattr(cls, "__shared_fields__", ()) if share else ()
     for name, info in cls.model_fields.items():
+        if name in shared:  # never changed in place: the same value
+            fields.append(f"{name!r}: d[{name!r}]")
+            continue
         if name in shallow:  # the container is new, its items are shared (copy on write)
             fields.append(f"{name!r}: d[{name!r}].copy()")
             continue

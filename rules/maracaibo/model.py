@@ -363,6 +363,8 @@ class MaracaiboState(GameState):
     campaign: CampaignPlay | None = None
 
     __shallow_fields__: ClassVar[tuple[str, ...]] = ("players",)
+    __shared_fields__: ClassVar[tuple[str, ...]] = ("seats", "options")
+    """Never changed in place once the game exists: a step copy shares them."""
     _shared: dict[str, Player] | None = PrivateAttr(default=None)
     """Copy on write (issue 22, point 2): the players of the state this one was step-copied
     from. A player that is still the same object as there is shared with that state and is

@@ -130,3 +130,30 @@ def test_a_union_of_models_copies_each_by_its_class() -> None:
     )
     assert deep_copy(Mixed(one=Frozen(name="g"))).one == Frozen(name="g")
     assert deep_copy(Mixed()).one is None
+
+
+class WithShared(BaseModel):
+    """A model with a field its copies share outright (``__shared_fields__``)."""
+
+    fixed: Leaf = Field(default_factory=Leaf)
+    names: list[str] = Field(default_factory=list)
+    free: Leaf = Field(default_factory=Leaf)
+
+    __shared_fields__: ClassVar[tuple[str, ...]] = ("fixed", "names")
+
+
+def test_a_shared_field_is_the_same_value_in_a_step_copy_and_new_in_a_full_copy() -> None:
+    """A field named in ``__shared_fields__`` (never changed in place: a game's options) is
+    the original's own value in ``deep_copy`` and a copy in ``full_copy``; the rest is copied
+    as always."""
+    original = WithShared(fixed=Leaf(count=1, tags=["a"]), names=["p1"], free=Leaf(count=2))
+    copy = deep_copy(original)
+    assert copy == original and copy.model_dump_json() == original.model_dump_json()
+    assert copy.fixed is original.fixed and copy.names is original.names
+    assert copy.free is not original.free
+    full = full_copy(original)
+    assert full == original
+    assert full.fixed is not original.fixed and full.names is not original.names
+    full.fixed.tags.append("b")
+    full.names.append("p2")
+    assert original.fixed.tags == ["a"] and original.names == ["p1"]
