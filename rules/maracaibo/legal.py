@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar, cast
 
 from rules.core.decisions import deciding
 from rules.maracaibo import buying, explorer, legacy, payment, quests, sailing
@@ -68,6 +69,20 @@ def _task(index: int, row: str) -> Task:
     if found is None:
         found = _TASKS[(index, row)] = Task(task=index, row="high" if row == "high" else "low")
     return found
+
+
+_SHARED: dict[tuple[object, ...], MaracaiboAction] = {}
+A = TypeVar("A", bound=MaracaiboAction)
+
+
+def _one(made: type[A], /, **fields: str | int | bool) -> A:
+    """``made(**fields)``: actions are frozen, so the listings share one per value (a
+    search lists the same few actions thousands of times)."""
+    key = (made, *fields.items())
+    found = _SHARED.get(key)
+    if found is None:
+        found = _SHARED[key] = made(**fields)
+    return cast(A, found)
 
 
 _MAINS: dict[tuple[str, str | None], Main] = {}
@@ -341,46 +356,48 @@ def _decision(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboActio
     k = top.kind
     p = s.players[seat]
     if k == "village":
-        acts: list[MaracaiboAction] = [Village(action=a) for a in village_actions(s, seat)]
+        acts: list[MaracaiboAction] = [_one(Village, action=a) for a in village_actions(s, seat)]
         return [*acts, SKIP]
     if k == "buy":
-        acts = [Buy(card=c) for c in sorted(set(p.hand + p.plan)) if buying.can_buy(s, seat, c)]
+        acts = [
+            _one(Buy, card=c) for c in sorted(set(p.hand + p.plan)) if buying.can_buy(s, seat, c)
+        ]
         acts += [
-            Invest(building=slot.building)
+            _one(Invest, building=slot.building)
             for slot in s.board.prestige
             if buying.can_invest(s, seat, slot.building)
         ]
         return acts
     if k == "discard":
-        return [Discard(card=c) for c in discard_choices(s, top)]
+        return [_one(Discard, card=c) for c in discard_choices(s, top)]
     if k == "objects":
-        return [UsePermanent(count=n) for n in payment.choices(s, top)]
+        return [_one(UsePermanent, count=n) for n in payment.choices(s, top)]
     if k == "disc":
-        return [RemoveDisc(section=x) for x in q.removable_sections(p)]
+        return [_one(RemoveDisc, section=x) for x in q.removable_sections(p)]
     if k == "nation":
-        return [ChooseNation(nation=n) for n in NATIONS]
+        return [_one(ChooseNation, nation=n) for n in NATIONS]
     if k == "explore":
         return [Explore(path=path) for path in explorer.paths(s, seat, top.n)]
     if k == "gate":
-        acts = [Pay()] if payment.gate_payable(s, top) else []
+        acts = [_one(Pay)] if payment.gate_payable(s, top) else []
         return [*acts, SKIP]
     if k == "choose":
-        return [Choose(option=i) for i in range(len(top.options))]
+        return [_one(Choose, option=i) for i in range(len(top.options))]
     if k == "marker":
         places: list[MaracaiboAction] = [
-            PlaceMarker(nation=n, village=v) for n, v in marker_targets(s, top)
+            _one(PlaceMarker, nation=n, village=v) for n, v in marker_targets(s, top)
         ]
-        return [*places, *(ChooseNation(nation=n) for n in noble_without_marker(s, top))]
+        return [*places, *(_one(ChooseNation, nation=n) for n in noble_without_marker(s, top))]
     if k == "synergy_any":
         return [
-            TakeSynergy(kind=x)
+            _one(TakeSynergy, kind=x)
             for x in data().synergy.kinds
             if x not in p.synergies and s.board.synergy_supply.get(x, 0) > 0
         ]
     if k == "figures_on_card":
-        return [FiguresOnCard(count=i) for i in range(p.personal + 1)]
+        return [_one(FiguresOnCard, count=i) for i in range(p.personal + 1)]
     if k in ("explorer_quest", "disc_tile"):
-        return [Pay(), SKIP]
+        return [_one(Pay), SKIP]
     if k == "sail":
         return [*sailing.sail_actions(s, seat, top.n), SKIP]
     if k == "extra_main":
@@ -390,11 +407,11 @@ def _decision(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboActio
     if k == "combat":
         return combat_rules.legal(s, seat)
     if k == "visit":
-        return [VisitReward(reward="vp"), VisitReward(reward="doubloons")]
+        return [_one(VisitReward, reward="vp"), _one(VisitReward, reward="doubloons")]
     if k == "draw":
-        acts = [Draw(slot=-1)] if s.board.deck or s.board.discard else []
+        acts = [_one(Draw, slot=-1)] if s.board.deck or s.board.discard else []
         if q.has_upgrade(p, "U3") or p.doubloons >= data().tracks.display_cost:
-            acts += [Draw(slot=i) for i, c in enumerate(s.board.display) if c]
+            acts += [_one(Draw, slot=i) for i, c in enumerate(s.board.display) if c]
         return acts
     if k == "remove_skull":
         return [Choose(option=i) for i in range(len(top.items))]
@@ -411,9 +428,9 @@ def _decision(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboActio
         ]
         return [*acts, SKIP]
     if k == "score1":
-        acts = [ScoreChoice(buy=False)]
+        acts = [_one(ScoreChoice, buy=False)]
         if buying.anything_to_buy(s, seat):
-            acts.append(ScoreChoice(buy=True))
+            acts.append(_one(ScoreChoice, buy=True))
         if top.what == "final":
             acts.extend(_tasks(s, seat))
         return acts
@@ -437,7 +454,7 @@ def _city(s: MaracaiboState, seat: str, top: Pending) -> list[MaracaiboAction]:
         for i, good in enumerate(market):
             if i < len(spaces) and not spaces[i]:
                 for c in sorted({c for c in p.hand if q.card(c).discard_as == good}):
-                    acts.append(Deliver(card=c, space=i))
-    acts.append(CityAction())
+                    acts.append(_one(Deliver, card=c, space=i))
+    acts.append(_one(CityAction))
     acts.append(SKIP)
     return acts

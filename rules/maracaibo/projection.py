@@ -63,43 +63,14 @@ def tables(d: Data) -> Tables:
 def final_vp(s: MaracaiboState) -> dict[str, int]:
     """Each seat's VP (and ``automa.JEAN``'s in a solo game) after the final scoring."""
     t = tables(data())
-    dvp = t.income_vp
-    end_vp = t.end_vp
+    board = s.board
     players = s.players
-    prestige = s.board.prestige
-    out: dict[str, int] = {}
-    for seat in s.seats:
-        p = players[seat]
-        total = _add(p.vp, p.inc_vp + dvp.get(p.inc_d, 0))
-        total = _add(total, sum([end_vp[c] for c in p.tableau]))
-        for slot in prestige:
-            if seat in slot.investors:
-                total = _add(total, prestige_vp(s, seat, slot.building))
-        out[seat] = total
     jean = s.jean
-    if jean is not None:
-        out[automa.JEAN] = _add_jean(jean.vp, automa.track_vp(jean.discs_removed) + len(jean.cards))
-    # 10.2 step 4 (``flow.majority_holders``): the most influence with each nation, ties all
-    # hold it, no one while the most is 0
-    influence = [(seat, players[seat].influence) for seat in s.seats]
-    if jean is not None:
-        influence.append((automa.JEAN, jean.influence))
-    majority_vp = t.majority_vp
-    for nation in NATIONS:
-        top = 0
-        for _, inf in influence:
-            if inf[nation] > top:
-                top = inf[nation]
-        if top:
-            for who, inf in influence:
-                if inf[nation] == top:
-                    add = _add_jean if who == automa.JEAN else _add
-                    out[who] = add(out[who], majority_vp)
     # 10.2 step 5 (``flow.nation_weights``): emptied marker spaces plus the majority bonus
-    markers = list(s.board.markers.values())
+    markers = list(board.markers.values())
     counts = [markers.count(n) for n in NATIONS]
     bonus = t.majority_bonus
-    supply = s.board.supply
+    supply = board.supply
     weights = []
     for n, mine in zip(NATIONS, counts, strict=True):
         higher = 0
@@ -107,17 +78,53 @@ def final_vp(s: MaracaiboState) -> dict[str, int]:
             if other > mine:
                 higher += 1
         weights.append(supply[n].count(0) + (bonus[higher] if higher < len(bonus) else 0))
+    # 10.2 step 4 (``flow.majority_holders``): the most influence with each nation (ties all
+    # hold it, no one while the most is 0)
+    influences = [players[seat].influence for seat in s.seats]
+    if jean is not None:
+        influences.append(jean.influence)
+    tops = []
+    for n in NATIONS:
+        top = 0
+        for inf in influences:
+            if inf[n] > top:
+                top = inf[n]
+        tops.append(top)
+    majority_vp = t.majority_vp
     rank = t.noble_rank
     last = len(rank) - 1
-    for who, inf in influence:
-        points = sum(
-            [rank[min(inf[n], last)] * weight for n, weight in zip(NATIONS, weights, strict=True)]
-        )
-        if who == automa.JEAN:
-            total = _add_jean(out[who], points)
-            for part in automa.final_bonus_parts(s):
-                total = _add_jean(total, part)
-            out[who] = total
-        else:
-            out[who] = _add(out[who], points)
+    nations = list(zip(NATIONS, tops, weights, strict=True))
+    dvp = t.income_vp
+    end_vp = t.end_vp
+    invested = [slot for slot in board.prestige if slot.investors]
+    out: dict[str, int] = {}
+    for seat in s.seats:
+        p = players[seat]
+        # steps 2 and 3: income, cards, prestige; then step 4 and 5 (majorities, nobility)
+        total = _add(p.vp, p.inc_vp + dvp.get(p.inc_d, 0))
+        total = _add(total, sum([end_vp[c] for c in p.tableau]))
+        for slot in invested:
+            if seat in slot.investors:
+                total = _add(total, prestige_vp(s, seat, slot.building))
+        inf = p.influence
+        points = 0
+        for n, top, weight in nations:
+            level = inf[n]
+            if top and level == top:
+                total = _add(total, majority_vp)
+            points += rank[min(level, last)] * weight
+        out[seat] = _add(total, points)
+    if jean is not None:
+        total = _add_jean(jean.vp, automa.track_vp(jean.discs_removed) + len(jean.cards))
+        inf = jean.influence
+        points = 0
+        for n, top, weight in nations:
+            level = inf[n]
+            if top and level == top:
+                total = _add_jean(total, majority_vp)
+            points += rank[min(level, last)] * weight
+        total = _add_jean(total, points)
+        for part in automa.final_bonus_parts(s):
+            total = _add_jean(total, part)
+        out[automa.JEAN] = total
     return out
