@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.ai.hooks import GameAI
-from rules.ai.policy import play_follow_up
+from rules.ai.policy import Memo, play_follow_up
 from rules.ai.search import step_function
 from rules.core.spec import GameSpec
 
@@ -45,9 +45,10 @@ def one_ply(
             break
         played = step(world, seat, actions[i])
         rewards: list[float] = []
+        memo = Memo()  # the replies start alike: each reuses what the others worked out
         for reply in replies:
-            state = settle(spec, played, seat, batch, random.Random(reply), done, ai=ai)
-            rewards.append(ai.reward(spec, state, seat))
+            state = settle(spec, played, seat, batch, random.Random(reply), done, ai=ai, memo=memo)
+            rewards.append(memo.reward(spec, ai, state, seat))
             if state is played:  # nothing random followed: every follow-up is the same
                 break
         values[i] = sum(rewards) / len(rewards)
@@ -64,6 +65,7 @@ def settle(
     *,
     turn_steps: int | None = None,
     ai: GameAI | None = None,
+    memo: Memo | None = None,
 ) -> Any:
     """Play on at random (with ``ai``: as ``rules.ai.policy`` says) until ``seat``'s choice
     shows: up to ``turn_steps`` more steps of its own turn (``GameAI.turn_steps``: so a first step of a multi-step choice is judged by
@@ -91,7 +93,9 @@ def settle(
         own_steps += own_turn
         who = min(acting)
         if ai is not None:
-            state, known = play_follow_up(spec, ai, state, who, rnd, known if who == last else None)
+            state, known = play_follow_up(
+                spec, ai, state, who, rnd, known if who == last else None, memo
+            )
             last = who
         else:
             options = spec.legal_actions(state, who)
