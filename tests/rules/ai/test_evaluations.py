@@ -522,3 +522,29 @@ def test_rollouts_play_their_steps_unless_a_game_asks_to_see_the_turn_pass() -> 
     played = rollout(spec, ai, state, "p1", random.Random(1), 0)
     assert spec.to_act(played) == {"p1"}
     assert played.board.ships["p2"] != before
+
+
+def test_a_memo_of_follow_ups_changes_nothing_but_the_work() -> None:
+    """Issue 24 (speed): the one-ply judgement's replies share a memo of the states,
+    actions and rewards their greedy follow-ups met (``policy.Memo``); a follow-up played
+    with it is the same state, by the same random stream, as one played without, and a
+    follow-up played again from the same state by the same stream is the very state the
+    memo kept."""
+    from rules.ai.policy import Memo, play_follow_up
+    from rules.core.replay import state_hash
+
+    spec = GAMES["maracaibo"]
+    ai = game_ai(spec)
+    assert ai.greedy_follow_ups
+    state = _play_until(
+        "maracaibo", 2, 6, lambda s: s.phase == "play" and s.round == 2 and s.active == "p1"
+    )
+    memo = Memo()
+    for seed in range(4):
+        plain, plain_reward = play_follow_up(spec, ai, state, "p1", random.Random(seed))
+        kept, kept_reward = play_follow_up(spec, ai, state, "p1", random.Random(seed), memo=memo)
+        again, _ = play_follow_up(spec, ai, state, "p1", random.Random(seed), memo=memo)
+        assert state_hash(kept) == state_hash(plain)
+        assert kept_reward == plain_reward
+        assert again is kept
+        assert memo.reward(spec, ai, kept, "p1") == ai.reward(spec, plain, "p1")
