@@ -106,12 +106,15 @@ def _routes(state: MaracaiboState, d: Data) -> dict[str, int]:
     left = {who: max(0, home - number[loc]) for who, loc in ships.items()}
     if len(left) == 1:
         return left
+    slack = ROUTE_SLACK
+    if len(left) == 2:  # each ship against the other
+        (one, ahead), (other, behind) = left.items()
+        return {one: min(ahead, behind + slack), other: min(behind, ahead + slack)}
     # the fewest locations any other ship has left: the fewest of all, or for the ship
     # that has the fewest, the second fewest
     nearest = min(left, key=left.__getitem__)
     fewest = left[nearest]
     second = min([n for who, n in left.items() if who != nearest])
-    slack = ROUTE_SLACK
     return {who: min(n, (second if who == nearest else fewest) + slack) for who, n in left.items()}
 
 
