@@ -4,6 +4,7 @@ expanding a card's effects into primitive operations (MAR-K15)."""
 from __future__ import annotations
 
 from rules.core import Event, term
+from rules.core.engine import quiet
 from rules.maracaibo import gains, payment
 from rules.maracaibo import query as q
 from rules.maracaibo.components import CardEffect, Op, data, substitute
@@ -64,7 +65,8 @@ def start_buy(s: MaracaiboState, ev: list[Event], seat: str, card_id: str) -> No
     if c.cost.return_figure:
         p.personal -= 1
         p.general += 1
-    ev.append(gains.event("buy", seat, seat=seat, card=q.card_term(card_id)))
+    if not quiet(ev):
+        ev.append(gains.event("buy", seat, seat=seat, card=q.card_term(card_id)))
     s.stack.append(Pending(kind="acquire", seat=seat, card=card_id))
     herbs = payment.object_payment(seat, "herbs", c.cost.herbs)  # MAR-K11, D22
     if herbs is not None:
@@ -84,14 +86,15 @@ def acquire(s: MaracaiboState, ev: list[Event], seat: str, card_id: str) -> None
         s.board.assistants.append(
             Assistant(seat=seat, card=card_id, location=c.cost.assistant_location, placed=s.turn_no)
         )
-        ev.append(
-            gains.event(
-                "assistant",
-                seat,
-                seat=seat,
-                location=term(f"maracaibo.loc.{c.cost.assistant_location}"),
+        if not quiet(ev):
+            ev.append(
+                gains.event(
+                    "assistant",
+                    seat,
+                    seat=seat,
+                    location=term(f"maracaibo.loc.{c.cost.assistant_location}"),
+                )
             )
-        )
     if c.synergy:
         gains.synergy(s, ev, seat, c.synergy)
     ops: list[Op] = []
@@ -135,9 +138,10 @@ def invest(s: MaracaiboState, ev: list[Event], seat: str, building: str) -> None
     p.doubloons -= max(0, b.cost - q.discount(p))
     p.personal -= 1
     slot.investors.append(seat)
-    ev.append(
-        gains.event("invest", seat, seat=seat, building=term(f"maracaibo.prestige.{building}"))
-    )
+    if not quiet(ev):
+        ev.append(
+            gains.event("invest", seat, seat=seat, building=term(f"maracaibo.prestige.{building}"))
+        )
     if b.synergy:
         gains.synergy(s, ev, seat, b.synergy)
     if len(slot.investors) == 1:

@@ -447,20 +447,22 @@ def _draw(s: MaracaiboState, ev: list[Event], seat: str, slot: int) -> None:
         got = gains.draw_top(s, ev)
         assert got is not None
         p.hand.append(got)
-        ev.append(gains.event("draw_deck", seat, seat=seat))
-        ev.append(
-            Event(
-                key="maracaibo.event.drawn",
-                args={"card": q.card_term(got)},
-                seat=seat,
-                visible_to=[seat],
-                reveals=True,
+        if not quiet(ev):
+            ev.append(gains.event("draw_deck", seat, seat=seat))
+            ev.append(
+                Event(
+                    key="maracaibo.event.drawn",
+                    args={"card": q.card_term(got)},
+                    seat=seat,
+                    visible_to=[seat],
+                    reveals=True,
+                )
             )
-        )
         return
     got = s.board.display[slot]
     s.board.display[slot] = ""
     if not q.has_upgrade(p, "U3"):
         p.doubloons -= data().tracks.display_cost
     p.hand.append(got)
-    ev.append(gains.event("draw_display", seat, seat=seat, card=q.card_term(got)))
+    if not quiet(ev):
+        ev.append(gains.event("draw_display", seat, seat=seat, card=q.card_term(got)))

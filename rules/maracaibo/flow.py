@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, term
+from rules.core.engine import quiet
 from rules.maracaibo import automa, campaign, gains, quests
 from rules.maracaibo import query as q
 from rules.maracaibo.components import NATIONS, data
@@ -18,7 +19,8 @@ def start_turn(s: MaracaiboState, ev: list[Event], seat: str) -> None:
     s.turn = Turn(start=s.board.ships[seat], compass_start=q.compasses(s.players[seat]))
     # The turn goes under what is already waiting (a reward Jean's turn left for this player).
     s.stack.insert(0, MainStep(seat=seat))
-    ev.append(gains.event("turn", seat, seat=seat, round=s.round))
+    if not quiet(ev):
+        ev.append(gains.event("turn", seat, seat=seat, round=s.round))
 
 
 def end_turn(s: MaracaiboState, ev: list[Event]) -> None:

@@ -1,9 +1,11 @@
 """Elementary changes every rule uses: VP, doubloons, CP, figures, influence, income, markers,
-synergy tokens, ship-board discs, cards. Each appends the public events it causes."""
+synergy tokens, ship-board discs, cards. Each appends the public events it causes (not built
+at all for a search's step, whose events list keeps nothing: ``rules.core.engine.quiet``)."""
 
 from __future__ import annotations
 
 from rules.core import Event, term
+from rules.core.engine import quiet
 from rules.core.models import Arg
 from rules.core.models import event as new_event
 from rules.maracaibo import query as q
@@ -25,12 +27,13 @@ def vp(s: MaracaiboState, ev: list[Event], seat: str, n: int, cat: str) -> None:
     p = s.player(seat)
     p.vp += n
     p.vp_by[cat] = p.vp_by.get(cat, 0) + n
-    ev.append(event("vp", seat, seat=seat, count=n, category=term(f"maracaibo.score.{cat}")))
+    if not quiet(ev):
+        ev.append(event("vp", seat, seat=seat, count=n, category=term(f"maracaibo.score.{cat}")))
 
 
 def doubloons(s: MaracaiboState, ev: list[Event], seat: str, n: int) -> None:
     s.player(seat).doubloons += n
-    if n:
+    if n and not quiet(ev):
         ev.append(event("doubloons", seat, seat=seat, count=n))
 
 
@@ -55,9 +58,10 @@ def influence(s: MaracaiboState, ev: list[Event], seat: str, nation: str, n: int
     room = track.length - p.influence[nation]
     step = min(room, n)
     p.influence[nation] += step
-    ev.append(
-        event("influence", seat, seat=seat, nation=term(f"maracaibo.nation.{nation}"), count=n)
-    )
+    if not quiet(ev):
+        ev.append(
+            event("influence", seat, seat=seat, nation=term(f"maracaibo.nation.{nation}"), count=n)
+        )
     if n > step:
         vp(s, ev, seat, (n - step) * track.overflow_vp, "influence")
 
@@ -77,15 +81,17 @@ def income(s: MaracaiboState, ev: list[Event], seat: str, track: str, n: int) ->
         cap = data().tracks.doubloon_income.max
         extra = max(0, p.inc_d + n - cap)
         p.inc_d = min(cap, p.inc_d + n)
-        ev.append(
-            event("income", seat, seat=seat, track=term("maracaibo.track.doubloons"), count=n)
-        )
+        if not quiet(ev):
+            ev.append(
+                event("income", seat, seat=seat, track=term("maracaibo.track.doubloons"), count=n)
+            )
         if extra:
             income(s, ev, seat, "vp", extra)
         return
     vpt = data().tracks.vp_income
     p.inc_vp += n
-    ev.append(event("income", seat, seat=seat, track=term("maracaibo.track.vp"), count=n))
+    if not quiet(ev):
+        ev.append(event("income", seat, seat=seat, track=term("maracaibo.track.vp"), count=n))
     while p.inc_vp >= vpt.max:
         p.inc_vp -= vpt.max
         remaining = data().tracks.rounds + 1 - s.round
@@ -99,7 +105,8 @@ def synergy(s: MaracaiboState, ev: list[Event], seat: str, kind: str) -> None:
     p = s.player(seat)
     s.board.synergy_supply[kind] -= 1
     p.synergies.append(kind)
-    ev.append(event("synergy", seat, seat=seat, kind=term(f"maracaibo.synergy.{kind}")))
+    if not quiet(ev):
+        ev.append(event("synergy", seat, seat=seat, kind=term(f"maracaibo.synergy.{kind}")))
     check_conditional(s, ev, seat)
 
 
@@ -128,15 +135,16 @@ def place_marker(s: MaracaiboState, ev: list[Event], seat: str, nation: str, loc
     if loc in s.board.markers or not take_marker(s, nation):
         return False
     s.board.markers[loc] = nation
-    ev.append(
-        event(
-            "marker",
-            seat,
-            seat=seat,
-            nation=term(f"maracaibo.nation.{nation}"),
-            location=term(f"maracaibo.loc.{loc}"),
+    if not quiet(ev):
+        ev.append(
+            event(
+                "marker",
+                seat,
+                seat=seat,
+                nation=term(f"maracaibo.nation.{nation}"),
+                location=term(f"maracaibo.loc.{loc}"),
+            )
         )
-    )
     return True
 
 
@@ -161,10 +169,14 @@ def remove_disc(
     elif market:
         loc, slot = market.split(":")
         s.board.own_market(loc)[int(slot)] = seat
-    ev.append(event("disc", seat, seat=seat, section=term(f"maracaibo.section.{section}")))
+    if not quiet(ev):
+        ev.append(event("disc", seat, seat=seat, section=term(f"maracaibo.section.{section}")))
     if p.discs[section] == 0:
         sec = data().sections[section]
-        ev.append(event("upgrade", seat, seat=seat, section=term(f"maracaibo.section.{section}")))
+        if not quiet(ev):
+            ev.append(
+                event("upgrade", seat, seat=seat, section=term(f"maracaibo.section.{section}"))
+            )
         if sec.immediate:
             s.stack.append(Pending(kind="ops", seat=seat, ops=list(sec.immediate), cat="upgrades"))
 
@@ -196,12 +208,13 @@ def refill_display(s: MaracaiboState, ev: list[Event]) -> None:
             if top is None:
                 return
             b.display[i] = top
-            ev.append(
-                new_event(
-                    "maracaibo.event.display",
-                    {"card": q.card_term(top), "slot": i + 1},
-                    None,
-                    None,
-                    True,
+            if not quiet(ev):
+                ev.append(
+                    new_event(
+                        "maracaibo.event.display",
+                        {"card": q.card_term(top), "slot": i + 1},
+                        None,
+                        None,
+                        True,
+                    )
                 )
-            )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from rules.core import Event, term
+from rules.core.engine import quiet
 from rules.maracaibo import gains, legacy
 from rules.maracaibo import query as q
 from rules.maracaibo.actions import Sail
@@ -161,7 +162,10 @@ def sail(s: MaracaiboState, ev: list[Event], seat: str, to: str, mp: int, toll: 
     s.board.ships[seat] = to
     s.turn.mp += mp
     s.turn.stops.append(to)
-    ev.append(gains.event("sail", seat, seat=seat, location=term(f"maracaibo.loc.{to}"), count=mp))
+    if not quiet(ev):
+        ev.append(
+            gains.event("sail", seat, seat=seat, location=term(f"maracaibo.loc.{to}"), count=mp)
+        )
     lo, hi = q.location_number(start), q.location_number(to)
     passed = [
         a for a in s.board.assistants if a.seat == seat and lo < q.location_number(a.location) < hi
