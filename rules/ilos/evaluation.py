@@ -46,9 +46,10 @@ iterations, the same seeds, against 4 random steps: 2 seats, 20 games, 15 wins e
 mean lead over easy +22.6 against +17.8 points; 1 strong + 3 easy, 16 games, 7.5 wins
 against 6."""
 # Tried in issue 24 from there (strong + easy, seeds 100-119 for 2 seats and 200-215 for
-# 1 strong + 3 easy, 300 iterations unless said), none better, so none kept: exploration
-# 0.05 with 4 prior visits (4 seats 7/16, mean lead over the best easy -2.0 points against
-# -3.1) or 0.2 with 4 (5/16, -7.4); scoring the tree's position with no rollout (a card
+# 1 strong + 3 easy, 300 iterations unless said), none better, so none kept at the time:
+# exploration 0.05 with 4 prior visits (4 seats 7/16, mean lead over the best easy -2.0
+# points against -3.1: kept since, for larger budgets, ``EXPLORATION``) or 0.2 with 4 (5/16,
+# -7.4); scoring the tree's position with no rollout (a card
 # half-declared shows nothing: 1 of the first 9 games); greedy follow-ups and nodes
 # (GREEDY_FOLLOW_UPS) at the same CPU, 0.3 s a decision (6x fewer iterations): 2 seats
 # 16/20 against 15/20, 4 seats 4.5/16, lead -10.1; holdings valued at the price raises each
@@ -56,6 +57,17 @@ against 6."""
 # of the markers, counted in full): easy with it beat easy without in 89 of 160 games, but
 # strong + 3 easy with it won 5/16, lead -8.8 (at double weight easy won 6/40); weighing the
 # payments that keep Market cards first: easy with it 13/40 against easy without.
+EXPLORATION = 0.05
+PRIOR_VISITS = 4
+"""The search's exploration and the weight of its one-ply prior (rules.ai.hooks), as in
+Maracaibo and Age of Renaissance. Root rewards of an Ilos position differ by a few
+thousandths (a point or two of lead, squashed over ``SCALE``), so at the default 0.7 the
+visits spread evenly over the best-judged actions (231, 228, 182, 181 visits for rewards
+0.781, 0.780, 0.765, 0.765) and the most visited one was a matter of luck; more iterations
+then only drowned the prior: 2 seats against easy, seeds 6001-6020, strong's mean lead
++22.9 points at 300 iterations but +8.1 at 1500 (15 of 20 wins against 17). At 0.05: +22.3
+at 1500 (15 of 20) and +22.0 at 300 (18 of the first 21), so the search keeps its edge at
+the many iterations the 3 s budget buys (some 5,800)."""
 PAYMENTS = 2
 """How many of the payments the engine offers (its sensible default first) the AI weighs:
 the evaluation tells one card from another only by count."""
