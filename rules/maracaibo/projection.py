@@ -7,6 +7,7 @@ state once: the same VP in the same order of additions as the scoring itself."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.maracaibo import automa
@@ -24,6 +25,27 @@ def _add(total: int, n: int) -> int:
 def _add_jean(total: int, n: int) -> int:
     """``automa.vp``: the same for Jean."""
     return max(0, total + n) if n <= 0 else total + n
+
+
+def _influence_vp(
+    influence: Mapping[str, int],
+    nations: Sequence[tuple[str, int, int]],
+    rank: Sequence[int],
+    majority_vp: int,
+    total: int,
+    add: Callable[[int, int], int],
+) -> tuple[int, int]:
+    """Step 4 and 5 for one competitor: ``total`` with a majority's VP added (by ``add``)
+    for each nation it tops, and its nobility points (its rank on each track by the
+    nation's weight)."""
+    last = len(rank) - 1
+    points = 0
+    for nation, top, weight in nations:
+        level = influence[nation]
+        if top and level == top:
+            total = add(total, majority_vp)
+        points += rank[min(level, last)] * weight
+    return total, points
 
 
 @dataclass(frozen=True)
@@ -92,7 +114,6 @@ def final_vp(s: MaracaiboState) -> dict[str, int]:
         tops.append(top)
     majority_vp = t.majority_vp
     rank = t.noble_rank
-    last = len(rank) - 1
     nations = list(zip(NATIONS, tops, weights, strict=True))
     dvp = t.income_vp
     end_vp = t.end_vp
@@ -106,23 +127,11 @@ def final_vp(s: MaracaiboState) -> dict[str, int]:
         for slot in invested:
             if seat in slot.investors:
                 total = _add(total, prestige_vp(s, seat, slot.building))
-        inf = p.influence
-        points = 0
-        for n, top, weight in nations:
-            level = inf[n]
-            if top and level == top:
-                total = _add(total, majority_vp)
-            points += rank[min(level, last)] * weight
+        total, points = _influence_vp(p.influence, nations, rank, majority_vp, total, _add)
         out[seat] = _add(total, points)
     if jean is not None:
         total = _add_jean(jean.vp, automa.track_vp(jean.discs_removed) + len(jean.cards))
-        inf = jean.influence
-        points = 0
-        for n, top, weight in nations:
-            level = inf[n]
-            if top and level == top:
-                total = _add_jean(total, majority_vp)
-            points += rank[min(level, last)] * weight
+        total, points = _influence_vp(jean.influence, nations, rank, majority_vp, total, _add_jean)
         total = _add_jean(total, points)
         for part in automa.final_bonus_parts(s):
             total = _add_jean(total, part)
