@@ -1,5 +1,7 @@
 """The arena (issue 24): AI levels play whole games against each other, seats rotated, and
-each level's strength is printed with a 95 % confidence interval.
+each level's strength is printed with a 95 % confidence interval, its mean score and mean lead
+(its score less the best other competitor's), and, in a game that can knock a seat out (Age
+of Renaissance's chaos), how many of its seat-games ended out of the game.
 
     python -m rules arena <game> --players N --bots strong,easy[,...] --games G
         [--budget S | --iterations K] [--seed S] [--jobs J] [--json PATH]
@@ -29,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.ai.budget import Budget
+from rules.ai.hooks import game_ai, has_ai
 from rules.ai.levels import LEVELS, decide
 from rules.ai.observe import observe
 from rules.core.bots import seat_names
@@ -42,6 +45,8 @@ class LevelStats:
     seat_games: int = 0
     wins: float = 0.0
     scores: list[int] = field(default_factory=list)
+    leads: list[int] = field(default_factory=list)
+    out: int = 0
     times: list[float] = field(default_factory=list)
 
 
@@ -54,6 +59,9 @@ class GameRecord:
     scores: dict[str, int]
     breakdown: dict[str, dict[str, int]]
     winners: list[str]
+    out: list[str] | None
+    """The seats knocked out of the game at its end (``GameAI.out_of_game``); ``None`` where
+    the game cannot knock a seat out."""
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -97,6 +105,7 @@ def play_one(
         steps += 1
     finished = spec.is_over(state)
     result = spec.scores(state)
+    knocked_out = game_ai(spec).out_of_game if has_ai(spec) else None
     record = GameRecord(
         seed=seed,
         levels=levels,
@@ -105,6 +114,7 @@ def play_one(
         scores={row.seat: row.total for row in result.seats},
         breakdown={row.seat: row.breakdown for row in result.seats},
         winners=list(result.winners) if finished else [],
+        out=None if knocked_out is None else [s for s in seats if knocked_out(state, s)],
     )
     return record, times
 
@@ -123,10 +133,19 @@ def _tally(stats: dict[str, LevelStats], record: GameRecord, times: dict[str, li
         entry = stats[level]
         entry.seat_games += 1
         entry.scores.append(record.scores.get(seat, 0))
+        entry.leads.append(_lead(record.scores, seat))
+        if record.out is not None and seat in record.out:
+            entry.out += 1
         if seat in record.winners:
             entry.wins += 1.0 / len(record.winners)
     for level, spent in times.items():
         stats[level].times.extend(spent)
+
+
+def _lead(scores: dict[str, int], seat: str) -> int:
+    """``seat``'s score less the best other competitor's (an automa's included)."""
+    others = [total for key, total in scores.items() if key != seat]
+    return scores.get(seat, 0) - max(others) if others else 0
 
 
 def _game_line(g: int, record: GameRecord) -> str:
@@ -173,6 +192,7 @@ def run(
                     progress(_game_line(index[future], future.result()[0]))
             played = [future.result() for future in futures]
     records = [record for record, _ in played]
+    knockouts = any(record.out is not None for record in records)
     for record, times in played:
         _tally(stats, record, times)
     summary: dict[str, Any] = {
@@ -206,6 +226,8 @@ def run(
             "win_rate": entry.wins / entry.seat_games if entry.seat_games else 0.0,
             "ci95": [low, high],
             "mean_score": statistics.fmean(entry.scores) if entry.scores else 0.0,
+            "mean_lead": statistics.fmean(entry.leads) if entry.leads else 0.0,
+            "out_of_game": entry.out if knockouts else None,
             "decisions": len(entry.times),
             "time_p50": percentile(entry.times, 0.5),
             "time_p95": percentile(entry.times, 0.95),
@@ -226,8 +248,10 @@ def print_summary(summary: dict[str, Any]) -> None:
         low, high = row["ci95"]
         print(
             f"  {level:>6}: win {row['win_rate']:.0%} [{low:.0%}, {high:.0%}] "
-            f"of {row['seat_games']} seat-games, mean score {row['mean_score']:.1f}, "
-            f"decision p50 {row['time_p50'] * 1000:.0f} ms p95 {row['time_p95'] * 1000:.0f} ms "
+            f"of {row['seat_games']} seat-games, mean score {row['mean_score']:.1f} "
+            f"(lead {row['mean_lead']:+.1f}), "
+            + (f"out of the game {row['out_of_game']}, " if row["out_of_game"] is not None else "")
+            + f"decision p50 {row['time_p50'] * 1000:.0f} ms p95 {row['time_p95'] * 1000:.0f} ms "
             f"({row['decisions']} decisions)"
         )
     for key, row in summary["automa"].items():

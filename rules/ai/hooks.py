@@ -9,8 +9,8 @@ and ``ABSOLUTE_SCALE`` (``GameAI.absolute``), ``TURN_STEPS``, ``REPLIES`` and
 ``EXPLORATION``, ``PRIOR_VISITS``, ``GREEDY_FOLLOW_UPS`` and ``ROLLOUTS_FINISH_DECLARATIONS``
 (``GameAI.exploration``, ``GameAI.prior_visits``, ``GameAI.greedy_follow_ups``,
 ``GameAI.rollouts_finish_declarations``), and
-``considered(state, seat, actions)`` and ``declaring(state, seat)`` (``GameAI.considered``,
-``GameAI.declaring``).
+``considered(state, seat, actions)``, ``declaring(state, seat)`` and ``out_of_game(state,
+seat)`` (``GameAI.considered``, ``GameAI.declaring``, ``GameAI.out_of_game``).
 ``rules/<game>/determinization.py`` exports ``mask(state, seat)`` (the same state with every
 piece of information hidden from ``seat`` replaced by a canonical stand-in, so two states
 that look the same to ``seat`` mask to the same state) and ``sample(masked, seat, rnd)`` (a
@@ -85,6 +85,10 @@ class GameAI:
     """Whether the seat is in the middle of a choice made in several steps; where a game
     tells, the one-ply judgement's random follow-up of the seat's own turn stops as soon as
     the choice is made (up to ``turn_steps``) instead of playing further random actions."""
+
+    out_of_game: Callable[[Any, str], bool] | None = None
+    """Whether a seat has been knocked out of the game (where a game can do that, e.g. by
+    chaos); the arena counts such seats per level."""
 
     def actions(self, spec: GameSpec[Any, Any, Any, Any], state: Any, seat: str) -> list[Any]:
         """The legal actions of ``seat`` the AI weighs (``considered``)."""
@@ -183,6 +187,7 @@ def _hooks(key: str, package: str) -> GameAI:
         rollout_handovers=int(getattr(evaluation, "ROLLOUT_HANDOVERS", GameAI.rollout_handovers)),
         considered=getattr(evaluation, "considered", None),
         declaring=getattr(evaluation, "declaring", None),
+        out_of_game=getattr(evaluation, "out_of_game", None),
         exploration=float(getattr(evaluation, "EXPLORATION", GameAI.exploration)),
         prior_visits=int(getattr(evaluation, "PRIOR_VISITS", GameAI.prior_visits)),
         greedy_follow_ups=bool(getattr(evaluation, "GREEDY_FOLLOW_UPS", False)),

@@ -159,6 +159,11 @@ def considered(
     ]
 
 
+def out_of_game(state: RenaissanceState, seat: str) -> bool:
+    """Whether ``seat`` fell into chaos (AOR-R116: out of the game; the arena counts it)."""
+    return state.players[seat].eliminated
+
+
 _BEFORE_EXPANSION = frozenset(
     {"bid", "q_swap", "watermill", "buyoff", "buy_cards", "play", "purchase"}
 )

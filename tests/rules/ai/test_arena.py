@@ -90,3 +90,33 @@ def test_a_time_budget_needs_the_callers_clock() -> None:
     done = Budget(seconds=3.0, clock=lambda: float(next(ticks))).start()
     assert not done(0)  # at 1 s of 3, no pace known yet
     assert done(1)  # at 2 s, one more iteration at 1 s each would end on the deadline
+
+
+def test_arena_counts_seats_knocked_out_of_the_game() -> None:
+    """Issue 24 ("Age of Renaissance AIs reach the real end of the game, never chaos"), AOR-R116:
+    the arena counts each level's seat-games that ended in chaos (random seats fall into it);
+    a seat in chaos never wins. A game that cannot knock a seat out reports no count."""
+    spec = GAMES["renaissance"]
+    summary = run(spec, spec.Options(players=3), ["random"], 2, Budget())
+    out = [(seat, record) for record in summary["records"] for seat in record["out"]]
+    assert summary["levels"]["random"]["out_of_game"] == len(out) > 0
+    assert all(seat not in record["winners"] for seat, record in out)
+    endeavor = run(GAMES["endeavor"], GAMES["endeavor"].Options(players=2), ["random"], 1, Budget())
+    assert endeavor["levels"]["random"]["out_of_game"] is None
+    assert endeavor["records"][0]["out"] is None
+
+
+def test_arena_mean_lead_is_the_score_less_the_best_other() -> None:
+    """Issue 24 point 4: a level's mean lead over the best other seat; one level in both seats
+    of a 2-player game leads by as much as it trails, so its mean lead is 0."""
+    spec = GAMES["endeavor"]
+    summary = run(spec, spec.Options(players=2), ["random", "easy"], 2, Budget(iterations=1))
+    leads = {"random": 0, "easy": 0}
+    for record in summary["records"]:
+        (a, sa), (b, sb) = record["scores"].items()
+        leads[record["levels"][a]] += sa - sb
+        leads[record["levels"][b]] += sb - sa
+    for level, total in leads.items():
+        assert summary["levels"][level]["mean_lead"] == total / 2
+    alone = run(spec, spec.Options(players=2), ["random"], 1, Budget())
+    assert alone["levels"]["random"]["mean_lead"] == 0
