@@ -179,14 +179,18 @@ class Components:
         self.spot_kind: dict[str, SpotKind] = {}
         self.region_spots: dict[str, list[str]] = {}
         self.tile_regions: dict[str, list[str]] = {}
+        self.tile_spots: dict[str, list[tuple[str, str, SpotKind]]] = {}
+        """Each tile's spots in order: (spot, its region, its kind)."""
         for tile in tiles.tiles:
             self.tile_regions[tile.id] = [f"{tile.id}.{r.id}" for r in tile.regions]
+            self.tile_spots[tile.id] = []
             for region in tile.regions:
                 rid = f"{tile.id}.{region.id}"
                 ids = [f"{rid}.{i}" for i in range(len(region.spots))]
                 self.region_spots[rid] = ids
                 for sid, kind in zip(ids, region.spots, strict=True):
                     self.spot_kind[sid] = kind
+                    self.tile_spots[tile.id].append((sid, rid, kind))
         self._cross_check()
 
     def _cross_check(self) -> None:

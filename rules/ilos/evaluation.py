@@ -13,8 +13,8 @@ to an island with empty spots, or explores a new tile, is what turns cards into 
 from __future__ import annotations
 
 from rules.ilos.actions import Cancel, IlosAction, Pay
-from rules.ilos.board import BoardFacts, forts_of, ships_in_play
-from rules.ilos.components import FARM_RESOURCES, RESOURCES, components
+from rules.ilos.components import FARM_RESOURCES, RESOURCES, Components, components
+from rules.ilos.geometry import board_geometry
 from rules.ilos.model import IlosState
 
 SCALE = 15.0
@@ -75,7 +75,10 @@ the evaluation tells one card from another only by count."""
 
 def turns_left(state: IlosState) -> dict[str, float]:
     """Productions still to come per seat (ILOS-R22 step 2), this turn's included."""
-    const = components().constants
+    return _turns_left(state, components().constants.colonists_per_player)
+
+
+def _turns_left(state: IlosState, colonists: int) -> dict[str, float]:
     if state.phase == "finished":
         return {seat: 0.0 for seat in state.seats}
     acting = state.phase == "actions"
@@ -83,7 +86,7 @@ def turns_left(state: IlosState) -> dict[str, float]:
         later = 0.0
     else:
         leader = max(p.colonists_used for p in state.players)
-        later = max(0.0, (const.colonists_per_player - leader) / PACE - 0.5)
+        later = max(0.0, (colonists - leader) / PACE - 0.5)
         cap = state.options.max_rounds
         if cap is not None:
             later = min(later, float(max(0, cap - state.round)))
@@ -93,56 +96,93 @@ def turns_left(state: IlosState) -> dict[str, float]:
     }
 
 
-def _reach(state: IlosState, facts: BoardFacts, prices: dict[str, int]) -> dict[str, list[float]]:
+def _reach(state: IlosState, comp: Components, prices: dict[str, int]) -> dict[str, list[float]]:
     """Per seat, what each empty spot its coast ships reach would bring per turn (a ruins
-    spot: its one-time gold, marked negative), the best first."""
-    comp = facts.comp
-    const = comp.constants
+    spot: its one-time gold, marked negative), the best first. Each empty spot's island,
+    the ships it needs and its worth are worked out once, then read for every seat."""
     out: dict[str, list[float]] = {seat: [] for seat in state.seats}
-    empty = facts.empty_spots()
+    taken = state.spots
+    tile_spots = comp.tile_spots
+    empty = [
+        (sid, region, kind)
+        for p in state.board
+        for sid, region, kind in tile_spots[p.tile]
+        if sid not in taken
+    ]
     if not empty:
         return out
+    island_of = board_geometry(comp, state.board).islands.of
+    coast: dict[tuple[str, str], int] = {}  # own ships on each island's coasts
+    for ship in state.ships:
+        if ship.region is not None:
+            key = (ship.owner, island_of[ship.region])
+            coast[key] = coast.get(key, 0) + 1
+    farmed: set[str] | None = None  # islands with a colonist on a farm icon
     farm_price = max(prices[r] for r in FARM_RESOURCES)
+    gold = float(prices["gold"])
+    ruins = -float(comp.constants.ruins_gold * prices["gold"])
+    sites = state.building_tokens_left > 0
+    spots: list[tuple[str, int, float]] = []  # (island, ships needed, worth)
+    for _sid, region, kind in empty:
+        island = island_of[region]
+        if kind in FARM_RESOURCES:
+            spots.append((island, 1, float(prices[kind])))
+        elif kind == "gold":
+            spots.append((island, 2, gold))
+        elif kind == "site" and sites:
+            if farmed is None:
+                farmed = {
+                    island_of[region]
+                    for sid, region, kind in _occupied(state, comp)
+                    if kind in FARM_RESOURCES
+                }
+            spots.append((island, 2, float(farm_price) if island in farmed else 1.0))
+        elif kind == "ruins":
+            spots.append((island, 1, ruins))
     for seat in state.seats:
-        worth: list[float] = []
-        for spot in empty:
-            kind = comp.spot_kind[spot]
-            island = facts.island_of_spot(spot)
-            ships = facts.coast_ships(seat, island)
-            if kind in FARM_RESOURCES and ships >= 1:
-                worth.append(float(prices[kind]))
-            elif kind == "gold" and ships >= 2:
-                worth.append(float(prices["gold"]))
-            elif kind == "site" and ships >= 2 and state.building_tokens_left > 0:
-                worth.append(float(farm_price) if facts.farm_types(island) else 1.0)
-            elif kind == "ruins" and ships >= 1:
-                worth.append(-float(const.ruins_gold * prices["gold"]))
+        worth = [w for island, need, w in spots if coast.get((seat, island), 0) >= need]
         worth.sort(key=abs, reverse=True)
         out[seat] = worth
     return out
 
 
+def _occupied(state: IlosState, comp: Components) -> list[tuple[str, str, str]]:
+    """The occupied spots of the tiles in play: (spot, region, kind)."""
+    taken = state.spots
+    return [spot for p in state.board for spot in comp.tile_spots[p.tile] if spot[0] in taken]
+
+
 def evaluate(state: IlosState) -> dict[str, float]:
     comp = components()
     const = comp.constants
-    prices: dict[str, int] = {res: comp.price(res, state.price_step[res]) for res in RESOURCES}
+    tracks = comp.prices.tracks
+    steps = state.price_step
+    prices: dict[str, int] = {res: tracks[res][steps[res]] for res in RESOURCES}
     out: dict[str, float] = {}
     if state.phase == "finished":
         for player in state.players:
             out[player.seat] = float(sum(player.screen[r] * prices[r] for r in RESOURCES))
         return out
-    left = turns_left(state)
-    facts = BoardFacts(state, comp)
-    reach = _reach(state, facts, prices)
+    colonists = const.colonists_per_player
+    left = _turns_left(state, colonists)
+    reach = _reach(state, comp, prices)
+    drawing: dict[str, int] = {}  # ships in play and forts per seat (ILOS-R22 step 3)
+    for ship in state.ships:
+        drawing[ship.owner] = drawing.get(ship.owner, 0) + 1
+    for spot in state.spots.values():
+        if spot.building == "fort":
+            drawing[spot.owner] = drawing.get(spot.owner, 0) + 1
     for player in state.players:
         seat = player.seat
         turns = left[seat]
-        value = float(sum(player.screen[r] * prices[r] for r in RESOURCES))
-        value += turns * sum(player.production[r] * prices[r] for r in RESOURCES)
+        screen = player.screen
+        production = player.production
+        value = float(sum(screen[r] * prices[r] for r in RESOURCES))
+        value += turns * sum(production[r] * prices[r] for r in RESOURCES)
         value += CARD_VALUE * min(sum(player.hand.values()), CARD_CAP)
-        value += DRAW_VALUE * min(turns, 1.0) * (ships_in_play(state, seat) + forts_of(state, seat))
+        value += DRAW_VALUE * min(turns, 1.0) * drawing.get(seat, 0)
         value += COLONIST_VALUE * player.colonists_used
-        free = const.colonists_per_player - player.colonists_used
+        free = colonists - player.colonists_used
         for worth in reach[seat][:free]:
             if worth < 0:  # ruins: gold once
                 value += REACH_SHARE * -worth
