@@ -15,7 +15,8 @@ tile-placement steps are taken for the player (``_forced_steps``). Why the last 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
+from typing import Literal
 
 from rules.core import Campaign, Event, Rng, RuleViolation, Text, term
 from rules.core.decisions import deciding, top
@@ -43,7 +44,7 @@ from rules.ilos.actions import (
     Rotate,
 )
 from rules.ilos.board import BoardFacts, draw_count
-from rules.ilos.components import CARD_TYPES, RESOURCES, CardType, components
+from rules.ilos.components import CARD_TYPES, RESOURCES, CardType, Resource, components
 from rules.ilos.deck import draw_cards, hand_list, sub_multisets
 from rules.ilos.geometry import board_land_edges, placement_ok
 from rules.ilos.model import (
@@ -187,30 +188,30 @@ def _pending_actions(
     comp = facts.comp
     if pending.stage == "destination":
         ship = _ship_by_id(state, pending.ship)
-        out += [Land(region=r) for r in play.coast_destinations(facts, ship)]
+        out += [_land(r) for r in play.coast_destinations(facts, ship)]
         out += [
-            Occupy(tile=t)
+            _occupy(t)
             for t in play.hideout_destinations(facts)
             if ship is None or ship.hideout != t
         ]
-        out += [ChooseTile(tile=t) for t in facts.placeable_face_up()]
+        out += [_choose_tile(t) for t in facts.placeable_face_up()]
     elif pending.stage == "cell":
         assert pending.tile is not None
         cells = sorted({cell for cell, _ in facts.geo.placements(pending.tile)})
-        out += [PlaceAt(q=q, r=r) for q, r in cells]
+        out += [_place_at(q, r) for q, r in cells]
     elif pending.stage == "rotation":
         assert pending.tile is not None and pending.q is not None and pending.r is not None
         rotations = facts.geo.rotations(pending.tile, (pending.q, pending.r))
-        out += [Rotate(rotation=k) for k in rotations]
+        out += [_rotate(k) for k in rotations]
     elif pending.stage == "landing":
         assert pending.tile is not None
-        out += [Land(region=rid) for rid in comp.tile_regions[pending.tile]]
+        out += [_land(rid) for rid in comp.tile_regions[pending.tile]]
     elif pending.stage == "pay":
         assert pending.card is not None
         avail = dict(state.player(seat).hand)
         avail[pending.card] -= 1
         out += _pay_actions(tuple(avail.get(t, 0) for t in CARD_TYPES), pending.cost)
-    out.append(Cancel())
+    out.append(_CANCEL)
     return out
 
 
@@ -228,6 +229,7 @@ def _turn_actions(state: IlosState, facts: BoardFacts, seat: str) -> list[IlosAc
     out: list[IlosAction] = []
     player = state.player(seat)
     hand = player.hand
+    comp = facts.comp
     if hand.get("ship", 0) and play.hand_size(state, seat) >= 2:
         candidates = ["new"] + [s.id for s in state.ships if s.owner == seat]
         for ship in candidates:
@@ -236,20 +238,19 @@ def _turn_actions(state: IlosState, facts: BoardFacts, seat: str) -> list[IlosAc
             except RuleViolation:
                 continue
             if _has_destination(facts, current):
-                out.append(PlayShip(ship=ship))
+                out.append(_play_ship(ship))
     # Every spot play needs a colonist (check_spot_play): none left, no spot is listed.
-    colonist = player.colonists_used < facts.comp.constants.colonists_per_player
+    colonist = player.colonists_used < comp.constants.colonists_per_player
     for spot in facts.empty_spots() if colonist else []:
-        card = play.SPOT_CARD[facts.comp.spot_kind[spot]]
+        card = play.SPOT_CARD[comp.spot_kind[spot]]
         if not hand.get(card, 0):
             continue
+        island = facts.island_of_spot(spot)
+        if facts.coast_ships(seat, island) < comp.cards[card].ships_needed:
+            continue  # check_spot_play refuses it: not enough ships (ILOS-R70 and after)
         if card == "building":
-            island = facts.island_of_spot(spot)
-            kinds: list[PlayBuilding] = [PlayBuilding(spot=spot, kind="fort")]
-            kinds += [
-                PlayBuilding(spot=spot, kind="trading_post", copy_resource=r)
-                for r in facts.farm_types(island)
-            ]
+            kinds: list[PlayBuilding] = [_play_building(spot, "fort", None)]
+            kinds += [_play_building(spot, "trading_post", r) for r in facts.farm_types(island)]
             for act in kinds:
                 try:
                     play.check_spot_play(
@@ -263,15 +264,71 @@ def _turn_actions(state: IlosState, facts: BoardFacts, seat: str) -> list[IlosAc
             play.check_spot_play(state, facts, seat, card, spot)
         except RuleViolation:
             continue
-        out.append(SPOT_ACTIONS[card](spot=spot))
-    for res in RESOURCES:
-        try:
-            play.check_market(state, seat, res)
-        except RuleViolation:
-            continue
-        out.append(PlayMarket(resource=res))
-    out.append(EndTurn())
+        out.append(_play_spot(card, spot))
+    # check_market refuses every resource without a Market card or once one was played
+    if hand.get("market", 0) >= 1 and not state.market_used:
+        for res in RESOURCES:
+            try:
+                play.check_market(state, seat, res)
+            except RuleViolation:
+                continue
+            out.append(_play_market(res))
+    out.append(_END_TURN)
     return out
+
+
+# One frozen action per value, shared by every listing (an action is only read).
+_CANCEL = Cancel()
+_END_TURN = EndTurn()
+
+
+@cache
+def _land(region: str) -> Land:
+    return Land(region=region)
+
+
+@cache
+def _occupy(tile: str) -> Occupy:
+    return Occupy(tile=tile)
+
+
+@cache
+def _choose_tile(tile: str) -> ChooseTile:
+    return ChooseTile(tile=tile)
+
+
+@cache
+def _place_at(q: int, r: int) -> PlaceAt:
+    return PlaceAt(q=q, r=r)
+
+
+@cache
+def _rotate(rotation: int) -> Rotate:
+    return Rotate(rotation=rotation)
+
+
+@cache
+def _play_ship(ship: str) -> PlayShip:
+    return PlayShip(ship=ship)
+
+
+@cache
+def _play_spot(card: CardType, spot: str) -> PlayFarm | PlayGoldMine | PlayRuins:
+    return SPOT_ACTIONS[card](spot=spot)
+
+
+@cache
+def _play_building(
+    spot: str, kind: Literal["fort", "trading_post"], copy_resource: Resource | None
+) -> PlayBuilding:
+    if copy_resource is None:
+        return PlayBuilding(spot=spot, kind=kind)
+    return PlayBuilding(spot=spot, kind=kind, copy_resource=copy_resource)
+
+
+@cache
+def _play_market(resource: Resource) -> PlayMarket:
+    return PlayMarket(resource=resource)
 
 
 def _has_destination(facts: BoardFacts, ship: ShipState | None) -> bool:
