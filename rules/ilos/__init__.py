@@ -35,6 +35,7 @@ SPEC: GameSpec[IlosState, IlosOptions, IlosAction, IlosView] = GameSpec(
     legal_actions=engine.legal_actions,
     apply=engine.apply,
     fast_apply=engine.apply_trusted,
+    fast_step=engine.step,
     view=build_view,
     is_over=engine.is_over,
     scores=scores,

@@ -6,6 +6,7 @@ from functools import lru_cache
 from itertools import product
 
 from rules.core import Event
+from rules.core.engine import quiet
 from rules.ilos import terms
 from rules.ilos.components import CARD_TYPES, CardType
 from rules.ilos.model import IlosState
@@ -73,9 +74,10 @@ def _victim(state: IlosState, seat: str) -> str | None:
     return best
 
 
-def draw_cards(state: IlosState, seat: str, n: int) -> list[Event]:
-    """Draw ``n`` cards for ``seat`` (mutates ``state``), reshuffling and stealing as needed."""
-    events: list[Event] = []
+def draw_cards(state: IlosState, seat: str, n: int, events: list[Event]) -> None:
+    """Draw ``n`` cards for ``seat`` (mutates ``state``), reshuffling and stealing as needed;
+    what happened is appended to ``events`` (nothing built when it keeps nothing,
+    ``quiet``)."""
     hand = state.player(seat).hand
     drawn: list[CardType] = []
     stolen: dict[str, list[CardType]] = {}
@@ -104,6 +106,8 @@ def draw_cards(state: IlosState, seat: str, n: int) -> list[Event]:
             stolen.setdefault(victim, []).append(card)
         hand[card] = hand.get(card, 0) + 1
         drawn.append(card)
+    if quiet(events):
+        return
     for victim_seat, cards in stolen.items():
         events.append(
             Event(
@@ -136,4 +140,3 @@ def draw_cards(state: IlosState, seat: str, n: int) -> list[Event]:
     )
     if lost:
         events.append(Event(key="ilos.draw_lost", args={"seat": seat, "count": lost}, seat=seat))
-    return events

@@ -20,7 +20,7 @@ from typing import Literal
 
 from rules.core import Campaign, Event, Rng, RuleViolation, Text, term
 from rules.core.decisions import deciding, top
-from rules.core.engine import Engine, Refusal
+from rules.core.engine import Engine, Refusal, quiet
 from rules.core.models import Arg
 from rules.core.versions import BEFORE, chosen_version
 from rules.ilos import play, terms
@@ -364,27 +364,10 @@ def _refuse(code: Refusal, state: IlosState, seat: str, action: IlosAction) -> R
     return refusal(code)
 
 
-def _dispatch_into(s: IlosState, seat: str, action: IlosAction, events: list[Event]) -> None:
-    events += _dispatch(s, seat, action)
-
-
 def copy_state(state: IlosState) -> IlosState:
     """A copy safe to change (``GameState.copied``): placed tiles and spot occupants are
     never changed in place, so they are shared (``IlosState.__shallow_fields__``)."""
     return state.copied()
-
-
-ENGINE: Engine[IlosState, IlosAction] = Engine(
-    is_over=is_over,
-    to_act=to_act,
-    legal_actions=legal_actions,
-    refuse=_refuse,
-    dispatch=_dispatch_into,
-    copy=copy_state,
-    check_legal=False,  # every step checks its action with its own refusal
-)
-apply = ENGINE.apply
-apply_trusted = ENGINE.apply_trusted
 
 
 def _wrong_step(hint: str) -> RuleViolation:
@@ -392,9 +375,13 @@ def _wrong_step(hint: str) -> RuleViolation:
     return refusal("wrong_step", hint=term(f"ilos.hint.{hint}"))
 
 
-def _dispatch(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
+def _dispatch(s: IlosState, seat: str, action: IlosAction, ev: list[Event]) -> None:
+    """One action on the copied state; what happened is appended to ``ev``. A search's
+    step (``Engine.step``) gives a list that keeps nothing (``quiet``): the texts of the
+    events are then not built, every change of the state is made all the same."""
     if isinstance(action, Mulligan):
-        return _mulligan(s, seat, action)
+        _mulligan(s, seat, action, ev)
+        return
     if s.phase == "mulligan":
         raise _wrong_step("mulligan")
     pending = s.pending
@@ -402,15 +389,30 @@ def _dispatch(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
         if pending is None:
             raise _wrong_step("nothing_declared")
         s.decisions.pop()
-        return []
+        return
     if pending is not None:
-        return _pending_step(s, seat, pending, action)
-    if s.phase == "setup":
-        return _setup_step(s, seat, action)
-    return _turn_step(s, seat, action)
+        _pending_step(s, seat, pending, action, ev)
+    elif s.phase == "setup":
+        _setup_step(s, seat, action, ev)
+    else:
+        _turn_step(s, seat, action, ev)
 
 
-def _mulligan(s: IlosState, seat: str, action: Mulligan) -> list[Event]:
+ENGINE: Engine[IlosState, IlosAction] = Engine(
+    is_over=is_over,
+    to_act=to_act,
+    legal_actions=legal_actions,
+    refuse=_refuse,
+    dispatch=_dispatch,
+    copy=copy_state,
+    check_legal=False,  # every step checks its action with its own refusal
+)
+apply = ENGINE.apply
+apply_trusted = ENGINE.apply_trusted
+step = ENGINE.step
+
+
+def _mulligan(s: IlosState, seat: str, action: Mulligan, ev: list[Event]) -> None:
     """ILOS-R18: discard any number, draw back to 5; once, in turn order."""
     if s.phase != "mulligan":
         raise refusal("mulligan_over")
@@ -430,26 +432,26 @@ def _mulligan(s: IlosState, seat: str, action: Mulligan) -> list[Event]:
     if s.options.reveal_cost_cards:
         args["cards"] = terms.cards_list(discarded)
         key = "ilos.mulligan"
-    events = [Event(key=key if discarded else "ilos.mulligan_kept", args=args, seat=seat)]
+    ev.append(Event(key=key if discarded else "ilos.mulligan_kept", args=args, seat=seat))
     if discarded:
-        events += draw_cards(s, seat, len(discarded))
+        draw_cards(s, seat, len(discarded), ev)
     s.turn += 1
     if s.turn == len(s.seats):
         s.turn = 0
         _pass_turn(s, "setup")
-        events.append(Event(key="ilos.setup_started", args={"seat": s.active_seat}))
+        ev.append(Event(key="ilos.setup_started", args={"seat": s.active_seat}))
     else:
         _pass_turn(s, "mulligan")
-    return events
 
 
-def _setup_step(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
+def _setup_step(s: IlosState, seat: str, action: IlosAction, ev: list[Event]) -> None:
     facts = BoardFacts(s)
     if isinstance(action, ChooseTile):
         _check_explore_tile(s, facts, action.tile)
         pending = Declaration(seat=seat, purpose="setup", stage="cell", tile=action.tile)
         s.decisions.append(pending)
-        return _forced_steps(s, seat, pending)
+        _forced_steps(s, seat, pending, ev)
+        return
     if isinstance(action, CycleTile):
         if action.tile not in s.face_up:
             raise refusal("not_face_up")
@@ -461,7 +463,7 @@ def _setup_step(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
         s.stack.append(action.tile)
         s.face_up[i] = s.stack.pop(0)
         s.setup_cycles += 1
-        return [
+        ev.append(
             Event(
                 key="ilos.tile_cycled",
                 args={
@@ -472,15 +474,17 @@ def _setup_step(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
                 seat=seat,
                 reveals=True,
             )
-        ]
+        )
+        return
     if isinstance(action, Land):
         # ILOS-R21 / D13: the last fallback, a ship without a tile.
         if facts.placeable_face_up() or not _setup_fallback(s):
             raise _wrong_step("setup_tile")
         if action.region not in play.coast_destinations(facts, None):
             raise refusal("unknown_region")
-        events = _new_ship(s, seat, action.region, None)
-        return events + _end_setup_turn(s)
+        _new_ship(s, seat, action.region, None, ev)
+        _end_setup_turn(s, ev)
+        return
     raise _wrong_step("setup_no_cards")
 
 
@@ -491,19 +495,22 @@ def _check_explore_tile(s: IlosState, facts: BoardFacts, tile: str) -> None:
         raise refusal("no_placement", tile=terms.tile(tile))
 
 
-def _end_setup_turn(s: IlosState) -> list[Event]:
+def _end_setup_turn(s: IlosState, ev: list[Event]) -> None:
     s.turn += 1
     s.setup_cycles = 0
     if s.turn < len(s.seats):
         _pass_turn(s, "setup")
-        return []
+        return
     s.turn = 0
     _pass_turn(s, "actions")
     s.round = 1
-    return [Event(key="ilos.round_started", args={"round": 1}), *_start_turn(s)]
+    ev.append(Event(key="ilos.round_started", args={"round": 1}))
+    _start_turn(s, ev)
 
 
-def _pending_step(s: IlosState, seat: str, pending: Declaration, action: IlosAction) -> list[Event]:
+def _pending_step(
+    s: IlosState, seat: str, pending: Declaration, action: IlosAction, ev: list[Event]
+) -> None:
     facts = BoardFacts(s)
     comp = facts.comp
     if pending.stage == "destination":
@@ -518,7 +525,7 @@ def _pending_step(s: IlosState, seat: str, pending: Declaration, action: IlosAct
                 raise refusal("same_place")
             pending.region = action.region
             _to_pay(s, pending)
-            return []
+            return
         if isinstance(action, Occupy):
             if action.tile not in facts.placed_tiles or not comp.tiles[action.tile].hideout:
                 raise refusal("no_hideout")
@@ -528,12 +535,13 @@ def _pending_step(s: IlosState, seat: str, pending: Declaration, action: IlosAct
                 raise refusal("hideout_taken")
             pending.hideout = action.tile
             _to_pay(s, pending)
-            return []
+            return
         if isinstance(action, ChooseTile):
             _check_explore_tile(s, facts, action.tile)
             pending.tile = action.tile
             pending.stage = "cell"
-            return _forced_steps(s, seat, pending)
+            _forced_steps(s, seat, pending, ev)
+            return
         raise _wrong_step("destination")
     if pending.stage == "cell":
         if not isinstance(action, PlaceAt):
@@ -544,7 +552,8 @@ def _pending_step(s: IlosState, seat: str, pending: Declaration, action: IlosAct
             raise refusal("bad_cell")
         pending.q, pending.r = action.q, action.r
         pending.stage = "rotation"
-        return _forced_steps(s, seat, pending)
+        _forced_steps(s, seat, pending, ev)
+        return
     if pending.stage == "rotation":
         if not isinstance(action, Rotate):
             raise _wrong_step("rotation")
@@ -555,33 +564,37 @@ def _pending_step(s: IlosState, seat: str, pending: Declaration, action: IlosAct
             raise refusal("bad_rotation")
         pending.rotation = action.rotation
         pending.stage = "landing"
-        return _forced_steps(s, seat, pending)
+        _forced_steps(s, seat, pending, ev)
+        return
     if pending.stage == "landing":
         if not isinstance(action, Land):
             raise _wrong_step("landing")
         assert pending.tile is not None
         if action.region not in comp.tile_regions[pending.tile]:
             raise refusal("not_new_tile")
-        return _land_new_tile(s, seat, pending, action.region)
+        _land_new_tile(s, seat, pending, action.region, ev)
+        return
     # stage == "pay"
     if not isinstance(action, Pay):
         raise _wrong_step("pay")
-    return _pay(s, seat, pending, action)
+    _pay(s, seat, pending, action, ev)
 
 
-def _land_new_tile(s: IlosState, seat: str, pending: Declaration, region: str) -> list[Event]:
+def _land_new_tile(
+    s: IlosState, seat: str, pending: Declaration, region: str, ev: list[Event]
+) -> None:
     """The ship lands on a coast of the tile being explored (ILOS-R19 step 3, ILOS-R51(b))."""
     pending.region = region
     if pending.purpose == "setup":
         s.decisions.pop()
-        events = _place_pending_tile(s, seat, pending)
-        events += _new_ship(s, seat, region, None)
-        return events + _end_setup_turn(s)
+        _place_pending_tile(s, seat, pending, ev)
+        _new_ship(s, seat, region, None, ev)
+        _end_setup_turn(s, ev)
+        return
     _to_pay(s, pending)
-    return []
 
 
-def _forced_steps(s: IlosState, seat: str, pending: Declaration) -> list[Event]:
+def _forced_steps(s: IlosState, seat: str, pending: Declaration, ev: list[Event]) -> None:
     """Skip every tile-placement step that has exactly one choice (issue 13, point 7).
 
     The cell, the rotation and the landing coast of a tile being explored are taken for the
@@ -590,47 +603,51 @@ def _forced_steps(s: IlosState, seat: str, pending: Declaration) -> list[Event]:
     possible until the tile is placed. The payment is never chosen for the player.
     """
     if s.rules_version == BEFORE:
-        return []  # version 0: the player takes every step (before 2026-11-23)
+        return  # version 0: the player takes every step (before 2026-11-23)
     comp = components()
-    events: list[Event] = []
+    loud = not quiet(ev)
     while s.pending is pending and pending.tile is not None:
         facts = BoardFacts(s, comp)
-        tile = terms.tile(pending.tile)
         if pending.stage == "cell":
             cells = sorted({c for c, _ in facts.geo.placements(pending.tile)})
             if len(cells) != 1:
                 break
             (q, r) = cells[0]
-            if s.board:
-                text = Text(key="ilos.auto_cell", args={"tile": tile, "cell": terms.cell(s, q, r)})
-            else:
-                text = Text(key="ilos.auto_first_cell", args={"tile": tile})
+            if loud:
+                tile = terms.tile(pending.tile)
+                if s.board:
+                    args: dict[str, Arg] = {"tile": tile, "cell": terms.cell(s, q, r)}
+                    ev.append(Event(key="ilos.auto_cell", args=args, seat=seat, visible_to=[seat]))
+                else:
+                    args = {"tile": tile}
+                    ev.append(
+                        Event(key="ilos.auto_first_cell", args=args, seat=seat, visible_to=[seat])
+                    )
             pending.q, pending.r = q, r
             pending.stage = "rotation"
         elif pending.stage == "rotation":
             assert pending.q is not None and pending.r is not None
-            tdef = comp.tiles[pending.tile]
             rotations = facts.geo.rotations(pending.tile, (pending.q, pending.r))
             if len(rotations) != 1:
                 break
             pending.rotation = rotations[0]
             pending.stage = "landing"
-            sides = terms.edge_sides(board_land_edges(tdef, rotations[0]))
-            text = Text(key="ilos.auto_rotation", args={"tile": tile, "sides": sides})
+            if loud:
+                tdef = comp.tiles[pending.tile]
+                sides = terms.edge_sides(board_land_edges(tdef, rotations[0]))
+                args = {"tile": terms.tile(pending.tile), "sides": sides}
+                ev.append(Event(key="ilos.auto_rotation", args=args, seat=seat, visible_to=[seat]))
         elif pending.stage == "landing":
             regions = comp.tile_regions[pending.tile]
             if len(regions) != 1:
                 break
-            text = Text(
-                key="ilos.auto_landing",
-                args={"tile": tile, "region": terms.region(s, regions[0])},
-            )
-            events.append(Event(key=text.key, args=text.args, seat=seat, visible_to=[seat]))
-            return events + _land_new_tile(s, seat, pending, regions[0])
+            if loud:
+                args = {"tile": terms.tile(pending.tile), "region": terms.region(s, regions[0])}
+                ev.append(Event(key="ilos.auto_landing", args=args, seat=seat, visible_to=[seat]))
+            _land_new_tile(s, seat, pending, regions[0], ev)
+            return
         else:
             break
-        events.append(Event(key=text.key, args=text.args, seat=seat, visible_to=[seat]))
-    return events
 
 
 def _to_pay(s: IlosState, pending: Declaration) -> None:
@@ -639,61 +656,60 @@ def _to_pay(s: IlosState, pending: Declaration) -> None:
     pending.pirate = False
 
 
-def _place_pending_tile(s: IlosState, seat: str, pending: Declaration) -> list[Event]:
+def _place_pending_tile(s: IlosState, seat: str, pending: Declaration, ev: list[Event]) -> None:
     assert pending.tile is not None and pending.q is not None and pending.r is not None
     assert pending.rotation is not None
     i = s.face_up.index(pending.tile)
-    where = terms.cell(s, pending.q, pending.r)
+    loud = not quiet(ev)
+    if loud:
+        where = terms.cell(s, pending.q, pending.r)
     s.board.append(
         PlacedTile(tile=pending.tile, q=pending.q, r=pending.r, rotation=pending.rotation)
     )
-    events = [
-        Event(
-            key="ilos.tile_placed",
-            args={
-                "seat": seat,
-                "tile": terms.tile(pending.tile),
-                "cell": where,
-            },
-            seat=seat,
-        )
-    ]
+    if loud:
+        args: dict[str, Arg] = {"seat": seat, "tile": terms.tile(pending.tile), "cell": where}
+        ev.append(Event(key="ilos.tile_placed", args=args, seat=seat))
     if s.stack:
         s.face_up[i] = s.stack.pop(0)
-        events.append(
-            Event(key="ilos.tile_revealed", args={"tile": terms.tile(s.face_up[i])}, reveals=True)
-        )
+        if loud:
+            args = {"tile": terms.tile(s.face_up[i])}
+            ev.append(Event(key="ilos.tile_revealed", args=args, reveals=True))
     else:
         s.face_up.pop(i)
-    return events
 
 
-def _new_ship(s: IlosState, seat: str, region: str | None, hideout: str | None) -> list[Event]:
+def _new_ship(
+    s: IlosState, seat: str, region: str | None, hideout: str | None, ev: list[Event]
+) -> None:
     n = sum(1 for x in s.ships if x.owner == seat) + 1
     ship = ShipState(id=f"{seat}.{n}", owner=seat, region=region, hideout=hideout)
     s.ships.append(ship)
+    if quiet(ev):
+        return
     if hideout is not None:
-        return [
+        ev.append(
             Event(
                 key="ilos.pirate_placed",
                 args={"seat": seat, "hideout": terms.hideout(hideout)},
                 seat=seat,
             )
-        ]
+        )
+        return
     assert region is not None
-    return [
+    ev.append(
         Event(
             key="ilos.ship_placed",
             args={"seat": seat, "region": terms.region(s, region)},
             seat=seat,
         )
-    ]
+    )
 
 
-def _turn_step(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
+def _turn_step(s: IlosState, seat: str, action: IlosAction, ev: list[Event]) -> None:
     facts = BoardFacts(s)
     if isinstance(action, EndTurn):
-        return _end_turn(s, seat)
+        _end_turn(s, seat, ev)
+        return
     if isinstance(action, PlayShip):
         current = play.check_ship_start(s, seat, action.ship)
         if not _has_destination(facts, current):
@@ -703,7 +719,7 @@ def _turn_step(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
                 seat=seat, purpose="card", stage="destination", card="ship", ship=action.ship
             )
         )
-        return []
+        return
     if isinstance(action, PlayFarm | PlayGoldMine | PlayRuins):
         card: CardType = {
             "play_farm": "farm",
@@ -722,7 +738,7 @@ def _turn_step(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
                 pirate=pirate,
             )
         )
-        return []
+        return
     if isinstance(action, PlayBuilding):
         cost, pirate = play.check_spot_play(
             s, facts, seat, "building", action.spot, action.kind, action.copy_resource
@@ -740,13 +756,14 @@ def _turn_step(s: IlosState, seat: str, action: IlosAction) -> list[Event]:
                 pirate=pirate,
             )
         )
-        return []
+        return
     if isinstance(action, PlayMarket):
-        return _market(s, seat, action)
+        _market(s, seat, action, ev)
+        return
     raise _wrong_step("declare_first")
 
 
-def _market(s: IlosState, seat: str, action: PlayMarket) -> list[Event]:
+def _market(s: IlosState, seat: str, action: PlayMarket, ev: list[Event]) -> None:
     """ILOS-R90: 1 token back to the supply, cover the current price."""
     play.check_market(s, seat, action.resource)
     player = s.player(seat)
@@ -756,16 +773,16 @@ def _market(s: IlosState, seat: str, action: PlayMarket) -> list[Event]:
     s.price_step[action.resource] += 1
     s.market_used = True
     price = components().price(action.resource, s.price_step[action.resource])
-    return [
+    ev.append(
         Event(
             key="ilos.market",
             args={"seat": seat, "resource": terms.resource(action.resource), "price": price},
             seat=seat,
         )
-    ]
+    )
 
 
-def _pay(s: IlosState, seat: str, pending: Declaration, action: Pay) -> list[Event]:
+def _pay(s: IlosState, seat: str, pending: Declaration, action: Pay, ev: list[Event]) -> None:
     """ILOS-R24: the action card and exactly ``cost`` other cards go to the discard pile."""
     assert pending.card is not None
     player = s.player(seat)
@@ -785,42 +802,46 @@ def _pay(s: IlosState, seat: str, pending: Declaration, action: Pay) -> list[Eve
     s.discard.append(pending.card)
     s.discard += paid
     s.decisions.pop()
-    args: dict[str, Arg] = {
-        "seat": seat,
-        "card": terms.card(pending.card),
-        "count": len(paid),
-    }
-    key = "ilos.card_paid_pirate" if pending.pirate else "ilos.card_paid"
-    if s.options.reveal_cost_cards:
-        args["cards"] = terms.cards_list(paid)
-    else:
-        key += "_hidden"
-    # The played card (and, by default, the cost cards) leave a hidden hand face up.
-    events = [Event(key=key, args=args, seat=seat, reveals=True)]
+    if not quiet(ev):
+        args: dict[str, Arg] = {
+            "seat": seat,
+            "card": terms.card(pending.card),
+            "count": len(paid),
+        }
+        key = "ilos.card_paid_pirate" if pending.pirate else "ilos.card_paid"
+        if s.options.reveal_cost_cards:
+            args["cards"] = terms.cards_list(paid)
+        else:
+            key += "_hidden"
+        # The played card (and, by default, the cost cards) leave a hidden hand face up.
+        ev.append(Event(key=key, args=args, seat=seat, reveals=True))
     if pending.card == "ship":
-        events += _ship_effect(s, seat, pending)
+        _ship_effect(s, seat, pending, ev)
     else:
         assert pending.spot is not None
-        events += play.spot_effect(
-            s, seat, pending.card, pending.spot, pending.building, pending.copy_resource
+        play.spot_effect(
+            s, seat, pending.card, pending.spot, pending.building, pending.copy_resource, ev
         )
-    return events
 
 
-def _ship_effect(s: IlosState, seat: str, pending: Declaration) -> list[Event]:
+def _ship_effect(s: IlosState, seat: str, pending: Declaration, ev: list[Event]) -> None:
     """ILOS-R50 to R56: one ship, one destination."""
-    events: list[Event] = []
     if pending.tile is not None:
-        events += _place_pending_tile(s, seat, pending)
+        _place_pending_tile(s, seat, pending, ev)
     ship = _ship_by_id(s, pending.ship)
     if ship is None:
-        return events + _new_ship(s, seat, pending.region, pending.hideout)
-    origin = terms.ship_place(s, ship.region, ship.hideout)
+        _new_ship(s, seat, pending.region, pending.hideout, ev)
+        return
+    loud = not quiet(ev)
+    if loud:
+        origin = terms.ship_place(s, ship.region, ship.hideout)
     ship = s.ships[s.ships.index(ship)] = ship.model_copy()  # ships are shared with the input
     ship.region = pending.region
     ship.hideout = pending.hideout
+    if not loud:
+        return
     if pending.hideout is not None:
-        events.append(
+        ev.append(
             Event(
                 key="ilos.pirate_moved",
                 args={"seat": seat, "origin": origin, "hideout": terms.hideout(pending.hideout)},
@@ -829,7 +850,7 @@ def _ship_effect(s: IlosState, seat: str, pending: Declaration) -> list[Event]:
         )
     else:
         assert pending.region is not None
-        events.append(
+        ev.append(
             Event(
                 key="ilos.ship_moved",
                 args={
@@ -840,60 +861,60 @@ def _ship_effect(s: IlosState, seat: str, pending: Declaration) -> list[Event]:
                 seat=seat,
             )
         )
-    return events
 
 
 # --------------------------------------------------------------------------- turn end
 
 
-def _end_turn(s: IlosState, seat: str) -> list[Event]:
+def _end_turn(s: IlosState, seat: str, ev: list[Event]) -> None:
     """ILOS-R22 steps 2 and 3, then the end check (ILOS-R120) and the next turn."""
     player = s.player(seat)
     for res in RESOURCES:
         player.screen[res] += player.production[res]
-    events = [Event(key="ilos.turn_ended", args={"seat": seat}, seat=seat)]
-    events.append(
-        Event(
-            key="ilos.produced",
-            args={"seat": seat, "goods": terms.goods_text(player.production)},
-            seat=seat,
+    if not quiet(ev):
+        ev.append(Event(key="ilos.turn_ended", args={"seat": seat}, seat=seat))
+        ev.append(
+            Event(
+                key="ilos.produced",
+                args={"seat": seat, "goods": terms.goods_text(player.production)},
+                seat=seat,
+            )
         )
-    )
-    events += draw_cards(s, seat, draw_count(s, seat))
+    draw_cards(s, seat, draw_count(s, seat), ev)
     s.turns_taken[seat] = s.turns_taken.get(seat, 0) + 1
     s.market_used = False
     if s.last_round and s.turn == len(s.seats) - 1:
         s.decisions = []
-        events.append(
+        ev.append(
             Event(
                 key="ilos.game_over",
                 args={"round": s.round, "reason": end_reason_text(s)},
                 reveals=True,
             )
         )
-        return events
+        return
     s.turn = (s.turn + 1) % len(s.seats)
     _pass_turn(s, "actions")
     if s.turn == 0:
         s.round += 1
-        events.append(Event(key="ilos.round_started", args={"round": s.round}))
-    return events + _start_turn(s)
+        ev.append(Event(key="ilos.round_started", args={"round": s.round}))
+    _start_turn(s, ev)
 
 
-def _start_turn(s: IlosState) -> list[Event]:
+def _start_turn(s: IlosState, ev: list[Event]) -> None:
     """ILOS-R122: the round cap and the stall check, at the start of each turn."""
-    events: list[Event] = []
     cap = s.options.max_rounds
     if not s.last_round and cap is not None and s.turn == 0 and s.round >= cap:
         s.last_round = True
         s.end_reason = "round_cap"
-        events.append(Event(key="ilos.last_round_cap", args={"round": s.round, "count": cap}))
+        ev.append(Event(key="ilos.last_round_cap", args={"round": s.round, "count": cap}))
     if not s.last_round and _stalled(s):
         s.last_round = True
         s.end_reason = "stall"
-        events.append(Event(key="ilos.last_round_stall", args={"round": s.round}))
-    events.append(Event(key="ilos.turn_started", args={"seat": s.active_seat}, seat=s.active_seat))
-    return events
+        ev.append(Event(key="ilos.last_round_stall", args={"round": s.round}))
+    if not quiet(ev):
+        seat = s.active_seat
+        ev.append(Event(key="ilos.turn_started", args={"seat": seat}, seat=seat))
 
 
 def end_reason_text(s: IlosState) -> Text:
@@ -918,4 +939,13 @@ def _stalled(s: IlosState) -> bool:
     return True
 
 
-__all__ = ["apply", "apply_trusted", "hand_list", "is_over", "legal_actions", "new_game", "to_act"]
+__all__ = [
+    "apply",
+    "apply_trusted",
+    "hand_list",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "step",
+    "to_act",
+]

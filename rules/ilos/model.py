@@ -131,6 +131,8 @@ class IlosState(GameState):
     __shallow_fields__: ClassVar[tuple[str, ...]] = ("board", "spots", "ships")
     """Placed tiles, spot occupants and ships are never changed in place (they are replaced;
     a ship that moves is copied first), so a copy shares them (``rules.core.copying``)."""
+    __shared_fields__: ClassVar[tuple[str, ...]] = ("seats", "options")
+    """Never changed in place once the game exists: a step copy shares them."""
 
     @model_validator(mode="before")
     @classmethod

@@ -7,6 +7,7 @@ the same checks, so what is offered and what is accepted never drift apart.
 from __future__ import annotations
 
 from rules.core import Event
+from rules.core.engine import quiet
 from rules.ilos import terms
 from rules.ilos.board import BoardFacts, markers_used, ships_in_play
 from rules.ilos.components import FARM_RESOURCES, CardType, Resource, components
@@ -141,25 +142,25 @@ def hideout_destinations(facts: BoardFacts) -> list[str]:
     return [p.tile for p in facts.state.board if facts.hideout_free(p.tile)]
 
 
-def place_colonist(state: IlosState, seat: str, spot: str, occupant: SpotState) -> list[Event]:
+def place_colonist(
+    state: IlosState, seat: str, spot: str, occupant: SpotState, ev: list[Event]
+) -> None:
     """Put a colonist on a spot; the 10th colonist makes this round the last (ILOS-R120)."""
     comp = components()
     player = state.player(seat)
     state.spots[spot] = occupant
     player.colonists_used += 1
-    events: list[Event] = []
     if player.colonists_used == comp.constants.colonists_per_player and not state.last_round:
         state.last_round = True
         state.end_reason = "colonists"
         state.end_seat = seat
-        events.append(
+        ev.append(
             Event(
                 key="ilos.last_round_colonists",
                 args={"seat": seat, "count": comp.constants.colonists_per_player},
                 seat=seat,
             )
         )
-    return events
 
 
 def spot_effect(
@@ -169,36 +170,34 @@ def spot_effect(
     spot: str,
     kind: BuildingKind | None,
     copy_resource: Resource | None,
-) -> list[Event]:
-    """Effects of Farm (R71), Gold mine (R76), Building (R81 to R83) and Ruins (R96)."""
+    ev: list[Event],
+) -> None:
+    """Effects of Farm (R71), Gold mine (R76), Building (R81 to R83) and Ruins (R96): the
+    card's event, then the last round's if this was the 10th colonist (``place_colonist``).
+    The spot is named as the tile lies, which placing a colonist does not change."""
     comp = components()
     player = state.player(seat)
     spot_kind = comp.spot_kind[spot]
-    events: list[Event] = []
+    loud = not quiet(ev)
     if card in ("farm", "gold_mine"):
         res: Resource = "gold" if spot_kind == "gold" else _farm(spot_kind)
-        events += place_colonist(state, seat, spot, SpotState(owner=seat))
+        if loud:
+            key = "ilos.farm_built" if card == "farm" else "ilos.gold_mine_built"
+            where = terms.spot(state, spot)
+            ev.append(
+                Event(
+                    key=key,
+                    args={"seat": seat, "spot": where, "resource": terms.resource(res)},
+                    seat=seat,
+                )
+            )
+        place_colonist(state, seat, spot, SpotState(owner=seat), ev)
         player.production[res] += 1
-        key = "ilos.farm_built" if card == "farm" else "ilos.gold_mine_built"
-        where = terms.spot(state, spot)
-        events.insert(
-            0,
-            Event(
-                key=key,
-                args={"seat": seat, "spot": where, "resource": terms.resource(res)},
-                seat=seat,
-            ),
-        )
     elif card == "building":
         assert kind is not None
-        occupant = SpotState(owner=seat, building=kind, label=copy_resource)
-        events += place_colonist(state, seat, spot, occupant)
-        state.building_tokens_left -= 1
-        if kind == "trading_post":
+        if loud and kind == "trading_post":
             assert copy_resource is not None
-            player.production[copy_resource] += 1
-            events.insert(
-                0,
+            ev.append(
                 Event(
                     key="ilos.trading_post_built",
                     args={
@@ -207,30 +206,34 @@ def spot_effect(
                         "resource": terms.resource(copy_resource),
                     },
                     seat=seat,
-                ),
+                )
             )
-        else:
-            events.insert(
-                0,
+        elif loud:
+            ev.append(
                 Event(
                     key="ilos.fort_built",
                     args={"seat": seat, "spot": terms.spot(state, spot)},
                     seat=seat,
-                ),
+                )
             )
+        occupant = SpotState(owner=seat, building=kind, label=copy_resource)
+        place_colonist(state, seat, spot, occupant, ev)
+        state.building_tokens_left -= 1
+        if kind == "trading_post":
+            assert copy_resource is not None
+            player.production[copy_resource] += 1
     elif card == "ruins":
-        events += place_colonist(state, seat, spot, SpotState(owner=seat))
         gain = comp.constants.ruins_gold
+        if loud:
+            ev.append(
+                Event(
+                    key="ilos.ruins_explored",
+                    args={"seat": seat, "spot": terms.spot(state, spot), "count": gain},
+                    seat=seat,
+                )
+            )
+        place_colonist(state, seat, spot, SpotState(owner=seat), ev)
         player.screen["gold"] += gain
-        events.insert(
-            0,
-            Event(
-                key="ilos.ruins_explored",
-                args={"seat": seat, "spot": terms.spot(state, spot), "count": gain},
-                seat=seat,
-            ),
-        )
-    return events
 
 
 def _farm(kind: str) -> Resource:
