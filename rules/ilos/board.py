@@ -20,7 +20,7 @@ class BoardFacts:
         self.geo = board_geometry(self.comp, state.board)
         self.islands = self.geo.islands
         self.cells = self.geo.cells
-        self.placed_tiles = [p.tile for p in state.board]
+        self.placed_tiles = self.geo.placed_tiles
         self._forts: dict[str, set[str]] | None = None
         self._pirates: dict[str, list[str]] | None = None
         self._coast: dict[tuple[str, str], int] | None = None

@@ -930,13 +930,13 @@ def end_reason_text(s: IlosState) -> Text:
 
 
 def _stalled(s: IlosState) -> bool:
+    """No empty spot a card could take and no face-up tile that fits; the spots are looked
+    at first, as they almost always answer, before working out where tiles fit."""
     facts = BoardFacts(s)
-    if facts.placeable_face_up():
-        return False
     for spot in facts.empty_spots():
         if facts.comp.spot_kind[spot] != "site" or s.building_tokens_left > 0:
             return False
-    return True
+    return not facts.placeable_face_up()
 
 
 __all__ = [

@@ -98,21 +98,38 @@ def frontier(cells: dict[Cell, PlacedTile]) -> list[Cell]:
 def placements(
     comp: Components, cells: dict[Cell, PlacedTile], tile_id: str
 ) -> list[tuple[Cell, int]]:
-    """Every legal (cell, rotation) for a tile."""
-    tile = comp.tiles[tile_id]
-    return [
-        (cell, k)
-        for cell in frontier(cells)
-        for k in range(6)
-        if placement_ok(comp, cells, tile, cell, k)
-    ]
+    """Every legal (cell, rotation) for a tile: ``placement_ok`` of each rotation at each
+    cell of the ``frontier``, in that order, with what each cell's neighbours show on the
+    shared edges read once per cell instead of once per rotation."""
+    if not cells:
+        return [((0, 0), k) for k in range(6)]  # the first tile: at the centre, any way
+    lands = [_land_table(tile_id, k) for k in range(6)]
+    out: list[tuple[Cell, int]] = []
+    for cell in frontier(cells):
+        q, r = cell
+        shown: list[tuple[int, bool]] = []  # (edge, land?) of each neighbour on that edge
+        for d, (dq, dr) in enumerate(DIRS):
+            other = cells.get((q + dq, r + dr))
+            if other is not None:
+                shown.append((d, _land_table(other.tile, other.rotation)[(d + 3) % 6]))
+        if not shown:
+            continue
+        for k in range(6):
+            land = lands[k]
+            joined = False
+            for d, theirs in shown:
+                if land[d] != theirs:
+                    break
+                if theirs:
+                    joined = True
+            else:
+                if joined:
+                    out.append((cell, k))
+    return out
 
 
 def can_place(comp: Components, cells: dict[Cell, PlacedTile], tile_id: str) -> bool:
-    tile = comp.tiles[tile_id]
-    return any(
-        placement_ok(comp, cells, tile, cell, k) for cell in frontier(cells) for k in range(6)
-    )
+    return bool(placements(comp, cells, tile_id))
 
 
 class Islands:
@@ -175,6 +192,8 @@ class Geometry:
         self.comp = comp
         self.cells = cell_map(board)
         self.islands = Islands(comp, board)
+        self.placed_tiles = frozenset(p.tile for p in board)
+        """The tiles in play (``BoardFacts.placed_tiles``)."""
         self._placements: dict[str, list[tuple[Cell, int]]] = {}
 
     def placements(self, tile_id: str) -> list[tuple[Cell, int]]:
@@ -194,15 +213,26 @@ class Geometry:
 
 _GEOMETRY: dict[tuple[str, tuple[tuple[str, int, int, int], ...]], Geometry] = {}
 _GEOMETRY_KEPT = 4096
+_SEEN: dict[tuple[str, tuple[int, ...]], tuple[Geometry, tuple[PlacedTile, ...]]] = {}
+"""The geometry by the identity of the placed tiles (a step copy shares them, and they are
+never changed in place, ``IlosState.__shallow_fields__``): each entry keeps its tiles alive,
+so their ids are not reused while it is kept."""
 
 
 def board_geometry(comp: Components, board: list[PlacedTile]) -> Geometry:
     """The ``Geometry`` of these tiles in play (a pure function of the tiles and the data
     set, so remembering it changes no result)."""
+    seen = (comp.data_hash, tuple(map(id, board)))
+    known = _SEEN.get(seen)
+    if known is not None:
+        return known[0]
     key = (comp.data_hash, tuple((p.tile, p.q, p.r, p.rotation) for p in board))
     found = _GEOMETRY.get(key)
     if found is None:
         if len(_GEOMETRY) >= _GEOMETRY_KEPT:
             _GEOMETRY.clear()
         found = _GEOMETRY[key] = Geometry(comp, board)
+    if len(_SEEN) >= _GEOMETRY_KEPT:
+        _SEEN.clear()
+    _SEEN[seen] = (found, tuple(board))
     return found
