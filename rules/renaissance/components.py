@@ -262,6 +262,11 @@ class Data:
                 if prov.id not in into:
                     into.append(prov.id)
         """The provinces whose arrows point at each province, in file order."""
+        self.advance_cost: dict[str, int] = {a.letter: a.cost for a in advances.advances}
+        """Each advance's cost by letter (the evaluation sums them per seat)."""
+        self.capitals_for: dict[int, tuple[str, ...]] = {}
+        """The capitals in play by player count (``RenaissanceState.capitals``): filled as
+        asked, a function of these files only."""
         self.galley_reach: dict[tuple[str, int, bool], frozenset[str]] = {}
         """What galleys reach from one province (``board._galley_reach``), by the province,
         the zone moves and whether one sea may be crossed: filled as asked (at most every

@@ -11,10 +11,8 @@ import math
 
 from rules.renaissance.actions import PlayCard, RenaissanceAction
 from rules.renaissance.components import data
-from rules.renaissance.economy import misery_value
-from rules.renaissance.endturn import income
+from rules.renaissance.letters import LETTER, SWAPPED
 from rules.renaissance.model import RenaissanceState
-from rules.renaissance.purchase import stabilization_cost
 
 SCALE = 40.0
 """About one advance: a lead this big is a clear lead."""
@@ -94,36 +92,67 @@ best, since random plays include misery events against oneself)."""
 
 
 def evaluate(state: RenaissanceState) -> dict[str, float]:
-    advances = data().advances
+    # Reads each data-set table once (misery_value, income, stabilization_cost and effects.has
+    # inline, the same numbers) and the provinces in one pass.
+    d = data()
+    cost = d.advance_cost
+    boxes = d.misery.boxes
+    top_box = len(boxes) - 1
     tokens: dict[str, int] = {}
     dominations: dict[str, int] = {}
     for prov in state.provinces.values():
-        for seat, n in prov.tokens.items():
-            tokens[seat] = tokens.get(seat, 0) + n
-        if prov.dm is not None:
-            dominations[prov.dm] = dominations.get(prov.dm, 0) + 1
-    over = state.phase == "over"
+        placed = prov.tokens
+        if placed:
+            for seat, n in placed.items():
+                tokens[seat] = tokens.get(seat, 0) + n
+        dm = prov.dm
+        if dm is not None:
+            dominations[dm] = dominations.get(dm, 0) + 1
+    phase = state.phase
+    over = phase == "over"
+    if not over:
+        table = d.income.tables[str(state.options.players)]
+        top_income = len(table) - 1
+        bonus = d.income.middle_class_bonus
+        costs = d.stabilization.costs
+        top_cost = len(costs) - 1
+        divisor = d.stabilization.middle_class_divisor
+        middle_class = (SWAPPED if state.options.euro_jk_swap else LETTER)["middle_class"]
+        usable = phase in _BEFORE_EXPANSION
     out: dict[str, float] = {}
+    players = state.players
     for seat in state.seats:
-        p = state.players[seat]
+        p = players[seat]
         if p.eliminated:
             out[seat] = CHAOS + p.out_order
             continue
         cash, expansion = p.cash, p.expansion
-        if state.phase == "bid" and p.token_bid is not None:
+        if phase == "bid" and p.token_bid is not None:
             cash, expansion = _after_bid(p.cash, p.expansion, p.stock, p.token_bid)
-        value = float(sum(advances[a].cost for a in p.advances) + cash)
+        value = float(sum([cost[a] for a in p.advances]) + cash)
+        misery = boxes[min(p.misery, top_box)]
         if over:
-            value -= misery_value(p.misery)
+            value -= misery
         else:
-            misery = misery_value(p.misery)
             value -= DANGER * misery + BOX_DANGER * max(0, p.misery - SAFE_BOX) ** 2
-            value += TOKEN * tokens.get(seat, 0) + DOMINATION * dominations.get(seat, 0)
-            value += _expansion_value(state, seat, expansion)
-            value += INCOME_TURNS * income(state, seat, dominations.get(seat, 0))
-            stabilization = stabilization_cost(state, seat)
+            dms = dominations.get(seat, 0)
+            value += TOKEN * tokens.get(seat, 0) + DOMINATION * dms
+            if usable or (phase == "expansion" and not p.expansion_done):
+                # tokens in the expansion area while they can still be placed this turn
+                # (AOR-R103: unused ones go back to stock at the end of the turn)
+                useful = min(expansion, USEFUL_EXPANSION)
+                value += EXPANSION_TOKEN * useful + SPARE_TOKEN * (expansion - useful)
+            middle = middle_class in p.advances
+            earned = table[min(dms, top_income)]
+            if middle:
+                earned += bonus
+            value += INCOME_TURNS * earned
+            hand = len(p.hand)
+            stabilization = costs[min(hand, top_cost)]
+            if middle:
+                stabilization = -(-stabilization // divisor)
             unpaid = stabilization > cash
-            value += CARD * len(p.hand) - stabilization * (DANGER if unpaid else 1.0)
+            value += CARD * hand - stabilization * (DANGER if unpaid else 1.0)
         out[seat] = _bent(value)
     return out
 
@@ -176,16 +205,3 @@ def _after_bid(cash: int, expansion: int, stock: int, bid: int) -> tuple[int, in
     where every bid looked the same and the AI bid at random, up to $17 for tokens it could
     not use)."""
     return cash - min(abs(bid), cash), expansion + min(max(bid, 0), stock)
-
-
-def _expansion_value(state: RenaissanceState, seat: str, expansion: int) -> float:
-    """Tokens in the expansion area while they can still be placed this turn (AOR-R103:
-    unused ones go back to stock at the end of the turn, worth nothing)."""
-    p = state.players[seat]
-    usable = state.phase in _BEFORE_EXPANSION or (
-        state.phase == "expansion" and not p.expansion_done
-    )
-    if not usable:
-        return 0.0
-    useful = min(expansion, USEFUL_EXPANSION)
-    return EXPANSION_TOKEN * useful + SPARE_TOKEN * (expansion - useful)

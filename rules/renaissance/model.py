@@ -359,13 +359,20 @@ class RenaissanceState(GameState):
     def capitals(self) -> list[str]:
         """The capitals in play with this many players (AOR-R13)."""
         n = self.options.players
-        return sorted(c.id for c in data().capitals.values() if c.min_players <= n)
+        d = data()
+        found = d.capitals_for.get(n)
+        if found is None:
+            found = d.capitals_for[n] = tuple(
+                sorted(c.id for c in d.capitals.values() if c.min_players <= n)
+            )
+        return list(found)
 
     def setup_done(self, seat: str) -> bool:
         """``seat`` has made every secret setup choice (AOR-R11-R14)."""
         p = self.players[seat]
-        returned = p.returned is not None or not self.options.held_cards_setup
-        return returned and len(p.ranking) == len(self.capitals()) and p.capital_bid is not None
+        if p.capital_bid is None or (p.returned is None and self.options.held_cards_setup):
+            return False
+        return len(p.ranking) == len(self.capitals())
 
     def may_swap(self, seat: str) -> bool:
         """AOR-R26: a Renaissance holder not yet swapped this turn, with a swappable
