@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 
 from rules.core import Event, term
+from rules.core.engine import quiet
 from rules.core.models import event
 from rules.renaissance.actions import PlayCard
 from rules.renaissance.board import (
@@ -196,14 +197,15 @@ def resolve(state: RenaissanceState, seat: str, action: PlayCard, events: list[E
     card = action.card
     info = data().cards[card]
     state.player(seat).hand.remove(card)
-    events.append(
-        event(
-            key="renaissance.event.played",
-            args={"seat": seat, "card": card_term(card)},
-            seat=seat,
-            reveals=True,
+    if not quiet(events):
+        events.append(
+            event(
+                key="renaissance.event.played",
+                args={"seat": seat, "card": card_term(card)},
+                seat=seat,
+                reveals=True,
+            )
         )
-    )
     if info.kind == "commodity":
         assert action.commodity is not None
         _commodity(state, action.commodity, events)
@@ -220,16 +222,17 @@ def _commodity(state: RenaissanceState, commodity: str, events: list[Event]) -> 
         amount = payout(state, s, commodity)
         if amount:
             from_bank(state, s, amount)
-            events.append(
-                event(
-                    key="renaissance.event.payout",
-                    args={
-                        "seat": s,
-                        "amount": amount,
-                        "commodity": term(f"renaissance.commodity.{commodity}"),
-                    },
+            if not quiet(events):
+                events.append(
+                    event(
+                        key="renaissance.event.payout",
+                        args={
+                            "seat": s,
+                            "amount": amount,
+                            "commodity": term(f"renaissance.commodity.{commodity}"),
+                        },
+                    )
                 )
-            )
     marker = state.markers.get(commodity, 0)
     if marker:
         state.markers[commodity] = marker - (1 if marker > 0 else -1)

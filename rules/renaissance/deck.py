@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, Text, term
+from rules.core.engine import quiet
 from rules.core.models import event
 from rules.renaissance.components import data
 from rules.renaissance.model import RenaissanceState
@@ -52,16 +53,19 @@ def draw(state: RenaissanceState, seat: str, events: list[Event]) -> str | None:
             return None
     card = state.draw_pile.pop(0)
     state.player(seat).hand.append(card)
-    events.append(event(key="renaissance.event.drew", args={"seat": seat}, seat=seat, reveals=True))
-    events.append(
-        event(
-            key="renaissance.event.drew_card",
-            args={"card": card_term(card)},
-            seat=seat,
-            visible_to=[seat],
-            reveals=True,
+    if not quiet(events):
+        events.append(
+            event(key="renaissance.event.drew", args={"seat": seat}, seat=seat, reveals=True)
         )
-    )
+        events.append(
+            event(
+                key="renaissance.event.drew_card",
+                args={"card": card_term(card)},
+                seat=seat,
+                visible_to=[seat],
+                reveals=True,
+            )
+        )
     if not state.draw_pile and state.epoch >= state.options.last_epoch:
         state.deck_exhausted = True
         state.end_triggered = True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event
+from rules.core.engine import quiet
 from rules.core.models import event
 from rules.renaissance.components import data
 from rules.renaissance.model import Pending, RenaissanceState
@@ -47,13 +48,14 @@ def misery_change(state: RenaissanceState, seat: str, boxes: int, events: list[E
     player.misery = max(0, player.misery + boxes)
     if player.misery == before:
         return
-    events.append(
-        event(
-            key="renaissance.event.misery",
-            args={"seat": seat, "value": misery_value(player.misery)},
-            seat=seat,
+    if not quiet(events):
+        events.append(
+            event(
+                key="renaissance.event.misery",
+                args={"seat": seat, "value": misery_value(player.misery)},
+                seat=seat,
+            )
         )
-    )
     if player.misery > last_box():
         eliminate(state, seat, events)
 

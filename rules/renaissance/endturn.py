@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, term
+from rules.core.engine import quiet
 from rules.core.models import event
 from rules.renaissance.board import dominated
 from rules.renaissance.components import data
@@ -53,7 +54,8 @@ def end_of_turn(state: RenaissanceState, events: list[Event]) -> None:
                     event(key="renaissance.event.interest", args={"seat": s, "amount": interest})
                 )
         from_bank(state, s, earned)
-        events.append(event(key="renaissance.event.income", args={"seat": s, "amount": earned}))
+        if not quiet(events):
+            events.append(event(key="renaissance.event.income", args={"seat": s, "amount": earned}))
         misery_change(state, s, -_turn_relief(state, s), events)  # AOR-R113, AOR-R63
     roll_markers(state, events)
 
@@ -79,6 +81,8 @@ def roll_markers(state: RenaissanceState, events: list[Event]) -> None:
         names = data().by_roll[white + black]
         for commodity in names:
             results[commodity] = results.get(commodity, 0) + shift
+        if quiet(events):
+            continue
         events.append(
             event(
                 key="renaissance.event.market_roll",

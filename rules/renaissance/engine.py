@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from rules.core import Event, RuleViolation, term
-from rules.core.engine import Engine, Refusal, refusal
+from rules.core.engine import Engine, Refusal, quiet, refusal
 from rules.core.models import event
 from rules.renaissance.actions import (
     Attack,
@@ -152,6 +152,8 @@ ENGINE: Engine[RenaissanceState, RenaissanceAction] = Engine(
 )
 apply = ENGINE.apply
 apply_trusted = ENGINE.apply_trusted
+step = ENGINE.step
+"""``apply_trusted``'s new state alone, no events kept or built (an AI's search)."""
 
 
 def settle(state: RenaissanceState, events: list[Event]) -> None:
@@ -184,27 +186,30 @@ def _dispatch(
     player = state.player(seat)
     if isinstance(action, ReturnCard):
         player.returned = action.card
-        events.append(
-            event(
-                key="renaissance.event.returned",
-                args={"card": card_term(action.card)},
-                seat=seat,
-                visible_to=[seat],
+        if not quiet(events):
+            events.append(
+                event(
+                    key="renaissance.event.returned",
+                    args={"card": card_term(action.card)},
+                    seat=seat,
+                    visible_to=[seat],
+                )
             )
-        )
     elif isinstance(action, RankCapital):
         player.ranking.append(action.capital)
-        events.append(
-            event(
-                key="renaissance.event.ranked",
-                args={"capital": term(f"renaissance.province.{action.capital}")},
-                seat=seat,
-                visible_to=[seat],
+        if not quiet(events):
+            events.append(
+                event(
+                    key="renaissance.event.ranked",
+                    args={"capital": term(f"renaissance.province.{action.capital}")},
+                    seat=seat,
+                    visible_to=[seat],
+                )
             )
-        )
     elif isinstance(action, CapitalBid):
         player.capital_bid = action.amount
-        events.extend(_secret(seat, "renaissance.event.capital_bid", amount=action.amount))
+        if not quiet(events):
+            events.extend(_secret(seat, "renaissance.event.capital_bid", amount=action.amount))
         choice = state.decisions[-1] if state.decisions else None
         if isinstance(choice, Choice) and setup_done(state, seat):
             state.decisions[-1] = choice = choice.answered(seat)
@@ -218,7 +223,8 @@ def _dispatch(
         choice = state.decisions[-1] if state.decisions else None
         if isinstance(choice, Choice):
             state.decisions[-1] = choice.answered(seat)
-        events.extend(_secret(seat, "renaissance.event.token_bid", amount=action.amount))
+        if not quiet(events):
+            events.extend(_secret(seat, "renaissance.event.token_bid", amount=action.amount))
     elif isinstance(action, QSwap):
         if action.direction == "none":
             player.q_passed = state.next_phase  # may still swap at a later phase this turn
@@ -305,7 +311,8 @@ def _end_step(state: RenaissanceState, seat: str, events: list[Event]) -> None:
         state.cursor = 1
     elif state.phase == "play":
         player.play_done = True
-        events.append(event(key="renaissance.event.passed", args={"seat": seat}))
+        if not quiet(events):
+            events.append(event(key="renaissance.event.passed", args={"seat": seat}))
         next_war_round(state, events)
     elif state.phase == "purchase":
         player.purchase_step = "stabilize"
@@ -392,4 +399,4 @@ def _resolve_pending(
         )
 
 
-__all__ = ["apply", "apply_trusted", "is_over", "legal_actions"]
+__all__ = ["apply", "apply_trusted", "is_over", "legal_actions", "step"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from rules.core import Event, Text, term
+from rules.core.engine import quiet
 from rules.core.models import event
 from rules.renaissance.board import by_ship_only, per_seat
 from rules.renaissance.cards import markers_available, remove_all
@@ -91,9 +92,10 @@ def place(state: RenaissanceState, seat: str, province: str, events: list[Event]
     prov = state.province(province)
     prov.tokens[seat] = prov.tokens.get(seat, 0) + 1
     prov.white[seat] = prov.white.get(seat, 0) + 1
-    events.append(
-        event(key="renaissance.event.placed", args={"seat": seat, "province": _pterm(province)})
-    )
+    if not quiet(events):
+        events.append(
+            event(key="renaissance.event.placed", args={"seat": seat, "province": _pterm(province)})
+        )
     _check_dominance(state, seat, province, events)
 
 

@@ -8,6 +8,7 @@ closing finished phases) and ``follow_order`` keeps the bottom of the stack at i
 from __future__ import annotations
 
 from rules.core import Event, term
+from rules.core.engine import quiet
 from rules.core.models import event
 from rules.renaissance.cards import next_war_round, play_options
 from rules.renaissance.components import data
@@ -123,9 +124,10 @@ def start_phase_order(state: RenaissanceState, events: list[Event]) -> None:
 def _open(state: RenaissanceState, phase: Phase, events: list[Event]) -> None:
     state.phase = phase
     state.cursor = 0
-    events.append(
-        event(key="renaissance.event.phase", args={"phase": term(f"renaissance.phase.{phase}")})
-    )
+    if not quiet(events):
+        events.append(
+            event(key="renaissance.event.phase", args={"phase": term(f"renaissance.phase.{phase}")})
+        )
     holders = [s for s in state.active() if has(state, s, "wind_watermill")]
     if phase == "buyoff" and state.options.euro_watermill and holders:
         state.phase = "watermill"
@@ -219,7 +221,8 @@ def start_turn(state: RenaissanceState, events: list[Event]) -> None:
     state.attempted = []
     state.cards_bought_expansion = 0
     state.phase = "bid"
-    events.append(event(key="renaissance.event.turn", args={"turn": state.turn}))
+    if not quiet(events):
+        events.append(event(key="renaissance.event.turn", args={"turn": state.turn}))
     if state.time_up:  # v1 AOR-A12: the limit passed at a turn start; this turn is the last
         state.end_triggered = True
         events.append(event(key="renaissance.event.last_turn", args={}))
@@ -257,16 +260,17 @@ def reveal_bids(state: RenaissanceState, events: list[Event]) -> None:
     state.order = order + [s for s in state.order if s not in order]
     used = data().oop.boxes[str(state.options.players)]
     state.boxes = {s: used[i] for i, s in enumerate(order)}
-    events.append(
-        event(
-            key="renaissance.event.bids_revealed",
-            args={
-                "seats": order,
-                "bids": [state.players[s].last_token_bid for s in order],
-            },
-            reveals=True,
+    if not quiet(events):
+        events.append(
+            event(
+                key="renaissance.event.bids_revealed",
+                args={
+                    "seats": order,
+                    "bids": [state.players[s].last_token_bid for s in order],
+                },
+                reveals=True,
+            )
         )
-    )
     for seat in list(state.players):
         player = state.player(seat)
         player.start_advances = list(player.advances)

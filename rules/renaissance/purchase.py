@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, term
+from rules.core.engine import quiet
 from rules.core.models import event
 from rules.renaissance.cards import leader_discount
 from rules.renaissance.components import data
@@ -205,12 +206,16 @@ def stabilize(state: RenaissanceState, seat: str, pay: bool, events: list[Event]
     cost = stabilization_cost(state, seat)
     if pay:
         pay_bank(state, seat, cost)
-        events.append(
-            event(key="renaissance.event.stabilized", args={"seat": seat, "amount": cost})
-        )
+        if not quiet(events):
+            events.append(
+                event(key="renaissance.event.stabilized", args={"seat": seat, "amount": cost})
+            )
     else:
         boxes = misery_for_cost(state.players[seat].misery, cost)
-        events.append(event(key="renaissance.event.unstable", args={"seat": seat, "amount": cost}))
+        if not quiet(events):
+            events.append(
+                event(key="renaissance.event.unstable", args={"seat": seat, "amount": cost})
+            )
         misery_change(state, seat, boxes, events)
 
 

@@ -11,7 +11,7 @@ from rules.renaissance.cardtext import visible_cards
 from rules.renaissance.components import data, geography
 from rules.renaissance.describe import action_group, describe_action, describe_detail
 from rules.renaissance.designed import designed_cards
-from rules.renaissance.engine import anytime_actions, apply, apply_trusted, is_over
+from rules.renaissance.engine import anytime_actions, apply, apply_trusted, is_over, step
 from rules.renaissance.flow import to_act
 from rules.renaissance.invariants import invariants
 from rules.renaissance.legal import legal_actions
@@ -44,6 +44,7 @@ SPEC: GameSpec[RenaissanceState, Options, Any, RenaissanceView] = GameSpec(
     legal_actions=legal_actions,
     apply=apply,
     fast_apply=apply_trusted,
+    fast_step=step,
     view=view,
     is_over=is_over,
     scores=scores,
