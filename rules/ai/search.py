@@ -54,6 +54,35 @@ def action_key(action: Any) -> str:
     return str(action.model_dump_json())
 
 
+KEYS_KEPT = 20_000
+"""At most this many actions' keys a search keeps (``Keys``) before it starts afresh."""
+
+
+class Keys:
+    """``action_key`` of each action object a search meets, worked out once per object:
+    actions are frozen, and a game's listings may share one object per value, so the same
+    objects come back in every iteration. Each object is kept with its key, so its ``id``
+    is not reused while the key is known; at ``KEYS_KEPT`` objects all are let go (a game
+    that builds new actions in every listing would otherwise keep them all)."""
+
+    __slots__ = ("_known",)
+
+    def __init__(self) -> None:
+        self._known: dict[int, tuple[Any, str]] = {}
+
+    def of(self, actions: list[Any]) -> list[str]:
+        known = self._known
+        out: list[str] = []
+        for action in actions:
+            found = known.get(id(action))
+            if found is None:
+                if len(known) >= KEYS_KEPT:
+                    known.clear()
+                found = known[id(action)] = (action, action_key(action))
+            out.append(found[1])
+        return out
+
+
 @dataclass
 class Node:
     """Per action key: visits, summed reward of the seat that chose it, availability."""
@@ -94,6 +123,7 @@ def ismcts(
         return root_actions[0]
     step = step_function(spec)
     finishing = ai.declaring if ai.rollouts_finish_declarations else None
+    keyed = Keys()
     root = Node()
     judged = [
         (value, i)
@@ -124,7 +154,7 @@ def ismcts(
             who, secret = mover(spec, state, prefer)
             prefer = seat
             actions = ai.actions(spec, state, who)
-            keys = [action_key(a) for a in actions]
+            keys = keyed.of(actions)
             if node is root and focus is not None:
                 kept = [i for i, key in enumerate(keys) if key in focus] or list(range(len(keys)))
                 actions = [actions[i] for i in kept]

@@ -92,6 +92,26 @@ def _protected_play(card: str, protection: int) -> PlayCard:
     return PlayCard(card=card, protection=protection)
 
 
+@functools.lru_cache(maxsize=4096)  # seats are players' ids: kept for the recent ones
+def _targeted_play(card: str, seat: str) -> PlayCard:
+    return PlayCard(card=card, target_seat=seat)
+
+
+@functools.cache
+def _province_play(card: str, province: str) -> PlayCard:
+    return PlayCard(card=card, province=province)
+
+
+@functools.cache
+def _category_play(card: str, category: str) -> PlayCard:
+    return PlayCard(card=card, category=category)
+
+
+@functools.cache
+def _area_play(card: str, area: int) -> PlayCard:
+    return PlayCard(card=card, area=area)
+
+
 def play_options(state: RenaissanceState, seat: str, card: str, final: bool) -> list[PlayCard]:
     """Every legal way to play ``card`` now (empty: it cannot be played)."""
     if is_burden(state, card):
@@ -110,25 +130,25 @@ def play_options(state: RenaissanceState, seat: str, card: str, final: bool) -> 
     immune = {s for s in state.active() if state.players[s].enlightened_ruler}
     if effect == "alchemists_gold":
         return [
-            PlayCard(card=card, target_seat=s)
+            _targeted_play(card, s)
             for s in state.active()
             if not has(state, s, "laws_of_matter") and s not in immune
         ]
     if effect in ("civil_war",):
-        return [PlayCard(card=card, target_seat=s) for s in state.active() if s not in immune]
+        return [_targeted_play(card, s) for s in state.active() if s not in immune]
     if effect == "war":
-        return [PlayCard(card=card, target_seat=s) for s in others]
+        return [_targeted_play(card, s) for s in others]
     if effect == "the_crusades":
         return [
-            PlayCard(card=card, province=p)
+            _province_play(card, p)
             for p, info_p in sorted(data().provinces.items())
             if info_p.area == 6 and info_p.kind != "satellite" and in_play(state, p)
         ]
     if effect == "papal_decree":
-        return [PlayCard(card=card, category=c) for c in PAPAL_CATEGORIES]
+        return [_category_play(card, c) for c in PAPAL_CATEGORIES]
     if effect == "black_death":
         areas = data().areas_in_play[str(state.options.players)]
-        return [PlayCard(card=card, area=a) for a in areas]
+        return [_area_play(card, a) for a in areas]
     if effect == "rebellion":
         options = []
         for p in _dm_provinces(state):
@@ -146,7 +166,7 @@ def play_options(state: RenaissanceState, seat: str, card: str, final: bool) -> 
                 continue
             if holder is not None and holder in immune:
                 continue
-            options.append(PlayCard(card=card, province=p))
+            options.append(_province_play(card, p))
         return options
     return [_plain_play(card)]
 

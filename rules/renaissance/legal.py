@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from typing import Literal
 
 from rules.renaissance.actions import (
     Attack,
@@ -79,6 +80,64 @@ def _buy_unclaimed(letter: str) -> BuyAdvance:
     return BuyAdvance(letter=letter, claims=[])
 
 
+@functools.cache
+def _buy_claiming(letter: str, claims: tuple[str, ...]) -> BuyAdvance:
+    return BuyAdvance(letter=letter, claims=list(claims))
+
+
+@functools.cache
+def _return(card: str) -> ReturnCard:
+    return ReturnCard(card=card)
+
+
+@functools.cache
+def _rank(capital: str) -> RankCapital:
+    return RankCapital(capital=capital)
+
+
+@functools.cache
+def _q_swap(direction: Literal["before", "after", "none"]) -> QSwap:
+    return QSwap(direction=direction)
+
+
+@functools.cache
+def _discard(card: str) -> DiscardCard:
+    return DiscardCard(card=card)
+
+
+@functools.cache
+def _cathedral_attack(province: str) -> Attack:
+    return Attack(province=province, cathedral=True)
+
+
+@functools.cache
+def _relief(boxes: int) -> Relief:
+    return Relief(boxes=boxes)
+
+
+@functools.cache
+def _give(card: str) -> GiveCard:
+    return GiveCard(card=card)
+
+
+NO_DISCARD = DiscardCard()
+BUY_CARD = BuyCard(buy=True)
+NO_CARD = BuyCard(buy=False)
+PAY = Stabilize(pay=True)
+NO_PAY = Stabilize(pay=False)
+UPGRADE = UpgradeShip()
+EXPANSION_CARD = ExpansionCard()
+LOSE_CASH = CivilWarLoss(lose="cash")
+LOSE_TOKENS = CivilWarLoss(lose="tokens")
+FROM_EXPANSION = RemovalSource(source="expansion")
+LEAVE_EMPTY = RemovalSource(source="empty")
+DECLARE = CathedralDefence(declare=True)
+NO_DECLARE = CathedralDefence(declare=False)
+ATTEMPT = WatermillSwap(attempt=True)
+NO_ATTEMPT = WatermillSwap(attempt=False)
+_DIRECTIONS: tuple[Literal["before", "after", "none"], ...] = ("before", "after", "none")
+
+
 def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]:
     if seat not in to_act(state):
         return []
@@ -89,15 +148,15 @@ def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]
     out: list[RenaissanceAction] = []
     if phase == "setup":
         if state.options.held_cards_setup and player.returned is None:
-            return [ReturnCard(card=c) for c in player.dealt]
+            return [_return(c) for c in player.dealt]
         left = [c for c in available_capitals(state) if c not in player.ranking]
         if left:
-            return [RankCapital(capital=c) for c in left]
+            return [_rank(c) for c in left]
         return [_capital_bid(n) for n in range(41)]
     if phase == "bid":
         return [_token_bid(n) for n in range(-player.cash, player.cash + 1)]
     if phase == "q_swap":
-        return [QSwap(direction=d) for d in ("before", "after", "none") if _q_ok(state, seat, d)]
+        return [_q_swap(d) for d in _DIRECTIONS if _q_ok(state, seat, d)]
     if phase == "watermill":
         out.append(Watermill(change="none"))
         for c in WATERMILL_COMMODITIES:
@@ -115,12 +174,11 @@ def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]
         from rules.renaissance.effects import has
 
         if not player.v_decided and has(state, seat, "urban_ascendancy"):
-            options = [BuyCard(buy=False)]
             if player.cash >= 10 and not state.deck_exhausted:
-                options.insert(0, BuyCard(buy=True))
-            return list(options)
-        discards: list[RenaissanceAction] = [DiscardCard(card=c) for c in sorted(set(player.hand))]
-        return [*discards, DiscardCard()]
+                return [BUY_CARD, NO_CARD]
+            return [NO_CARD]
+        discards: list[RenaissanceAction] = [_discard(c) for c in sorted(set(player.hand))]
+        return [*discards, NO_DISCARD]
     if phase in ("play", "final_play"):
         final = phase == "final_play"
         for card in sorted(set(player.hand)):
@@ -131,14 +189,14 @@ def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]
     if phase == "purchase":
         if player.purchase_step == "buy":
             if can_upgrade(state, seat):
-                out.append(UpgradeShip())
+                out.append(UPGRADE)
             for letter in sorted(data().advances):
                 if not open_to(state, seat, letter):
                     continue
                 for claims in claim_options(state, seat, letter):
                     if affordable(state, seat, letter, claims):  # can_buy, claims listed
                         out.append(
-                            BuyAdvance(letter=letter, claims=claims)
+                            _buy_claiming(letter, tuple(claims))
                             if claims
                             else _buy_unclaimed(letter)
                         )
@@ -146,9 +204,9 @@ def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]
         if player.purchase_step == "stabilize":
             cost = stabilization_cost(state, seat)
             if player.cash >= cost:
-                out.append(Stabilize(pay=True))
-            return [*out, Stabilize(pay=False)]
-        return [Relief(boxes=n) for n in relief_options(state, seat)]
+                return [PAY, NO_PAY]
+            return [NO_PAY]
+        return [_relief(n) for n in relief_options(state, seat)]
     if phase == "expansion":
         room = reach(state, seat)
         provinces = state.provinces
@@ -165,9 +223,9 @@ def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]
             if can_attack(state, seat, p, room):
                 out.append(_attack(p))
                 if can_cathedral(state, seat, p):
-                    out.append(Attack(province=p, cathedral=True))
+                    out.append(_cathedral_attack(p))
         if can_buy_card(state, seat):
-            out.append(ExpansionCard())
+            out.append(EXPANSION_CARD)
         return [*out, END_STEP]
     return out
 
@@ -229,11 +287,10 @@ def _pending(state: RenaissanceState, seat: str) -> list[RenaissanceAction]:
     assert item is not None
     player = state.players[seat]
     if item.kind == "civil_war":
-        return [CivilWarLoss(lose="cash"), CivilWarLoss(lose="tokens")]
+        return [LOSE_CASH, LOSE_TOKENS]
     if item.kind == "removal":
         # DP-16: an expansion token only while one is left (else the province stays empty)
-        empty = RemovalSource(source="empty")
-        return [RemovalSource(source="expansion"), empty] if player.expansion > 0 else [empty]
+        return [FROM_EXPANSION, LEAVE_EMPTY] if player.expansion > 0 else [LEAVE_EMPTY]
     if item.kind == "war_cede":
         assert item.other is not None
         return [Cede(province=p) for p in cedable(state, seat, item.other)]
@@ -244,7 +301,7 @@ def _pending(state: RenaissanceState, seat: str) -> list[RenaissanceAction]:
             if prov.dm is not None and data().provinces[p].coasts
         ]
     if item.kind == "cathedral_defence":
-        return [CathedralDefence(declare=True), CathedralDefence(declare=False)]
+        return [DECLARE, NO_DECLARE]
     if item.kind == "watermill":
-        return [WatermillSwap(attempt=True), WatermillSwap(attempt=False)]
-    return [GiveCard(card=c) for c in sorted(set(player.hand))]
+        return [ATTEMPT, NO_ATTEMPT]
+    return [_give(c) for c in sorted(set(player.hand))]
