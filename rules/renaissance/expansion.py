@@ -132,14 +132,25 @@ def attack_cost(state: RenaissanceState, seat: str, province: str) -> int:
     return max(0, requirement(state, seat, province) - own_present(state, seat, province))
 
 
-def can_attack(state: RenaissanceState, seat: str, province: str, room: dict[str, int]) -> bool:
+def can_attack(
+    state: RenaissanceState,
+    seat: str,
+    province: str,
+    room: dict[str, int],
+    markers: bool | None = None,
+) -> bool:
+    """``markers``: ``markers_available(state, seat)`` when the caller has it (a listing
+    asks for every province)."""
     if province not in room or not needs_competition(state, seat, province):
         return False
     if state.provinces[province].dm == seat:
         return False
     info = data().provinces[province]
-    if info.kind != "satellite" and not markers_available(state, seat):
-        return False
+    if info.kind != "satellite":
+        if markers is None:
+            markers = markers_available(state, seat)
+        if not markers:
+            return False
     need = attack_cost(state, seat, province)
     return need <= state.players[seat].expansion and need <= room[province]
 

@@ -34,7 +34,7 @@ from rules.renaissance.actions import (
     WatermillSwap,
 )
 from rules.renaissance.board import reach
-from rules.renaissance.cards import cedable, play_options
+from rules.renaissance.cards import cedable, markers_available, play_options
 from rules.renaissance.components import data
 from rules.renaissance.expansion import can_attack, can_buy_card, can_cathedral, can_place
 from rules.renaissance.flow import available_capitals, to_act
@@ -44,6 +44,7 @@ from rules.renaissance.purchase import (
     can_buy,
     can_upgrade,
     claim_options,
+    credits,
     open_to,
     relief_options,
     stabilization_cost,
@@ -190,11 +191,13 @@ def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]
         if player.purchase_step == "buy":
             if can_upgrade(state, seat):
                 out.append(UPGRADE)
+            credited = credits(state, seat)
             for letter in sorted(data().advances):
                 if not open_to(state, seat, letter):
                     continue
                 for claims in claim_options(state, seat, letter):
-                    if affordable(state, seat, letter, claims):  # can_buy, claims listed
+                    # can_buy, claims listed
+                    if affordable(state, seat, letter, claims, credited[letter]):
                         out.append(
                             _buy_claiming(letter, tuple(claims))
                             if claims
@@ -211,6 +214,7 @@ def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]
         room = reach(state, seat)
         provinces = state.provinces
         placing = player.expansion >= 1
+        markers: bool | None = None  # markers_available, the same for every province
         for p in sorted(room):
             prov = provinces[p]
             if prov.dm is None and not prov.tokens:
@@ -220,7 +224,9 @@ def legal_actions(state: RenaissanceState, seat: str) -> list[RenaissanceAction]
                 continue
             if can_place(state, seat, p, room):
                 out.append(_place(p))
-            if can_attack(state, seat, p, room):
+            if markers is None:
+                markers = markers_available(state, seat)
+            if can_attack(state, seat, p, room, markers):
                 out.append(_attack(p))
                 if can_cathedral(state, seat, p):
                     out.append(_cathedral_attack(p))

@@ -40,6 +40,30 @@ def credit(state: RenaissanceState, seat: str, letter: str) -> int:
     return total
 
 
+def credits(state: RenaissanceState, seat: str) -> dict[str, int]:
+    """``credit(state, seat, letter)`` of every advance letter, in one pass over the held
+    advances (a listing prices all of them)."""
+    d = data()
+    player = state.players[seat]
+    column = "credit_euro" if state.options.credit_table == "euro" else "credit_ah"
+    start = player.start_advances
+    by_category: dict[str, int] = {}
+    for held in start:
+        other = d.advances[held]
+        by_category[other.category] = by_category.get(other.category, 0) + getattr(other, column)
+    x = letter_of(state, "institutional_research")
+    x_held = x in start or (state.options.x_credit_same_phase and x in player.advances)
+    out: dict[str, int] = {}
+    for letter, adv in d.advances.items():
+        total = by_category.get(adv.category, 0)
+        if letter in start:  # credit counts the others held, never the advance itself
+            total -= start.count(letter) * getattr(adv, column)
+        if x_held and adv.category not in NO_X_CREDIT:
+            total += 10
+        out[letter] = total
+    return out
+
+
 def claimable(state: RenaissanceState, seat: str, play: LeaderPlay) -> bool:
     """AOR-R47, R48: box 1 never; with Euro boxes, box 2 one and box 3 two claimants."""
     if play.seat == seat or play.box == 1:
@@ -84,10 +108,17 @@ def leaders_for(
     return out
 
 
-def price(state: RenaissanceState, seat: str, letter: str, claims: list[str]) -> tuple[int, int]:
-    """(price of the advance, fees to leader owners) for ``seat`` now (AOR-R57)."""
+def price(
+    state: RenaissanceState,
+    seat: str,
+    letter: str,
+    claims: list[str],
+    credited: int | None = None,
+) -> tuple[int, int]:
+    """(price of the advance, fees to leader owners) for ``seat`` now (AOR-R57);
+    ``credited``: ``credit(state, seat, letter)`` when the caller has it."""
     cost = data().advances[letter].cost
-    reduction = credit(state, seat, letter)
+    reduction = credit(state, seat, letter) if credited is None else credited
     fees = 0
     bonus = 0 if state.options.euro_no_written_record_bonus else 10
     for play in leaders_for(state, seat, letter, claims):
@@ -119,9 +150,16 @@ def open_to(state: RenaissanceState, seat: str, letter: str) -> bool:
     return state.papal_ban != adv.category
 
 
-def affordable(state: RenaissanceState, seat: str, letter: str, claims: list[str]) -> bool:
-    """``seat`` has the cash for ``letter`` claiming ``claims`` (price and fees)."""
-    cost, fees = price(state, seat, letter, claims)
+def affordable(
+    state: RenaissanceState,
+    seat: str,
+    letter: str,
+    claims: list[str],
+    credited: int | None = None,
+) -> bool:
+    """``seat`` has the cash for ``letter`` claiming ``claims`` (price and fees; ``credited``
+    as for ``price``)."""
+    cost, fees = price(state, seat, letter, claims, credited)
     return cost + fees <= state.players[seat].cash
 
 
