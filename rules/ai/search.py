@@ -160,9 +160,10 @@ def ismcts(
                 actions = [actions[i] for i in kept]
                 keys = [keys[i] for i in kept]
             untried: list[int] = []
+            avail, visits = node.avail, node.visits
             for i, key in enumerate(keys):
-                node.avail[key] = node.avail.get(key, 0) + 1
-                if key not in node.visits:
+                avail[key] = avail.get(key, 0) + 1
+                if key not in visits:
                     untried.append(i)
             after = None
             if untried and ai.greedy_follow_ups and len(untried) > 1:
@@ -242,10 +243,12 @@ def settled(root: Node, left: float) -> bool:
 def _ucb(node: Node, keys: list[str], rnd: random.Random, exploration: float) -> int:
     best = -1.0
     choice = 0
+    visits, reward, avail = node.visits, node.reward, node.avail
+    log, sqrt, draw = math.log, math.sqrt, rnd.random
     for i, key in enumerate(keys):
-        n = node.visits[key]
-        value = node.reward[key] / n + exploration * math.sqrt(math.log(node.avail[key]) / n)
-        value += rnd.random() * 1e-9  # ties broken by the stream, not by list order
+        n = visits[key]
+        value = reward[key] / n + exploration * sqrt(log(avail[key]) / n)
+        value += draw() * 1e-9  # ties broken by the stream, not by list order
         if value > best:
             best, choice = value, i
     return choice

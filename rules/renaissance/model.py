@@ -421,11 +421,11 @@ class RenaissanceState(GameState):
         the secret choices of setup or bids with the seats still to answer, or the turn of
         the seat the order of play is at."""
         if self.phase == "setup":
-            waiting = [s for s in self.seats if not self.setup_done(s)]
-            return [Choice(seat=self.seats[0], kind="setup", waiting=waiting)] if waiting else []
+            waiting = tuple(s for s in self.seats if not self.setup_done(s))
+            return [_choice(self.seats[0], "setup", waiting)] if waiting else []
         if self.phase == "bid":
-            waiting = [s for s in self.active() if self.players[s].token_bid is None]
-            return [Choice(seat=self.seats[0], kind="bid", waiting=waiting)] if waiting else []
+            waiting = tuple(s for s in self.active() if self.players[s].token_bid is None)
+            return [_choice(self.seats[0], "bid", waiting)] if waiting else []
         seat = self.in_turn()
         return [_turn(seat)] if seat is not None else []
 
@@ -525,3 +525,9 @@ class RenaissanceState(GameState):
 def _turn(seat: str) -> Turn:
     """The (frozen, shared) turn decision of ``seat``."""
     return Turn(seat=seat)
+
+
+@functools.lru_cache(maxsize=4096)  # seats are players' ids: kept for the recent tables
+def _choice(seat: str, kind: Literal["setup", "bid"], waiting: tuple[str, ...]) -> Choice:
+    """The (frozen, shared) secret choices of the seats ``waiting``."""
+    return Choice(seat=seat, kind=kind, waiting=list(waiting))
