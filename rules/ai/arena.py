@@ -1,7 +1,7 @@
 """The arena (issue 24): AI levels play whole games against each other, seats rotated, and
 each level's strength is printed with a 95 % confidence interval, its mean score and mean lead
-(its score less the best other competitor's), and, in a game that can knock a seat out (Age
-of Renaissance's chaos), how many of its seat-games ended out of the game.
+(its score less the best other competitor's), and, in a game that can knock a seat out (a
+player fallen into chaos, say), how many of its seat-games ended out of the game.
 
     python -m rules arena <game> --players N --bots strong,easy[,...] --games G
         [--budget S | --iterations K] [--seed S] [--jobs J] [--json PATH]
