@@ -5,6 +5,7 @@
     python -m rules replay game.json
     python -m rules check-data DIR
     python -m rules arena <game> --players 2 --bots strong,easy --games 20 --budget 0.5
+    python -m rules strength --games 100 --jobs 2
 
 The interactive mode (``--human K``) lets a person take seat ``pK`` while random bots take
 the others. It is a tool on top of the rules, not rules logic: it reads the bot's message
@@ -25,7 +26,7 @@ from typing import Any
 
 import render
 from bot.i18n import Translator, has, t, tx
-from rules.ai import arena
+from rules.ai import arena, strength
 from rules.core import RuleViolation, Text
 from rules.core.bots import play_random_game, random_action, seat_names
 from rules.core.data import OVERRIDE_ENV, data_problem, override_dir, read_data, shipped_files
@@ -253,6 +254,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("dir", help="the folder holding <game>/<file>.json replacements")
     check.set_defaults(func=cmd_check_data)
     arena.add_parser(sub, GAMES, _parse_options)
+    strength.add_parser(sub, GAMES)
     return parser
 
 

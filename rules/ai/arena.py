@@ -5,13 +5,16 @@ player fallen into chaos, say), how many of its seat-games ended out of the game
 
     python -m rules arena <game> --players N --bots strong,easy[,...] --games G
         [--budget S | --iterations K] [--seed S] [--jobs J] [--json PATH]
-        [--option NAME=VALUE]
+        [--record PATH] [--option NAME=VALUE]
 
 Levels are given per seat (cycled when fewer than the players); game ``g`` shifts them by
 ``g`` seats, so every level plays from every seat. With one player (a solo game) the AI
 plays against the game's automa, whose difficulty is an option (``--option``). ``--jobs``
 plays that many games at once in worker processes (one core each; the results are the same as
-one by one, since every game is seeded). A tool, not rules logic: it reads the clock to time
+one by one, since every game is seeded). ``--record`` keeps every finished game in a file, a
+line each, and an arena given the same file and the same setup plays only the games not on
+record yet: a long arena can be stopped and taken up again, on another day or machine, and
+its summary counts every game on record. A tool, not rules logic: it reads the clock to time
 decisions and give the time budget, and prints a line as each game ends.
 """
 
@@ -20,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -156,6 +160,70 @@ def _game_line(g: int, record: GameRecord) -> str:
     return f"game {g + 1} (seed {record.seed}): {scores}; won by {won}"
 
 
+Played = tuple[GameRecord, dict[str, list[float]]]
+"""A game's record and each level's decision times (seconds)."""
+
+
+class Record:
+    """The games of one arena setup (game, options, levels, budget) kept in a file, a JSON line
+    each, so that an arena can be stopped and taken up again. Each game is added as it ends
+    (written through to the disk); a line left half-written by a stop is passed over, and
+    that game is played again. Lines of other setups in the same file are left as they are."""
+
+    def __init__(
+        self,
+        path: Path,
+        spec: GameSpec[Any, Any, Any, Any],
+        options: Any,
+        bots: list[str],
+        budget: Budget,
+    ) -> None:
+        self.path = path
+        self.setup = {
+            "game": spec.key,
+            "options": options.model_dump(mode="json"),
+            "bots": bots,
+            "budget": {"seconds": budget.seconds, "iterations": budget.iterations},
+        }
+        self._games: dict[tuple[int, str], Played] = {}
+        if path.exists():
+            for line in path.read_text(encoding="utf-8").splitlines():
+                found = self._read(line)
+                if found is not None:
+                    self._games[_game_key(found[0].seed, found[0].levels)] = found
+
+    def _read(self, line: str) -> Played | None:
+        try:
+            entry = json.loads(line)
+            if not isinstance(entry, dict) or entry.get("setup") != self.setup:
+                return None
+            return GameRecord(**entry["record"]), dict(entry["times"])
+        except (ValueError, TypeError, KeyError):
+            return None
+
+    def game(self, seed: int, levels: dict[str, str]) -> Played | None:
+        """The game of ``seed`` with these levels at these seats, when on record."""
+        return self._games.get(_game_key(seed, levels))
+
+    def add(self, played: Played) -> None:
+        record, times = played
+        self._games[_game_key(record.seed, record.levels)] = played
+        line = json.dumps({"setup": self.setup, "record": record.__dict__, "times": times})
+        with self.path.open("a+b") as out:
+            out.seek(0, os.SEEK_END)
+            if out.tell():
+                out.seek(-1, os.SEEK_END)
+                if out.read(1) != b"\n":
+                    out.write(b"\n")  # after a line a stop left half-written
+            out.write(line.encode("utf-8") + b"\n")
+            out.flush()
+            os.fsync(out.fileno())
+
+
+def _game_key(seed: int, levels: dict[str, str]) -> tuple[int, str]:
+    return seed, json.dumps(levels, sort_keys=True)
+
+
 def run(
     spec: GameSpec[Any, Any, Any, Any],
     options: Any,
@@ -165,42 +233,92 @@ def run(
     seed: int = 1,
     jobs: int = 1,
     progress: Callable[[str], None] | None = None,
+    record_file: Path | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` seat-rotated games, ``jobs`` at a time in worker processes when more
     than one; the summary as a JSON-able dict (the same whatever ``jobs``). ``progress`` is
-    given a line as each game ends."""
-    seats = seat_names(options.players)
-    stats = {level: LevelStats() for level in bots}
-    tables = [
-        {seat: bots[(i + g) % len(bots)] for i, seat in enumerate(seats)} for g in range(games)
-    ]
-    played: list[tuple[GameRecord, dict[str, list[float]]]] = []
+    given a line as each game ends. With ``record_file``, the games of this setup already in that
+    file are taken from it instead of played, and each game played is added to it as it
+    ends (``Record``)."""
+    tables = _tables(options, bots, games)
+    kept = None if record_file is None else Record(record_file, spec, options, bots, budget)
+    played = {} if kept is None else _kept(kept, tables, seed)
+    resumed = len(played)
+
+    def ended(g: int, result: Played) -> None:
+        played[g] = result
+        if kept is not None:
+            kept.add(result)
+        if progress is not None:
+            progress(_game_line(g, result[0]))
+
+    todo = [g for g in range(games) if g not in played]
     if jobs <= 1:
-        for g, levels in enumerate(tables):
-            played.append(play_one(spec, options, levels, seed + g, budget))
-            if progress is not None:
-                progress(_game_line(g, played[-1][0]))
+        for g in todo:
+            ended(g, play_one(spec, options, tables[g], seed + g, budget))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [
-                pool.submit(_play_registered, spec.key, options, levels, seed + g, budget)
-                for g, levels in enumerate(tables)
-            ]
-            index = {future: g for g, future in enumerate(futures)}
+            futures = {
+                pool.submit(_play_registered, spec.key, options, tables[g], seed + g, budget): g
+                for g in todo
+            }
             for future in as_completed(futures):
-                if progress is not None:
-                    progress(_game_line(index[future], future.result()[0]))
-            played = [future.result() for future in futures]
-    records = [record for record, _ in played]
+                ended(futures[future], future.result())
+    return summarize(spec, options, bots, budget, [played[g] for g in range(games)], resumed)
+
+
+def on_record(
+    spec: GameSpec[Any, Any, Any, Any],
+    options: Any,
+    bots: list[str],
+    games: int,
+    budget: Budget,
+    seed: int,
+    record_file: Path,
+) -> dict[str, Any]:
+    """The summary of the games of ``run``'s setup that ``record_file`` holds, none played."""
+    kept = Record(record_file, spec, options, bots, budget)
+    played = _kept(kept, _tables(options, bots, games), seed)
+    return summarize(spec, options, bots, budget, [played[g] for g in sorted(played)], len(played))
+
+
+def _tables(options: Any, bots: list[str], games: int) -> list[dict[str, str]]:
+    """Each game's level per seat: game ``g`` shifts the levels by ``g`` seats."""
+    seats = seat_names(options.players)
+    return [{seat: bots[(i + g) % len(bots)] for i, seat in enumerate(seats)} for g in range(games)]
+
+
+def _kept(kept: Record, tables: list[dict[str, str]], seed: int) -> dict[int, Played]:
+    """The games among ``tables`` (game ``g`` seeded ``seed + g``) on record, by ``g``."""
+    out: dict[int, Played] = {}
+    for g, levels in enumerate(tables):
+        found = kept.game(seed + g, levels)
+        if found is not None:
+            out[g] = found
+    return out
+
+
+def summarize(
+    spec: GameSpec[Any, Any, Any, Any],
+    options: Any,
+    bots: list[str],
+    budget: Budget,
+    ordered: list[Played],
+    resumed: int,
+) -> dict[str, Any]:
+    """The arena's summary of the games ``ordered`` (``resumed`` of them from a record)."""
+    stats = {level: LevelStats() for level in bots}
+    records = [record for record, _ in ordered]
     knockouts = any(record.out is not None for record in records)
-    for record, times in played:
+    for record, times in ordered:
         _tally(stats, record, times)
     summary: dict[str, Any] = {
         "game": spec.key,
         "players": options.players,
         "options": options.model_dump(mode="json"),
         "bots": bots,
-        "games": games,
+        "games": len(records),
+        "resumed": resumed,
         "budget": {"seconds": budget.seconds, "iterations": budget.iterations},
         "finished": sum(r.finished for r in records),
         "levels": {},
@@ -240,9 +358,12 @@ def print_summary(summary: dict[str, Any]) -> None:
     limit = (
         f"{budget['seconds']} s" if budget["seconds"] is not None else f"{budget['iterations']} it"
     )
+    resumed = summary.get("resumed", 0)
     print(
-        f"{summary['game']}: {summary['games']} games, {summary['players']} players, "
-        f"budget {limit}/decision, {summary['finished']} finished"
+        f"{summary['game']}: {summary['games']} games"
+        + (f" ({resumed} of them on record before)" if resumed else "")
+        + f", {summary['players']} players, budget {limit}/decision, "
+        f"{summary['finished']} finished"
     )
     for level, row in summary["levels"].items():
         low, high = row["ci95"]
@@ -276,6 +397,10 @@ def add_parser(
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     arena.add_argument("--json", help="write the summary and every game's result here")
+    arena.add_argument(
+        "--record",
+        help="keep each finished game in this file and play only the games not on record yet",
+    )
     arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     arena.set_defaults(
         func=lambda args: cmd_arena(args, games[args.game], parse_options),
@@ -304,6 +429,7 @@ def cmd_arena(
         args.seed,
         jobs=args.jobs,
         progress=lambda line: print(line, file=sys.stderr, flush=True),
+        record_file=Path(args.record) if args.record else None,
     )
     print_summary(summary)
     if args.json:

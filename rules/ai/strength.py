@@ -1,0 +1,191 @@
+"""The strength the AI levels must show (issue 24, "done when"), measured bar by bar.
+
+    python -m rules strength [--game KEY ...] [--games 100] [--budget S | --iterations K]
+        [--seed S] [--jobs J] [--record DIR] [--report]
+
+For every game with AI seats, the arenas the issue names (``bars``): strong against random
+and strong against easy at two seats (at the game's smallest table where it seats no fewer
+than three), and one strong with three easy at four seats where the game seats four; each
+``--games`` games, seats rotated, at the bot's default budget unless told otherwise. Where a
+game can knock a seat out (``GameAI.out_of_game``), also the share of games in which no AI
+seat (easy or strong; a random seat is no AI) was knocked out.
+
+At the default budget the whole run is tens of CPU-hours, more than one sitting: each arena
+keeps its games in a record file under ``--record`` (``rules.ai.arena.Record``), so that
+the run can be stopped at any time and taken up again, on another day or machine, playing
+only what is not on record yet. ``--report`` plays nothing and prints what is on record.
+
+Each row says how many games are on record, strong's win rate with its 95 % interval, the
+bar and a verdict: ``met`` or ``not met`` once all the games are played; before that,
+``above`` or ``below`` when the interval already lies wholly on one side of the bar, else
+``undecided``. A tool, not rules logic: it runs arenas, which read the clock.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rules.ai import arena
+from rules.ai.arena import wilson
+from rules.ai.budget import DEFAULT_SECONDS, Budget
+from rules.ai.hooks import game_ai, has_ai
+from rules.core.spec import GameSpec
+
+STAYING_IN = 0.95
+"""Issue 24: the AIs reach the real end of the game, never knocked out, in 95 % of games."""
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One arena the issue names and the win rate strong must reach in it."""
+
+    title: str
+    players: int
+    bots: tuple[str, ...]
+    least: float
+
+    @property
+    def slug(self) -> str:
+        """The arena's name in file names: its levels and seats."""
+        return re.sub(r"[^a-z0-9]+", "-", f"{self.title} {self.players} seats").strip("-")
+
+
+def bars(spec: GameSpec[Any, Any, Any, Any]) -> list[Bar]:
+    """Issue 24: strong beats random in 95 % and easy in 65 % of two-seat games (at the
+    smallest table when a game seats no fewer than three), and wins 40 % at a four-seat table
+    of one strong and three easy (where the game seats four)."""
+    two = max(2, spec.min_players)
+    out = [
+        Bar("strong v random", two, ("strong", *["random"] * (two - 1)), 0.95),
+        Bar("strong v easy", two, ("strong", *["easy"] * (two - 1)), 0.65),
+    ]
+    if spec.min_players <= 4 <= spec.max_players:
+        out.append(Bar("strong + 3 easy", 4, ("strong", "easy", "easy", "easy"), 0.40))
+    return out
+
+
+def verdict(wins: float, games: int, target: int, least: float) -> str:
+    """``met``/``not met`` once ``target`` games are on record; before that ``above`` or
+    ``below`` when the 95 % interval lies wholly on one side of ``least``, else
+    ``undecided``."""
+    if games >= target:
+        return "met" if wins / games >= least else "not met"
+    low, high = wilson(wins, games)
+    if games and low >= least:
+        return "above"
+    if games and high < least:
+        return "below"
+    return "undecided"
+
+
+@dataclass
+class Row:
+    """One bar's figures: strong's (or, for staying in the game, the games') tally."""
+
+    game: str
+    title: str
+    wins: float
+    games: int
+    least: float
+    target: int
+
+    def line(self) -> str:
+        rate = self.wins / self.games if self.games else 0.0
+        low, high = wilson(self.wins, self.games)
+        return (
+            f"{self.game:<12} {self.title:<28} {self.games:>4}/{self.target} games  "
+            f"{rate:>4.0%} [{low:.0%}, {high:.0%}]  bar {self.least:.0%}  "
+            f"{verdict(self.wins, self.games, self.target, self.least)}"
+        )
+
+
+def measure(
+    spec: GameSpec[Any, Any, Any, Any],
+    games: int,
+    budget: Budget,
+    seed: int,
+    jobs: int,
+    record: Path,
+    *,
+    play: bool = True,
+    progress: Any = None,
+) -> list[Row]:
+    """One game's rows: each bar's arena (played up to ``games`` unless ``play`` is off),
+    then, where the game can knock a seat out, the share of games no AI seat left early."""
+    rows: list[Row] = []
+    stayed = total = 0
+    knocks_out = has_ai(spec) and game_ai(spec).out_of_game is not None
+    for bar in bars(spec):
+        options = spec.Options(players=bar.players)
+        path = record / f"{spec.key}-{bar.slug}.jsonl"
+        bots = list(bar.bots)
+        if play:
+            summary = arena.run(
+                spec, options, bots, games, budget, seed, jobs, progress, record_file=path
+            )
+        else:
+            summary = arena.on_record(spec, options, bots, games, budget, seed, path)
+        strong = summary["levels"]["strong"]
+        rows.append(Row(spec.key, bar.title, strong["wins"], summary["games"], bar.least, games))
+        for game in summary["records"]:
+            out = game["out"] or []
+            total += 1
+            stayed += not any(game["levels"][seat] != "random" for seat in out)
+    if knocks_out:
+        rows.append(
+            Row(spec.key, "AIs reach the real end", stayed, total, STAYING_IN, games * len(rows))
+        )
+    return rows
+
+
+def add_parser(sub: Any, games: Mapping[str, GameSpec[Any, Any, Any, Any]]) -> None:
+    """The ``strength`` subcommand of ``python -m rules`` (every bar is played with the
+    game's default options)."""
+    cmd = sub.add_parser("strength", help="issue 24's arenas, bar by bar, resumable")
+    cmd.add_argument("--game", action="append", choices=sorted(games), help="only these games")
+    cmd.add_argument("--games", type=int, default=100, help="games per bar (default 100)")
+    cmd.add_argument("--budget", type=float, help=f"seconds per decision ({DEFAULT_SECONDS:g})")
+    cmd.add_argument("--iterations", type=int, help="search iterations per decision instead")
+    cmd.add_argument("--seed", type=int, default=1)
+    cmd.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    cmd.add_argument("--record", default="strength-record", help="folder of the record files")
+    cmd.add_argument("--report", action="store_true", help="play nothing: what is on record")
+    cmd.set_defaults(func=lambda args: cmd_strength(args, games))
+
+
+def cmd_strength(
+    args: argparse.Namespace, games: Mapping[str, GameSpec[Any, Any, Any, Any]]
+) -> int:
+    if args.iterations is not None:
+        budget = Budget(iterations=args.iterations)
+        limit = f"{args.iterations} iterations"
+    else:
+        seconds = DEFAULT_SECONDS if args.budget is None else args.budget
+        budget = Budget(seconds=seconds, clock=time.perf_counter)
+        limit = f"{seconds:g} s"
+    record = Path(args.record)
+    record.mkdir(parents=True, exist_ok=True)
+    keys = args.game or sorted(key for key, spec in games.items() if has_ai(spec))
+    rows: list[Row] = []
+    for key in keys:
+        rows += measure(
+            games[key],
+            args.games,
+            budget,
+            args.seed,
+            args.jobs,
+            record,
+            play=not args.report,
+            progress=lambda line, key=key: print(f"{key} {line}", file=sys.stderr, flush=True),
+        )
+    print(f"AI strength at {limit} a decision, {args.games} games a bar (records in {record}):")
+    for row in rows:
+        print("  " + row.line())
+    return 0

@@ -1,0 +1,83 @@
+"""Issue 24 "done when": the strength runner (``python -m rules strength``) plays the arenas
+the issue names, keeps their games on record so a long run can be stopped and taken up
+again, and judges each bar."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rules.ai.strength import bars, verdict
+from rules.registry import GAMES
+from terminal.cli import main
+
+
+def test_bars_are_the_arenas_the_issue_names() -> None:
+    """Issue 24: strong v random (95 %) and v easy (65 %) at two seats, or at the smallest
+    table of a game seating three or more; one strong and three easy (40 %) at four."""
+    named = {key: [(b.players, b.bots, b.least) for b in bars(spec)] for key, spec in GAMES.items()}
+    assert named["endeavor"] == [
+        (2, ("strong", "random"), 0.95),
+        (2, ("strong", "easy"), 0.65),
+        (4, ("strong", "easy", "easy", "easy"), 0.40),
+    ]
+    assert [players for players, _, _ in named["renaissance"]] == [3, 3, 4]
+    assert named["renaissance"][0][1] == ("strong", "random", "random")
+    assert {b.slug for b in bars(GAMES["ilos"])} == {
+        "strong-v-random-2-seats",
+        "strong-v-easy-2-seats",
+        "strong-3-easy-4-seats",
+    }
+
+
+def test_verdict_waits_for_the_games_unless_the_interval_decides() -> None:
+    """Issue 24: a bar is met or not once its games are played; before that only an interval
+    lying wholly on one side of it says anything."""
+    assert verdict(96, 100, 100, 0.95) == "met"
+    assert verdict(94, 100, 100, 0.95) == "not met"
+    assert verdict(40, 40, 100, 0.65) == "above"
+    assert verdict(0, 20, 100, 0.40) == "below"
+    assert verdict(5, 10, 100, 0.40) == "undecided"
+    assert verdict(0, 0, 100, 0.40) == "undecided"
+
+
+def _lines(folder: Path) -> dict[str, int]:
+    return {p.name: len(p.read_text().splitlines()) for p in sorted(folder.glob("*.jsonl"))}
+
+
+def test_strength_run_is_taken_up_where_it_stopped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24: each bar's games go to its record file as they end; a second run plays only
+    the games not on record; ``--report`` plays nothing; a line half-written by a stop is
+    passed over and its game played again."""
+    record = tmp_path / "record"
+    base = ["strength", "--game", "endeavor", "--iterations", "1", "--record", str(record)]
+    assert main([*base, "--games", "1"]) == 0
+    first = _lines(record)
+    assert first == {
+        "endeavor-strong-3-easy-4-seats.jsonl": 1,
+        "endeavor-strong-v-easy-2-seats.jsonl": 1,
+        "endeavor-strong-v-random-2-seats.jsonl": 1,
+    }
+    assert "1/1 games" in capsys.readouterr().out
+    assert main([*base, "--games", "2"]) == 0
+    assert set(_lines(record).values()) == {2}
+    out = capsys.readouterr()
+    assert out.err.count("won by") + out.err.count("nobody") == 3  # only game 2 of each bar
+    assert main([*base, "--games", "3", "--report"]) == 0
+    report = capsys.readouterr()
+    assert set(_lines(record).values()) == {2} and not report.err
+    assert report.out.count("2/3 games") == 3
+    random_file = record / "endeavor-strong-v-random-2-seats.jsonl"
+    lines = random_file.read_text().splitlines()
+    random_file.write_text(lines[0] + "\n" + lines[1][: len(lines[1]) // 2])
+    assert main([*base, "--games", "2"]) == 0
+    replayed = capsys.readouterr()
+    assert replayed.err.count("endeavor game 2") == 1
+    now = random_file.read_text().splitlines()
+    assert len(now) == 3 and now[1] == lines[1][: len(lines[1]) // 2]  # left as it was
+    assert json.loads(now[2])["record"] == json.loads(lines[1])["record"]  # the same game
+    assert replayed.out.count("2/2 games") == 3
