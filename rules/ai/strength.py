@@ -27,7 +27,7 @@ import argparse
 import re
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -115,7 +115,7 @@ def measure(
     record: Path,
     *,
     play: bool = True,
-    progress: Any = None,
+    progress: Callable[[str], None] | None = None,
 ) -> list[Row]:
     """One game's rows: each bar's arena (played up to ``games`` unless ``play`` is off),
     then, where the game can knock a seat out, the share of games no AI seat left early."""
@@ -133,7 +133,8 @@ def measure(
         else:
             summary = arena.on_record(spec, options, bots, games, budget, seed, path)
         strong = summary["levels"]["strong"]
-        rows.append(Row(spec.key, bar.title, strong["wins"], summary["games"], bar.least, games))
+        title = f"{bar.title}, {bar.players} seats"
+        rows.append(Row(spec.key, title, strong["wins"], summary["games"], bar.least, games))
         for game in summary["records"]:
             out = game["out"] or []
             total += 1
@@ -183,9 +184,14 @@ def cmd_strength(
             args.jobs,
             record,
             play=not args.report,
-            progress=lambda line, key=key: print(f"{key} {line}", file=sys.stderr, flush=True),
+            progress=_printer(key),
         )
     print(f"AI strength at {limit} a decision, {args.games} games a bar (records in {record}):")
     for row in rows:
         print("  " + row.line())
     return 0
+
+
+def _printer(key: str) -> Callable[[str], None]:
+    """Each game's line as it ends, on standard error, named by its game."""
+    return lambda line: print(f"{key} {line}", file=sys.stderr, flush=True)
