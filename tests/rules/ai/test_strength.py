@@ -16,15 +16,19 @@ from terminal.cli import main
 
 def test_bars_are_the_arenas_the_issue_names() -> None:
     """Issue 24: strong v random (95 %) and v easy (65 %) at two seats, or at the smallest
-    table of a game seating three or more; one strong and three easy (40 %) at four."""
+    table of a game seating three or more (v easy there without a bar); one strong and three
+    easy (40 %) at four."""
     named = {key: [(b.players, b.bots, b.least) for b in bars(spec)] for key, spec in GAMES.items()}
     assert named["endeavor"] == [
         (2, ("strong", "random"), 0.95),
         (2, ("strong", "easy"), 0.65),
         (4, ("strong", "easy", "easy", "easy"), 0.40),
     ]
-    assert [players for players, _, _ in named["renaissance"]] == [3, 3, 4]
-    assert named["renaissance"][0][1] == ("strong", "random", "random")
+    assert named["renaissance"] == [
+        (3, ("strong", "random", "random"), 0.95),
+        (3, ("strong", "easy", "easy"), None),  # 65 % is a margin over two seats' even chance
+        (4, ("strong", "easy", "easy", "easy"), 0.40),
+    ]
     assert {b.slug for b in bars(GAMES["ilos"])} == {
         "strong-v-random-2-seats",
         "strong-v-easy-2-seats",
@@ -41,6 +45,7 @@ def test_verdict_waits_for_the_games_unless_the_interval_decides() -> None:
     assert verdict(0, 20, 100, 0.40) == "below"
     assert verdict(5, 10, 100, 0.40) == "undecided"
     assert verdict(0, 0, 100, 0.40) == "undecided"
+    assert verdict(50, 100, 100, None) == "no bar"
 
 
 def _lines(folder: Path) -> dict[str, int]:
