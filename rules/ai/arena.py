@@ -237,9 +237,9 @@ def run(
 ) -> dict[str, Any]:
     """Play ``games`` seat-rotated games, ``jobs`` at a time in worker processes when more
     than one; the summary as a JSON-able dict (the same whatever ``jobs``). ``progress`` is
-    given a line as each game ends. With ``record_file``, the games of this setup already in that
-    file are taken from it instead of played, and each game played is added to it as it
-    ends (``Record``)."""
+    given a line as each game ends. With ``record_file``, the games of this setup already in
+    that file are taken from it instead of played, and each game played is added to it as
+    it ends (``Record``)."""
     tables = _tables(options, bots, games)
     kept = None if record_file is None else Record(record_file, spec, options, bots, budget)
     played = {} if kept is None else _kept(kept, tables, seed)
