@@ -130,6 +130,38 @@ def test_renaissance_chaos_is_worse_than_the_deepest_misery() -> None:
     assert ai.rewards(spec, out)[seat] < rewards[-1]
 
 
+def test_renaissance_a_held_commodity_card_is_worth_part_of_its_payout() -> None:
+    """AOR-R41 (issue 24: tokens went wherever a domination was cheapest, not where they
+    raised a held card's payout): a commodity card in hand is worth ``HELD_PAYOUT`` of what
+    it would pay its holder now, value x the square of the supplying provinces it
+    dominates, and nothing to the other seats."""
+    from rules.renaissance.components import data
+    from rules.renaissance.evaluation import HELD_PAYOUT
+
+    d = data()
+    card = next(c.id for c in d.cards.values() if c.kind == "commodity" and len(c.commodities) == 1)
+    commodity = d.cards[card].commodities[0]
+    leader = next(c.id for c in d.cards.values() if c.kind == "leader")
+    state = _play_until("renaissance", 3, 7, lambda s: s.phase == "play" and s.turn >= 2)
+    seat, other = state.seats[0], state.seats[1]
+    state.markers.pop(commodity, None)
+    for supplier in d.suppliers[commodity]:
+        state.province(supplier).dm = other
+    gains = []
+    for dominated in range(3):
+        if dominated:
+            state.province(d.suppliers[commodity][dominated - 1]).dm = seat
+        holding = state.copied()
+        holding.players[seat].hand = [card]
+        not_holding = state.copied()
+        not_holding.players[seat].hand = [leader]
+        held, not_held = renaissance_evaluate(holding), renaissance_evaluate(not_holding)
+        assert held[other] == not_held[other]
+        gains.append(held[seat] - not_held[seat])
+    value = d.commodities[commodity].value
+    assert gains == [0.0, HELD_PAYOUT * value, HELD_PAYOUT * value * 4]
+
+
 def test_renaissance_ai_holds_events_that_hurt_every_player() -> None:
     """AOR-R32, AOR-R118 (issue 24: AI tables sank into chaos together): in the play-cards
     phase the AI never weighs Famine, Mysticism Abounds, Revolutionary Uprisings or
