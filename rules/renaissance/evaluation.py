@@ -109,8 +109,7 @@ def evaluate(state: RenaissanceState) -> dict[str, float]:
     voided = state.voided  # misery burdens, never played (AOR-R45)
     top_box = len(boxes) - 1
     tokens: dict[str, int] = {}
-    dominations: dict[str, int] = {}
-    held: dict[str, set[str]] = {}
+    dominated: dict[str, set[str]] = {}  # by seat, the provinces it dominates
     for name, prov in state.provinces.items():
         placed = prov.tokens
         if placed:
@@ -118,8 +117,7 @@ def evaluate(state: RenaissanceState) -> dict[str, float]:
                 tokens[seat] = tokens.get(seat, 0) + n
         dm = prov.dm
         if dm is not None:
-            dominations[dm] = dominations.get(dm, 0) + 1
-            held.setdefault(dm, set()).add(name)
+            dominated.setdefault(dm, set()).add(name)
     phase = state.phase
     over = phase == "over"
     if not over:
@@ -147,7 +145,8 @@ def evaluate(state: RenaissanceState) -> dict[str, float]:
             value -= misery
         else:
             value -= DANGER * misery + BOX_DANGER * max(0, p.misery - SAFE_BOX) ** 2
-            dms = dominations.get(seat, 0)
+            mine = dominated.get(seat, set())
+            dms = len(mine)
             value += TOKEN * tokens.get(seat, 0) + DOMINATION * dms
             if usable or (phase == "expansion" and not p.expansion_done):
                 # tokens in the expansion area while they can still be placed this turn
@@ -160,7 +159,6 @@ def evaluate(state: RenaissanceState) -> dict[str, float]:
                 earned += bonus
             value += INCOME_TURNS * earned
             hand = len(p.hand)
-            mine = held.get(seat)
             if mine:
                 for card in p.hand:
                     info = cards[card]

@@ -134,7 +134,7 @@ def test_renaissance_a_held_commodity_card_is_worth_part_of_its_payout() -> None
     """AOR-R41 (issue 24: tokens went wherever a domination was cheapest, not where they
     raised a held card's payout): a commodity card in hand is worth ``HELD_PAYOUT`` of what
     it would pay its holder now, value x the square of the supplying provinces it
-    dominates, and nothing to the other seats."""
+    dominates, and nothing to the other seats; voided (AOR-R45), nothing at all."""
     from rules.renaissance.components import data
     from rules.renaissance.evaluation import HELD_PAYOUT
 
@@ -160,6 +160,8 @@ def test_renaissance_a_held_commodity_card_is_worth_part_of_its_payout() -> None
         gains.append(held[seat] - not_held[seat])
     value = d.commodities[commodity].value
     assert gains == [0.0, HELD_PAYOUT * value, HELD_PAYOUT * value * 4]
+    holding.voided.append(card)  # AOR-R45: a voided card is a misery burden, never played
+    assert renaissance_evaluate(holding)[seat] == not_held[seat]
 
 
 def test_renaissance_ai_holds_events_that_hurt_every_player() -> None:
