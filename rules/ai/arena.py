@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.ai.budget import Budget
+from rules.ai.fingerprint import fingerprint
 from rules.ai.hooks import game_ai, has_ai
 from rules.ai.levels import LEVELS, decide
 from rules.ai.observe import observe
@@ -165,10 +166,12 @@ Played = tuple[GameRecord, dict[str, list[float]]]
 
 
 class Record:
-    """The games of one arena setup (game, options, levels, budget) kept in a file, a JSON line
-    each, so that an arena can be stopped and taken up again. Each game is added as it ends
-    (written through to the disk); a line left half-written by a stop is passed over, and
-    that game is played again. Lines of other setups in the same file are left as they are."""
+    """The games of one arena setup (game, options, levels, budget, and the AI that plays:
+    ``rules.ai.fingerprint``) kept in a file, a JSON line each, so that an arena can be
+    stopped and taken up again. Each game is added as it ends (written through to the disk);
+    a line left half-written by a stop is passed over, and that game is played again. Lines
+    of other setups in the same file are left as they are; ``other_ai`` counts those of this
+    setup played by another version of the AI, which no longer count."""
 
     def __init__(
         self,
@@ -184,7 +187,9 @@ class Record:
             "options": options.model_dump(mode="json"),
             "bots": bots,
             "budget": {"seconds": budget.seconds, "iterations": budget.iterations},
+            "ai": fingerprint(spec, options),
         }
+        self.other_ai = 0
         self._games: dict[tuple[int, str], Played] = {}
         if path.exists():
             for line in path.read_text(encoding="utf-8").splitlines():
@@ -195,7 +200,11 @@ class Record:
     def _read(self, line: str) -> Played | None:
         try:
             entry = json.loads(line)
-            if not isinstance(entry, dict) or entry.get("setup") != self.setup:
+            if not isinstance(entry, dict) or not isinstance(entry.get("setup"), dict):
+                return None
+            if entry["setup"] != self.setup:
+                ours = {k: v for k, v in self.setup.items() if k != "ai"}
+                self.other_ai += {k: v for k, v in entry["setup"].items() if k != "ai"} == ours
                 return None
             return GameRecord(**entry["record"]), dict(entry["times"])
         except (ValueError, TypeError, KeyError):
@@ -264,7 +273,8 @@ def run(
             }
             for future in as_completed(futures):
                 ended(futures[future], future.result())
-    return summarize(spec, options, bots, budget, [played[g] for g in range(games)], resumed)
+    ordered = [played[g] for g in range(games)]
+    return summarize(spec, options, bots, budget, ordered, resumed, _other_ai(kept))
 
 
 def on_record(
@@ -279,7 +289,12 @@ def on_record(
     """The summary of the games of ``run``'s setup that ``record_file`` holds, none played."""
     kept = Record(record_file, spec, options, bots, budget)
     played = _kept(kept, _tables(options, bots, games), seed)
-    return summarize(spec, options, bots, budget, [played[g] for g in sorted(played)], len(played))
+    ordered = [played[g] for g in sorted(played)]
+    return summarize(spec, options, bots, budget, ordered, len(played), kept.other_ai)
+
+
+def _other_ai(kept: Record | None) -> int:
+    return 0 if kept is None else kept.other_ai
 
 
 def _tables(options: Any, bots: list[str], games: int) -> list[dict[str, str]]:
@@ -305,8 +320,10 @@ def summarize(
     budget: Budget,
     ordered: list[Played],
     resumed: int,
+    passed_over: int = 0,
 ) -> dict[str, Any]:
-    """The arena's summary of the games ``ordered`` (``resumed`` of them from a record)."""
+    """The arena's summary of the games ``ordered`` (``resumed`` of them from a record;
+    ``passed_over``: games of the setup on record by another version of the AI)."""
     stats = {level: LevelStats() for level in bots}
     records = [record for record, _ in ordered]
     knockouts = any(record.out is not None for record in records)
@@ -319,6 +336,7 @@ def summarize(
         "bots": bots,
         "games": len(records),
         "resumed": resumed,
+        "passed_over": passed_over,
         "budget": {"seconds": budget.seconds, "iterations": budget.iterations},
         "finished": sum(r.finished for r in records),
         "levels": {},
@@ -359,9 +377,15 @@ def print_summary(summary: dict[str, Any]) -> None:
         f"{budget['seconds']} s" if budget["seconds"] is not None else f"{budget['iterations']} it"
     )
     resumed = summary.get("resumed", 0)
+    passed_over = summary.get("passed_over", 0)
     print(
         f"{summary['game']}: {summary['games']} games"
         + (f" ({resumed} of them on record before)" if resumed else "")
+        + (
+            f" ({passed_over} on record by another version of the AI left out)"
+            if passed_over
+            else ""
+        )
         + f", {summary['players']} players, budget {limit}/decision, "
         f"{summary['finished']} finished"
     )

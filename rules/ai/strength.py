@@ -11,9 +11,11 @@ game can knock a seat out (``GameAI.out_of_game``), also the share of games in w
 seat (easy or strong; a random seat is no AI) was knocked out.
 
 At the default budget the whole run is tens of CPU-hours, more than one sitting: each arena
-keeps its games in a record file under ``--record`` (``rules.ai.arena.Record``), so that
-the run can be stopped at any time and taken up again, on another day or machine, playing
-only what is not on record yet. ``--report`` plays nothing and prints what is on record.
+keeps its games in a record file under ``--record`` (``rules.ai.arena.Record``; by default
+``records/strength/``, kept in the repository), so that the run can be stopped at any time
+and taken up again, on another day or machine, playing only what is not on record yet. A
+game on record counts only for the AI that played it (``rules.ai.fingerprint``).
+``--report`` plays nothing and prints what is on record.
 
 Each row says how many games are on record, strong's win rate with its 95 % interval, the
 bar and a verdict: ``met`` or ``not met`` once all the games are played; before that,
@@ -102,6 +104,8 @@ class Row:
     games: int
     least: float | None
     target: int
+    passed_over: int = 0
+    """Games of the bar on record by another version of the AI, which no longer count."""
 
     def line(self) -> str:
         rate = self.wins / self.games if self.games else 0.0
@@ -111,6 +115,7 @@ class Row:
             f"{rate:>4.0%} [{low:.0%}, {high:.0%}]  "
             + ("bar  -   " if self.least is None else f"bar {self.least:.0%}  ")
             + verdict(self.wins, self.games, self.target, self.least)
+            + (f"  ({self.passed_over} by an older AI left out)" if self.passed_over else "")
         )
 
 
@@ -142,7 +147,17 @@ def measure(
             summary = arena.on_record(spec, options, bots, games, budget, seed, path)
         strong = summary["levels"]["strong"]
         title = f"{bar.title}, {bar.players} seats"
-        rows.append(Row(spec.key, title, strong["wins"], summary["games"], bar.least, games))
+        rows.append(
+            Row(
+                spec.key,
+                title,
+                strong["wins"],
+                summary["games"],
+                bar.least,
+                games,
+                summary["passed_over"],
+            )
+        )
         for game in summary["records"]:
             out = game["out"] or []
             total += 1
@@ -164,7 +179,7 @@ def add_parser(sub: Any, games: Mapping[str, GameSpec[Any, Any, Any, Any]]) -> N
     cmd.add_argument("--iterations", type=int, help="search iterations per decision instead")
     cmd.add_argument("--seed", type=int, default=1)
     cmd.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
-    cmd.add_argument("--record", default="strength-record", help="folder of the record files")
+    cmd.add_argument("--record", default="records/strength", help="folder of the record files")
     cmd.add_argument("--report", action="store_true", help="play nothing: what is on record")
     cmd.set_defaults(func=lambda args: cmd_strength(args, games))
 

@@ -1,0 +1,83 @@
+"""Which AI an arena's games were played by: a digest of what the levels make of fixed
+positions, so that games on record count only for the AI that played them.
+
+The strength bars of issue 24 take tens of CPU-hours, more than one sitting on one machine,
+so their games are kept on record and gathered over many runs (``rules.ai.arena.Record``).
+A game on record says something about today's AI only if today's AI would have played it
+the same way. The digest (``fingerprint``) is taken over positions reached by seeded random
+play: each competitor's evaluation there, the easy level's decision and the strong level's
+decision at a fixed iteration count, and the game's AI settings. A change to any of them (an
+evaluation weight, the search, a rule that changes the positions or the legal moves) changes
+the digest, and the arena then passes over the games of the older AI. What it cannot see is
+speed alone: the same AI searching faster thinks further within its seconds, so its games at
+a time budget are, if anything, stronger than the record of the slower code.
+
+A tool beside the arena: it plays positions, never reads the clock.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import random
+from typing import Any
+
+from rules.ai.budget import Budget
+from rules.ai.hooks import game_ai
+from rules.ai.levels import decide
+from rules.ai.observe import observe
+from rules.core.bots import seat_names
+from rules.core.spec import GameSpec
+
+POSITIONS = 6
+"""How many positions the digest is taken over."""
+EVERY = 5
+"""Every how many decisions with a choice of the random play a position is taken (so they
+spread over the opening and early middle of a game, not only its first turns)."""
+SEARCH_ITERATIONS = 24
+"""The strong level's iterations per position: enough that its search, not only its prior,
+decides."""
+MAX_STEPS = 5_000
+
+
+def fingerprint(spec: GameSpec[Any, Any, Any, Any], options: Any) -> str:
+    """A short digest of the AI of ``spec`` at a table of ``options``: the same whenever the
+    levels evaluate and decide the same on the digest's positions."""
+    ai = game_ai(spec)
+    digest = hashlib.sha256()
+    settings = {
+        f.name: getattr(ai, f.name)
+        for f in dataclasses.fields(ai)
+        if isinstance(getattr(ai, f.name), int | float | bool)
+    }
+    digest.update(json.dumps(settings, sort_keys=True).encode())
+    for i, (state, seat) in enumerate(_positions(spec, options)):
+        values = sorted((key, round(value, 6)) for key, value in ai.evaluate(state).items())
+        digest.update(json.dumps(values).encode())
+        obs = observe(spec, state, seat)
+        for level, budget in (("easy", Budget()), ("strong", Budget(SEARCH_ITERATIONS))):
+            action = decide(level, spec, obs, random.Random(f"fingerprint/{i}/{level}"), budget)
+            digest.update(spec.action_adapter.dump_json(action))
+    return digest.hexdigest()[:16]
+
+
+def _positions(spec: GameSpec[Any, Any, Any, Any], options: Any) -> list[tuple[Any, str]]:
+    """Up to ``POSITIONS`` positions of one seeded random game, each with the seat to act,
+    taken every ``EVERY`` decisions where that seat has a choice the AI weighs."""
+    ai = game_ai(spec)
+    rnd = random.Random(f"fingerprint/{spec.key}")
+    state = spec.new_game(seat_names(options.players), options, 1)
+    found: list[tuple[Any, str]] = []
+    choices = 0
+    for _ in range(MAX_STEPS):
+        if spec.is_over(state) or len(found) >= POSITIONS:
+            break
+        seat = min(spec.to_act(state))
+        actions = spec.legal_actions(state, seat)
+        if len(ai.actions(spec, state, seat)) > 1:
+            if choices % EVERY == 0:
+                found.append((state, seat))
+            choices += 1
+        state = spec.apply(state, seat, actions[rnd.randrange(len(actions))]).state
+    return found

@@ -1,0 +1,75 @@
+"""Issue 24 "done when" (100 games a bar, gathered over many runs): a game on record counts
+only for the AI that played it. The AI is named by a fingerprint of what its levels make of
+fixed positions (``rules.ai.fingerprint``); the arena passes over games of another AI."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from rules.ai.arena import run
+from rules.ai.budget import Budget
+from rules.ai.fingerprint import fingerprint
+from rules.ai.hooks import GameAI, game_ai, register_ai, unregister_ai
+from rules.registry import GAMES
+
+SPEC = GAMES["endeavor"]
+
+
+@pytest.fixture
+def changed_ai() -> Iterator[None]:
+    """Endeavor's AI with its evaluation turned around (each competitor's value negated),
+    registered over the shipped one for the test."""
+    shipped = game_ai(SPEC)
+
+    def evaluate(state: object) -> dict[str, float]:
+        return {key: -value for key, value in shipped.evaluate(state).items()}
+
+    register_ai(SPEC.key, dataclasses.replace(shipped, evaluate=evaluate))
+    yield
+    unregister_ai(SPEC.key)
+
+
+def _with(ai: GameAI) -> str:
+    register_ai(SPEC.key, ai)
+    try:
+        return fingerprint(SPEC, SPEC.Options(players=2))
+    finally:
+        unregister_ai(SPEC.key)
+
+
+def test_issue24_the_same_ai_has_the_same_fingerprint_and_another_ai_another() -> None:
+    """Issue 24: the fingerprint is the same each time for the same AI and table, and differs
+    for another table size, another evaluation or another search setting."""
+    two = fingerprint(SPEC, SPEC.Options(players=2))
+    assert fingerprint(SPEC, SPEC.Options(players=2)) == two
+    assert fingerprint(SPEC, SPEC.Options(players=4)) != two
+    shipped = game_ai(SPEC)
+    doubled = dataclasses.replace(
+        shipped, evaluate=lambda s: {k: 2 * v for k, v in shipped.evaluate(s).items()}
+    )
+    assert _with(doubled) != two
+    assert _with(dataclasses.replace(shipped, exploration=shipped.exploration * 2)) != two
+    assert _with(shipped) == two
+
+
+def test_issue24_games_of_another_ai_on_record_are_played_again(
+    tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """Issue 24: an arena taken up by a changed AI plays again the games the earlier AI left
+    on record, and says how many of those it left out; the earlier AI still finds its own."""
+    record = tmp_path / "arena.jsonl"
+    args = (SPEC, SPEC.Options(players=2), ["strong", "random"], 1, Budget(iterations=1))
+    first = run(*args, record_file=record)
+    assert (first["resumed"], first["passed_over"]) == (0, 0)
+    request.getfixturevalue("changed_ai")
+    changed = run(*args, record_file=record)
+    assert (changed["resumed"], changed["passed_over"]) == (0, 1)
+    assert len(record.read_text().splitlines()) == 2
+    unregister_ai(SPEC.key)
+    again = run(*args, record_file=record)
+    assert (again["resumed"], again["passed_over"]) == (1, 1)
+    assert again["records"] == first["records"]
