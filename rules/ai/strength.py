@@ -106,6 +106,8 @@ class Row:
     target: int
     passed_over: int = 0
     """Games of the bar on record by another version of the AI, which no longer count."""
+    time_p95: float | None = None
+    """Strong's decision time p95 in the bar's games, seconds (the issue's other bar: 3 s)."""
 
     def line(self) -> str:
         rate = self.wins / self.games if self.games else 0.0
@@ -115,6 +117,7 @@ class Row:
             f"{rate:>4.0%} [{low:.0%}, {high:.0%}]  "
             + ("bar  -   " if self.least is None else f"bar {self.least:.0%}  ")
             + verdict(self.wins, self.games, self.target, self.least)
+            + (f"  strong p95 {self.time_p95:.2f} s" if self.time_p95 is not None else "")
             + (f"  ({self.passed_over} by an older AI left out)" if self.passed_over else "")
         )
 
@@ -156,6 +159,7 @@ def measure(
                 bar.least,
                 games,
                 summary["passed_over"],
+                strong["time_p95"] if strong["decisions"] else None,
             )
         )
         for game in summary["records"]:

@@ -1,6 +1,6 @@
 """Issue 24 "done when": the strength runner (``python -m rules strength``) plays the arenas
 the issue names, keeps their games on record so a long run can be stopped and taken up
-again, and judges each bar."""
+again, and judges each bar and gives strong's decision time p95."""
 
 from __future__ import annotations
 
@@ -67,7 +67,9 @@ def test_strength_run_is_taken_up_where_it_stopped(
         "endeavor-strong-v-easy-2-seats.jsonl": 1,
         "endeavor-strong-v-random-2-seats.jsonl": 1,
     }
-    assert "1/1 games" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "1/1 games" in out
+    assert out.count("strong p95 ") == 3  # the issue's other bar: strong's decision time
     assert main([*base, "--games", "2"]) == 0
     assert set(_lines(record).values()) == {2}
     out = capsys.readouterr()
