@@ -5,6 +5,9 @@ fixed positions (``rules.ai.fingerprint``); the arena passes over games of anoth
 from __future__ import annotations
 
 import dataclasses
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -54,6 +57,20 @@ def test_issue24_the_same_ai_has_the_same_fingerprint_and_another_ai_another() -
     assert _with(doubled) != two
     assert _with(dataclasses.replace(shipped, exploration=shipped.exploration * 2)) != two
     assert _with(shipped) == two
+
+
+def test_issue24_another_process_finds_the_same_fingerprint() -> None:
+    """Issue 24: records gather over runs on other machines, so the fingerprint must not hang
+    on anything one process has and another not (string hashing's random seed, say)."""
+    code = (
+        "from rules.registry import GAMES; from rules.ai.fingerprint import fingerprint; "
+        "s = GAMES['endeavor']; print(fingerprint(s, s.Options(players=2)))"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "7"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == fingerprint(SPEC, SPEC.Options(players=2))
 
 
 def test_issue24_games_of_another_ai_on_record_are_played_again(
