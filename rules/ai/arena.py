@@ -367,6 +367,7 @@ def summarize(
             "decisions": len(entry.times),
             "time_p50": percentile(entry.times, 0.5),
             "time_p95": percentile(entry.times, 0.95),
+            "thinking_seconds": sum(entry.times),
         }
     return summary
 

@@ -108,6 +108,9 @@ class Row:
     """Games of the bar on record by another version of the AI, which no longer count."""
     time_p95: float | None = None
     """Strong's decision time p95 in the bar's games, seconds (the issue's other bar: 3 s)."""
+    hours_left: float | None = None
+    """The CPU-hours the bar's games still to play would take at the pace of those on record
+    (every level's thinking; ``None`` before any game or once all are played)."""
 
     def line(self) -> str:
         rate = self.wins / self.games if self.games else 0.0
@@ -118,6 +121,7 @@ class Row:
             + ("bar  -   " if self.least is None else f"bar {self.least:.0%}  ")
             + verdict(self.wins, self.games, self.target, self.least)
             + (f"  strong p95 {self.time_p95:.2f} s" if self.time_p95 is not None else "")
+            + (f"  ~{self.hours_left:.1f} CPU-h left" if self.hours_left is not None else "")
             + (f"  ({self.passed_over} by an older AI left out)" if self.passed_over else "")
         )
 
@@ -160,6 +164,7 @@ def measure(
                 games,
                 summary["passed_over"],
                 strong["time_p95"] if strong["decisions"] else None,
+                _hours_left(summary, games),
             )
         )
         for game in summary["records"]:
@@ -171,6 +176,15 @@ def measure(
             Row(spec.key, "AIs reach the real end", stayed, total, STAYING_IN, games * len(rows))
         )
     return rows
+
+
+def _hours_left(summary: dict[str, Any], target: int) -> float | None:
+    """The CPU-hours of thinking the games still to play would take at the pace on record."""
+    played: int = summary["games"]
+    if not played or played >= target:
+        return None
+    thinking = sum(float(level["thinking_seconds"]) for level in summary["levels"].values())
+    return thinking / played * (target - played) / 3600
 
 
 def add_parser(sub: Any, games: Mapping[str, GameSpec[Any, Any, Any, Any]]) -> None:
@@ -216,6 +230,12 @@ def cmd_strength(
     print(f"AI strength at {limit} a decision, {args.games} games a bar (records in {record}):")
     for row in rows:
         print("  " + row.line())
+    left = [row.hours_left for row in rows if row.hours_left is not None]
+    if left:
+        print(
+            f"About {sum(left):.0f} CPU-hours of play left in the bars begun, at the pace on"
+            " record (one game a core: --jobs N divides the wall time by about N)."
+        )
     return 0
 
 

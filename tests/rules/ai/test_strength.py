@@ -67,9 +67,9 @@ def test_strength_run_is_taken_up_where_it_stopped(
         "endeavor-strong-v-easy-2-seats.jsonl": 1,
         "endeavor-strong-v-random-2-seats.jsonl": 1,
     }
-    out = capsys.readouterr().out
-    assert "1/1 games" in out
-    assert out.count("strong p95 ") == 3  # the other bar: strong's decision time
+    printed = capsys.readouterr().out
+    assert "1/1 games" in printed
+    assert printed.count("strong p95 ") == 3  # the other bar: strong's decision time
     assert main([*base, "--games", "2"]) == 0
     assert set(_lines(record).values()) == {2}
     out = capsys.readouterr()
@@ -78,6 +78,8 @@ def test_strength_run_is_taken_up_where_it_stopped(
     report = capsys.readouterr()
     assert set(_lines(record).values()) == {2} and not report.err
     assert report.out.count("2/3 games") == 3
+    assert report.out.count("CPU-h left") == 3  # the third game of each bar, at the pace so far
+    assert "CPU-hours of play left" in report.out
     random_file = record / "endeavor-strong-v-random-2-seats.jsonl"
     lines = random_file.read_text().splitlines()
     random_file.write_text(lines[0] + "\n" + lines[1][: len(lines[1]) // 2])
