@@ -1,7 +1,7 @@
 """The strength the AI levels must show (issue 24, "done when"), measured bar by bar.
 
-    python -m rules strength [--game KEY ...] [--games 100] [--budget S | --iterations K]
-        [--seed S] [--jobs J] [--record DIR] [--report]
+    python -m rules strength [--game KEY ...] [--bar KIND ...] [--games 100]
+        [--budget S | --iterations K] [--seed S] [--jobs J] [--record DIR] [--report]
 
 For every game with AI seats, the arenas the issue names (``bars``): strong against random
 and strong against easy at two seats (at the game's smallest table where it seats no fewer
@@ -29,7 +29,7 @@ import argparse
 import re
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -55,9 +55,18 @@ class Bar:
     least: float | None
 
     @property
+    def kind(self) -> str:
+        """The bar among a game's three, named the same in every game (``--bar``)."""
+        return KINDS[self.bots.count("easy") if "easy" in self.bots else 0]
+
+    @property
     def slug(self) -> str:
         """The arena's name in file names: its levels and seats."""
         return re.sub(r"[^a-z0-9]+", "-", f"{self.title} {self.players} seats").strip("-")
+
+
+KINDS = {0: "v-random", 1: "v-easy", 2: "v-easy", 3: "3-easy"}
+"""The bars' names by how many easy seats they hold (strong v easy at three seats has two)."""
 
 
 def bars(spec: GameSpec[Any, Any, Any, Any]) -> list[Bar]:
@@ -136,13 +145,17 @@ def measure(
     *,
     play: bool = True,
     progress: Callable[[str], None] | None = None,
+    only: Collection[str] = (),
 ) -> list[Row]:
-    """One game's rows: each bar's arena (played up to ``games`` unless ``play`` is off),
-    then, where the game can knock a seat out, the share of games no AI seat left early."""
+    """One game's rows: each bar's arena (played up to ``games`` unless ``play`` is off;
+    with ``only``, just the bars whose ``kind`` is among them), then, where the game can
+    knock a seat out, the share of games no AI seat left early in those bars."""
     rows: list[Row] = []
     stayed = total = 0
     knocks_out = has_ai(spec) and game_ai(spec).out_of_game is not None
     for bar in bars(spec):
+        if only and bar.kind not in only:
+            continue
         options = spec.Options(players=bar.players)
         path = record / f"{spec.key}-{bar.slug}.jsonl"
         bots = list(bar.bots)
@@ -192,6 +205,12 @@ def add_parser(sub: Any, games: Mapping[str, GameSpec[Any, Any, Any, Any]]) -> N
     game's default options)."""
     cmd = sub.add_parser("strength", help="issue 24's arenas, bar by bar, resumable")
     cmd.add_argument("--game", action="append", choices=sorted(games), help="only these games")
+    cmd.add_argument(
+        "--bar",
+        action="append",
+        choices=sorted(set(KINDS.values())),
+        help="only these bars (strong v random, v easy, + 3 easy)",
+    )
     cmd.add_argument("--games", type=int, default=100, help="games per bar (default 100)")
     cmd.add_argument("--budget", type=float, help=f"seconds per decision ({DEFAULT_SECONDS:g})")
     cmd.add_argument("--iterations", type=int, help="search iterations per decision instead")
@@ -225,6 +244,7 @@ def cmd_strength(
             args.jobs,
             record,
             play=not args.report,
+            only=args.bar or (),
             progress=_printer(key),
         )
     print(f"AI strength at {limit} a decision, {args.games} games a bar (records in {record}):")

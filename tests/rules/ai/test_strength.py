@@ -29,6 +29,8 @@ def test_bars_are_the_arenas_the_issue_names() -> None:
         (3, ("strong", "easy", "easy"), None),  # 65 % is a margin over two seats' even chance
         (4, ("strong", "easy", "easy", "easy"), 0.40),
     ]
+    assert [b.kind for b in bars(GAMES["renaissance"])] == ["v-random", "v-easy", "3-easy"]
+    assert [b.kind for b in bars(GAMES["endeavor"])] == ["v-random", "v-easy", "3-easy"]
     assert {b.slug for b in bars(GAMES["ilos"])} == {
         "strong-v-random-2-seats",
         "strong-v-easy-2-seats",
@@ -90,3 +92,16 @@ def test_strength_run_is_taken_up_where_it_stopped(
     assert len(now) == 3 and now[1] == lines[1][: len(lines[1]) // 2]  # left as it was
     assert json.loads(now[2])["record"] == json.loads(lines[1])["record"]  # the same game
     assert replayed.out.count("2/2 games") == 3
+
+
+def test_strength_run_of_chosen_bars_plays_only_those(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24: ``--bar`` plays and reports only the bars named (the doubtful one first,
+    say), into the same record file the whole run uses."""
+    record = tmp_path / "record"
+    base = ["strength", "--game", "endeavor", "--iterations", "1", "--record", str(record)]
+    assert main([*base, "--games", "1", "--bar", "3-easy"]) == 0
+    assert _lines(record) == {"endeavor-strong-3-easy-4-seats.jsonl": 1}
+    printed = capsys.readouterr().out
+    assert "strong + 3 easy" in printed and "strong v " not in printed
