@@ -6,11 +6,14 @@ so their games are kept on record and gathered over many runs (``rules.ai.arena.
 A game on record says something about today's AI only if today's AI would have played it
 the same way. The digest (``fingerprint``) is taken over positions reached by seeded random
 play: each competitor's evaluation there, the easy level's decision and the strong level's
-decision at a fixed iteration count, and the game's AI settings. A change to any of them (an
-evaluation weight, the search, a rule that changes the positions or the legal moves) changes
-the digest, and the arena then passes over the games of the older AI. What it cannot see is
-speed alone: the same AI searching faster thinks further within its seconds, so its games at
-a time budget are, if anything, stronger than the record of the slower code.
+decision at a fixed iteration count, and the game's AI settings. A change that shows on
+those positions (an evaluation weight, the search's settings or its choices, a rule that
+changes the opening positions or their legal moves) changes the digest, and the arena then
+passes over the games of the older AI. What it cannot see: a change that shows only later
+in a game (a rule of the last epoch, say), and speed alone (the same AI searching faster
+thinks further within its seconds, so its games at a time budget are, if anything, stronger
+than the record of the slower code). Whoever changes such a thing should start the record
+of the bars it touches afresh (move their files aside).
 
 A tool beside the arena: it plays positions, never reads the clock.
 """
