@@ -6,14 +6,14 @@ so their games are kept on record and gathered over many runs (``rules.ai.arena.
 A game on record says something about today's AI only if today's AI would have played it
 the same way. The digest (``fingerprint``) is taken over positions reached by seeded random
 play: each competitor's evaluation there, the easy level's decision and the strong level's
-decision at a fixed iteration count, and the game's AI settings. A change that shows on
-those positions (an evaluation weight, the search's settings or its choices, a rule that
-changes the opening positions or their legal moves) changes the digest, and the arena then
-passes over the games of the older AI. What it cannot see: a change that shows only later
-in a game (a rule of the last epoch, say), and speed alone (the same AI searching faster
-thinks further within its seconds, so its games at a time budget are, if anything, stronger
-than the record of the slower code). Whoever changes such a thing should start the record
-of the bars it touches afresh (move their files aside).
+decision at a fixed iteration count, and the game's AI settings; the positions spread over
+one whole game. A change that shows on those positions (an evaluation weight, the search's
+settings or its choices, a rule that changes the positions or their legal moves) changes
+the digest, and the arena then passes over the games of the older AI. What it cannot see:
+a change that shows on none of them (a rare rule case), and speed alone (the same AI
+searching faster thinks further within its seconds, so its games at a time budget are, if
+anything, stronger than the record of the slower code). Whoever changes such a thing
+should start the record of the bars it touches afresh (move their files aside).
 
 A tool beside the arena: it plays positions, never reads the clock.
 """
@@ -33,15 +33,12 @@ from rules.ai.observe import observe
 from rules.core.bots import seat_names
 from rules.core.spec import GameSpec
 
-POSITIONS = 6
-"""How many positions the digest is taken over."""
-EVERY = 5
-"""Every how many decisions with a choice of the random play a position is taken (so they
-spread over the opening and early middle of a game, not only its first turns)."""
+POSITIONS = 8
+"""How many positions the digest is taken over, spread evenly over one random game."""
 SEARCH_ITERATIONS = 24
 """The strong level's iterations per position: enough that its search, not only its prior,
 decides."""
-MAX_STEPS = 5_000
+MAX_STEPS = 20_000
 
 
 def fingerprint(spec: GameSpec[Any, Any, Any, Any], options: Any) -> str:
@@ -66,21 +63,21 @@ def fingerprint(spec: GameSpec[Any, Any, Any, Any], options: Any) -> str:
 
 
 def _positions(spec: GameSpec[Any, Any, Any, Any], options: Any) -> list[tuple[Any, str]]:
-    """Up to ``POSITIONS`` positions of one seeded random game, each with the seat to act,
-    taken every ``EVERY`` decisions where that seat has a choice the AI weighs."""
+    """``POSITIONS`` positions of one seeded random game played to its end, each with the
+    seat to act, spread evenly over the decisions where that seat has a choice the AI weighs
+    (so the opening, the middle and the last turns all count)."""
     ai = game_ai(spec)
     rnd = random.Random(f"fingerprint/{spec.key}")
     state = spec.new_game(seat_names(options.players), options, 1)
-    found: list[tuple[Any, str]] = []
-    choices = 0
+    choices: list[tuple[Any, str]] = []
     for _ in range(MAX_STEPS):
-        if spec.is_over(state) or len(found) >= POSITIONS:
+        if spec.is_over(state):
             break
         seat = min(spec.to_act(state))
         actions = spec.legal_actions(state, seat)
         if len(ai.actions(spec, state, seat)) > 1:
-            if choices % EVERY == 0:
-                found.append((state, seat))
-            choices += 1
+            choices.append((state, seat))
         state = spec.apply(state, seat, actions[rnd.randrange(len(actions))]).state
-    return found
+    if len(choices) <= POSITIONS:
+        return choices
+    return [choices[(2 * i + 1) * len(choices) // (2 * POSITIONS)] for i in range(POSITIONS)]
