@@ -215,9 +215,12 @@ class Record:
         return self._games.get(_game_key(seed, levels))
 
     def add(self, played: Played) -> None:
+        """Keep a finished game (its decision times to the millisecond: the record files are
+        kept in the repository, a line of every decision's time each game)."""
         record, times = played
         self._games[_game_key(record.seed, record.levels)] = played
-        line = json.dumps({"setup": self.setup, "record": record.__dict__, "times": times})
+        kept = {level: [round(t, 3) for t in spent] for level, spent in times.items()}
+        line = json.dumps({"setup": self.setup, "record": record.__dict__, "times": kept})
         with self.path.open("a+b") as out:
             out.seek(0, os.SEEK_END)
             if out.tell():
