@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from rules.ai import Budget, game_ai
-from rules.ai.budget import Deadline
+from rules.ai.budget import RESERVE, Deadline
 from rules.ai.greedy import one_ply
 from rules.ai.search import ismcts, settled
 from rules.registry import GAMES
@@ -110,3 +110,15 @@ def test_a_time_budget_ends_before_an_iteration_would_overrun_it() -> None:
         count += 1
     assert count == 3 and now[0] <= 1.0
     assert deadline.left(count) < 1
+
+
+def test_a_time_budget_leaves_a_reserve_for_the_work_around_the_search() -> None:
+    """Issue 24 (decision p95 ≤ 3 s): the search stops short of the budget by ``RESERVE``, so
+    the view taken before it and the answer picked after it fit within the seconds too."""
+    now = [0.0]
+    deadline = Budget(seconds=3.0, clock=lambda: now[0]).start()
+    count = 0
+    while not deadline(count):
+        now[0] += 0.001
+        count += 1
+    assert 3.0 * (1 - RESERVE) - 0.002 <= now[0] <= 3.0 * (1 - RESERVE)
