@@ -18,7 +18,7 @@ RESERVE = 0.02
 """The share of a decision's seconds the search leaves unused: the decision also takes the
 seat's view before its search and picks its answer after, and its last iteration may run
 slower than the pace so far. Without it, strong's decisions at 3 s measured p95 3.007 s and
-up to 3.05 s in Endeavor arenas (2,963 decisions, two arenas on two cores)."""
+up to 3.05 s over 2,963 decisions of a two-seat arena (two arenas on two cores)."""
 
 
 @dataclass(frozen=True)
