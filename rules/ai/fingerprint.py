@@ -30,7 +30,7 @@ from rules.ai.budget import Budget
 from rules.ai.hooks import game_ai
 from rules.ai.levels import decide
 from rules.ai.observe import observe
-from rules.core.bots import seat_names
+from rules.core.bots import random_action, seat_names
 from rules.core.spec import GameSpec
 
 POSITIONS = 8
@@ -74,10 +74,9 @@ def _positions(spec: GameSpec[Any, Any, Any, Any], options: Any) -> list[tuple[A
         if spec.is_over(state):
             break
         seat = min(spec.to_act(state))
-        actions = spec.legal_actions(state, seat)
         if len(ai.actions(spec, state, seat)) > 1:
             choices.append((state, seat))
-        state = spec.apply(state, seat, actions[rnd.randrange(len(actions))]).state
+        state = spec.apply(state, seat, random_action(spec, state, seat, rnd)).state
     if len(choices) <= POSITIONS:
         return choices
     return [choices[(2 * i + 1) * len(choices) // (2 * POSITIONS)] for i in range(POSITIONS)]

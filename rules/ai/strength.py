@@ -57,7 +57,7 @@ class Bar:
     @property
     def kind(self) -> str:
         """The bar among a game's three, named the same in every game (``--bar``)."""
-        return KINDS[self.bots.count("easy") if "easy" in self.bots else 0]
+        return KINDS[self.bots.count("easy")]
 
     @property
     def slug(self) -> str:
