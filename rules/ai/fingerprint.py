@@ -39,6 +39,9 @@ SEARCH_ITERATIONS = 24
 """The strong level's iterations per position: enough that its search, not only its prior,
 decides."""
 MAX_STEPS = 20_000
+ADDED_LATER = frozenset({"widening"})
+"""``GameAI`` settings added after records were first kept: digested only when a game sets
+them, so a game that leaves one at its default keeps its fingerprint and its records."""
 
 
 def fingerprint(spec: GameSpec[Any, Any, Any, Any], options: Any) -> str:
@@ -47,9 +50,10 @@ def fingerprint(spec: GameSpec[Any, Any, Any, Any], options: Any) -> str:
     ai = game_ai(spec)
     digest = hashlib.sha256()
     settings = {
-        f.name: getattr(ai, f.name)
+        f.name: value
         for f in dataclasses.fields(ai)
-        if isinstance(getattr(ai, f.name), int | float | bool)
+        if isinstance(value := getattr(ai, f.name), int | float | bool)
+        and not (f.name in ADDED_LATER and value == f.default)
     }
     digest.update(json.dumps(settings, sort_keys=True).encode())
     for i, (state, seat) in enumerate(_positions(spec, options)):

@@ -6,9 +6,10 @@ its own key) and ``SCALE`` (how many points make a clear lead); optionally ``ABS
 and ``ABSOLUTE_SCALE`` (``GameAI.absolute``), ``TURN_STEPS``, ``REPLIES`` and
 ``ROLLOUT_STEPS`` (``GameAI.turn_steps``, ``GameAI.replies``, ``GameAI.rollout_steps``),
 ``ROLLOUT_HANDOVERS`` (``GameAI.rollout_handovers``),
-``EXPLORATION``, ``PRIOR_VISITS``, ``GREEDY_FOLLOW_UPS`` and ``ROLLOUTS_FINISH_DECLARATIONS``
-(``GameAI.exploration``, ``GameAI.prior_visits``, ``GameAI.greedy_follow_ups``,
-``GameAI.rollouts_finish_declarations``), and
+``EXPLORATION``, ``PRIOR_VISITS``, ``GREEDY_FOLLOW_UPS``, ``WIDENING`` and
+``ROLLOUTS_FINISH_DECLARATIONS`` (``GameAI.exploration``, ``GameAI.prior_visits``,
+``GameAI.greedy_follow_ups``, ``GameAI.widening``, ``GameAI.rollouts_finish_declarations``),
+and
 ``considered(state, seat, actions)``, ``declaring(state, seat)`` and ``out_of_game(state,
 seat)`` (``GameAI.considered``, ``GameAI.declaring``, ``GameAI.out_of_game``).
 ``rules/<game>/determinization.py`` exports ``mask(state, seat)`` (the same state with every
@@ -70,6 +71,13 @@ class GameAI:
     """Whether the moves the AI does not search (one-ply follow-ups, rollouts) and the
     nodes the search adds are greedy over the evaluation instead of random
     (``rules.ai.policy``)."""
+    widening: float = 0.0
+    """Progressive widening of the search's nodes below the root (``rules.ai.search``): when
+    above 0, a node visited n times has at most ``ceil(widening * sqrt(n))`` children, added
+    in the order the greedy follow-ups prefer them (with ``greedy_follow_ups``); 0 (the
+    default): every legal action is tried once before any is tried again. Where a turn is a
+    long chain of choices with many options each, trying them all dilutes a move's value
+    with its worst follow-ups, the more so the more a search iterates."""
     rollouts_finish_declarations: bool = False
     """Whether a rollout after the tree plays only the steps that finish a choice being
     declared (``declaring``; up to ``rollout_steps``) and then scores, instead of playing on
@@ -191,6 +199,7 @@ def _hooks(key: str, package: str) -> GameAI:
         exploration=float(getattr(evaluation, "EXPLORATION", GameAI.exploration)),
         prior_visits=int(getattr(evaluation, "PRIOR_VISITS", GameAI.prior_visits)),
         greedy_follow_ups=bool(getattr(evaluation, "GREEDY_FOLLOW_UPS", False)),
+        widening=float(getattr(evaluation, "WIDENING", GameAI.widening)),
         rollouts_finish_declarations=bool(
             getattr(evaluation, "ROLLOUTS_FINISH_DECLARATIONS", False)
         ),

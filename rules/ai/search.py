@@ -91,6 +91,8 @@ class Node:
     reward: dict[str, float] = field(default_factory=dict)
     avail: dict[str, int] = field(default_factory=dict)
     children: dict[str, Node] = field(default_factory=dict)
+    total: int = 0
+    """Visits of the node itself (the sum of ``visits``)."""
 
     def child(self, key: str) -> Node:
         node = self.children.get(key)
@@ -160,11 +162,15 @@ def ismcts(
                 actions = [actions[i] for i in kept]
                 keys = [keys[i] for i in kept]
             untried: list[int] = []
+            tried: list[int] = []
             avail, visits = node.avail, node.visits
             for i, key in enumerate(keys):
                 avail[key] = avail.get(key, 0) + 1
-                if key not in visits:
-                    untried.append(i)
+                (tried if key in visits else untried).append(i)
+            if untried and tried and node is not root and widened(node, len(tried), ai.widening):
+                untried = []  # as many children as its visits allow: choose among them
+                actions = [actions[i] for i in tried]
+                keys = [keys[i] for i in tried]
             after = None
             if untried and ai.greedy_follow_ups and len(untried) > 1:
                 # the node a greedy game adds is the move its follow-ups would make: a
@@ -187,6 +193,7 @@ def ismcts(
         state = rollout(spec, ai, state, seat, rnd, rollout_steps, finishing)
         rewards = ai.rewards(spec, state)
         for visited, key, who in path:
+            visited.total += 1
             visited.visits[key] = visited.visits.get(key, 0) + 1
             visited.reward[key] = visited.reward.get(key, 0.0) + rewards.get(who, 0.0)
     best = max(
@@ -238,6 +245,13 @@ def settled(root: Node, left: float) -> bool:
         elif n > second:
             second = n
     return first > second + left
+
+
+def widened(node: Node, children: int, widening: float) -> bool:
+    """Whether ``node``, with ``children`` of its available actions tried, has as many as its
+    visits allow under progressive widening (``GameAI.widening``: ``ceil(widening *
+    sqrt(visits))``; never with ``widening`` 0)."""
+    return widening > 0 and children >= math.ceil(widening * math.sqrt(node.total))
 
 
 def _ucb(node: Node, keys: list[str], rnd: random.Random, exploration: float) -> int:

@@ -5,6 +5,7 @@ fixed positions (``rules.ai.fingerprint``); the arena passes over games of anoth
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import subprocess
 import sys
@@ -56,7 +57,18 @@ def test_issue24_the_same_ai_has_the_same_fingerprint_and_another_ai_another() -
     )
     assert _with(doubled) != two
     assert _with(dataclasses.replace(shipped, exploration=shipped.exploration * 2)) != two
+    assert _with(dataclasses.replace(shipped, widening=1.0)) != two
     assert _with(shipped) == two
+
+
+def test_issue24_a_setting_added_later_keeps_the_records_of_games_that_leave_it_unset() -> None:
+    """Issue 24: a search setting added after records were kept (``ADDED_LATER``) leaves the
+    fingerprint of a game that does not use it as it was, so its records still count: the
+    digest of Endeavor's 2-seat table is the one its records carry."""
+    assert game_ai(SPEC).widening == 0.0
+    record = Path(__file__).parents[3] / "records/strength/endeavor-strong-v-random-2-seats.jsonl"
+    first = json.loads(record.read_text(encoding="utf-8").splitlines()[0])
+    assert first["setup"]["ai"] == fingerprint(SPEC, SPEC.Options(players=2))
 
 
 def test_issue24_another_process_finds_the_same_fingerprint() -> None:
