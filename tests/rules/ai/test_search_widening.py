@@ -34,13 +34,12 @@ def test_a_node_widens_with_the_square_root_of_its_visits() -> None:
     assert not widened(Node(total=1000), 50, 0.0)  # off: every action is tried
 
 
-def _position(key: str, players: int, seed: int) -> tuple[Any, str]:
-    """A position some way into a seeded random game where the acting seat has a choice."""
-    spec = GAMES[key]
-    state = spec.new_game(
-        [f"p{i + 1}" for i in range(players)], spec.Options(players=players), seed
-    )
-    rnd = random.Random(seed)
+def _position() -> tuple[Any, str]:
+    """A 2-player Maracaibo position some way into a seeded random game, the acting seat
+    having a choice."""
+    spec = GAMES["maracaibo"]
+    state = spec.new_game(["p1", "p2"], spec.Options(players=2), 5)
+    rnd = random.Random(5)
     for step in range(400):
         seat = min(spec.to_act(state))
         actions = spec.legal_actions(state, seat)
@@ -62,7 +61,7 @@ def _tree(monkeypatch: pytest.MonkeyPatch, widening: float) -> list[Node]:
     monkeypatch.setattr(search_module, "Node", Kept)
     spec = GAMES["maracaibo"]
     ai = dataclasses.replace(game_ai(spec), widening=widening)
-    state, seat = _position("maracaibo", 2, 5)
+    state, seat = _position()
     info = ai.mask(state, seat)
     deadline = Budget(iterations=ITERATIONS).start()
     choice = ismcts(spec, ai, info, seat, random.Random(1), deadline, rollout_steps=2)
@@ -82,7 +81,7 @@ def test_widening_keeps_the_nodes_below_the_root_narrow(monkeypatch: pytest.Monk
     # the same search without widening spreads its visits below the root over more actions
     # (each iteration adds one node either way: widening makes the tree narrower and deeper)
     assert _breadth(narrow) < _breadth(wide)
-    # the root is not narrowed by widening (its focus on the best-judged actions narrows it)
+    # the root is not narrowed by widening (a prior's focus narrows it, none given here)
     assert len(narrow[0].visits) > 1
 
 
