@@ -64,11 +64,14 @@ def test_issue24_the_same_ai_has_the_same_fingerprint_and_another_ai_another() -
 def test_issue24_a_setting_added_later_keeps_the_records_of_games_that_leave_it_unset() -> None:
     """Issue 24: a search setting added after records were kept (``ADDED_LATER``) leaves the
     fingerprint of a game that does not use it as it was, so its records still count: the
-    digest of Endeavor's 2-seat table is the one its records carry."""
-    assert game_ai(SPEC).widening == 0.0
-    record = Path(__file__).parents[3] / "records/strength/endeavor-strong-v-random-2-seats.jsonl"
+    digest of Ilos's 2-seat table is the one its records carry, its first game played before
+    widening was added. (Endeavor's records started afresh when its AI left out idle payments;
+    should Ilos's AI change too, point this at a record whose games predate widening.)"""
+    ilos = GAMES["ilos"]
+    assert game_ai(ilos).widening == 0.0
+    record = Path(__file__).parents[3] / "records/strength/ilos-strong-v-easy-2-seats.jsonl"
     first = json.loads(record.read_text(encoding="utf-8").splitlines()[0])
-    assert first["setup"]["ai"] == fingerprint(SPEC, SPEC.Options(players=2))
+    assert first["setup"]["ai"] == fingerprint(ilos, ilos.Options(players=2))
 
 
 def test_issue24_another_process_finds_the_same_fingerprint() -> None:
