@@ -47,7 +47,7 @@ def test_end_r70a_a_payment_building_never_weighs_freeing_another_one() -> None:
 def test_end_r70a_a_payment_building_with_only_idle_payments_is_not_weighed() -> None:
     """END-R70a: with only payment buildings' discs to pay (the start building free),
     using Market or the blue Payment token is legal and never weighed; passing is."""
-    s, (market, bank) = _shore(("market", False), ("bank", True))
+    s, (market, _bank) = _shore(("market", False), ("bank", True))
     s.players["p1"].buildings[0].disc = False
     s.players["p1"].supply += 1
     s.players["p1"].blue_tokens["payment"] = 1
