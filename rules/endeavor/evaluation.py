@@ -64,8 +64,7 @@ def idle_payment(state: EndeavorState, seat: str, action: EndeavorAction) -> boo
     freed Market may pay the Exchange back (A9 forbids it paying itself), a card a round."""
     p = state.players[seat]
     if isinstance(action, Payment):
-        turn = state.turn
-        if turn is None or not _pays_only(_source_actions(state, seat)):
+        if state.turn is None or not _pays_only(_source_actions(state, seat)):
             return False
         return _pays_only(_building_actions(p.buildings[action.slot].kind))
     if isinstance(action, Activate):
