@@ -20,13 +20,16 @@ game on record counts only for the AI that played it (``rules.ai.fingerprint``).
 Each row says how many games are on record, strong's win rate with its 95 % interval, the
 bar and a verdict: ``met`` or ``not met`` once all the games are played; before that,
 ``above`` or ``below`` when the interval already lies wholly on one side of the bar, else
-``undecided``. A tool, not rules logic: it runs arenas, which read the clock.
+``undecided``. It also names the seeds of games far longer than the rest of their bar
+(``long_games``), where an AI may have looped. A tool, not rules logic: it runs arenas,
+which read the clock.
 """
 
 from __future__ import annotations
 
 import argparse
 import re
+import statistics
 import sys
 import time
 from collections.abc import Callable, Collection, Mapping
@@ -120,6 +123,8 @@ class Row:
     hours_left: float | None = None
     """The CPU-hours the bar's games still to play would take at the pace of those on record
     (every level's thinking; ``None`` before any game or once all are played)."""
+    long: tuple[int, ...] = ()
+    """The seeds of the bar's games far longer than the rest (``long_games``)."""
 
     def line(self) -> str:
         rate = self.wins / self.games if self.games else 0.0
@@ -132,7 +137,26 @@ class Row:
             + (f"  strong p95 {self.time_p95:.2f} s" if self.time_p95 is not None else "")
             + (f"  ~{self.hours_left:.1f} CPU-h left" if self.hours_left is not None else "")
             + (f"  ({self.passed_over} by an older AI left out)" if self.passed_over else "")
+            + (f"  long games: seeds {', '.join(map(str, self.long))}" if self.long else "")
         )
+
+
+LONG_GAME = 2.0
+"""A game of more than this many times the median steps of its bar's games is reported:
+an AI that repeats a move its search sees no worse than the others (a loop that ends only
+by chance) shows first as a game far longer than the rest (issue 24: Endeavor's payment
+loop, 280 to 616 steps where about 100 is usual)."""
+LONG_GAME_SAMPLE = 5
+"""Games needed before a median says what is usual."""
+
+
+def long_games(records: list[dict[str, Any]]) -> tuple[int, ...]:
+    """The seeds of the games (records as the arena's summary gives them) that took more
+    than ``LONG_GAME`` times the median steps of all of them."""
+    if len(records) < LONG_GAME_SAMPLE:
+        return ()
+    usual = statistics.median(game["steps"] for game in records)
+    return tuple(game["seed"] for game in records if game["steps"] > LONG_GAME * usual)
 
 
 def measure(
@@ -178,6 +202,7 @@ def measure(
                 summary["passed_over"],
                 strong["time_p95"] if strong["decisions"] else None,
                 _hours_left(summary, games),
+                long_games(summary["records"]),
             )
         )
         for game in summary["records"]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.ai.strength import bars, verdict
+from rules.ai.strength import Row, bars, long_games, verdict
 from rules.registry import GAMES
 from terminal.cli import main
 
@@ -48,6 +48,20 @@ def test_verdict_waits_for_the_games_unless_the_interval_decides() -> None:
     assert verdict(5, 10, 100, 0.40) == "undecided"
     assert verdict(0, 0, 100, 0.40) == "undecided"
     assert verdict(50, 100, 100, None) == "no bar"
+
+
+def test_games_far_longer_than_the_rest_are_named_in_the_report() -> None:
+    """Issue 24 (Endeavor's payment loop, END-R70a: games of 280 to 616 steps where about 100
+    is usual): a bar's line names the seeds of games over twice its median length, once
+    there are enough games for a median to say what is usual."""
+    steps = [100, 104, 96, 280, 110, 616, 98]
+    records = [{"seed": seed, "steps": n} for seed, n in enumerate(steps, start=1)]
+    assert long_games(records) == (4, 6)
+    assert long_games(records[:4]) == ()  # too few to judge
+    assert long_games([{"seed": 1, "steps": 100}, *records[:4]]) == (4,)
+    row = Row("endeavor", "strong v random, 2 seats", 7, 7, 0.95, 100, long=(4, 6))
+    assert row.line().endswith("long games: seeds 4, 6")
+    assert "long games" not in Row("endeavor", "strong v random", 7, 7, 0.95, 100).line()
 
 
 def _lines(folder: Path) -> dict[str, int]:
