@@ -144,8 +144,8 @@ class Row:
 LONG_GAME = 2.0
 """A game of more than this many times the median steps of its bar's games is reported:
 an AI that repeats a move its search sees no worse than the others (a loop that ends only
-by chance) shows first as a game far longer than the rest (issue 24: Endeavor's payment
-loop, 280 to 616 steps where about 100 is usual)."""
+by chance) shows first as a game far longer than the rest (issue 24: a payment loop gave
+games of 280 to 616 steps where about 100 is usual)."""
 LONG_GAME_SAMPLE = 5
 """Games needed before a median says what is usual."""
 
