@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from rules.core import Action
 from rules.endeavor.actions import Activate, Cancel, EndeavorAction, Payment, SpendToken
 from rules.endeavor.components import ATTRIBUTES, ActionKind, data
 from rules.endeavor.legal import payment_slots
@@ -51,7 +52,7 @@ def considered(
     return kept
 
 
-def idle_payment(state: EndeavorState, seat: str, action: EndeavorAction) -> bool:
+def idle_payment(state: EndeavorState, seat: str, action: Action) -> bool:
     """Whether ``action`` is a Payment (END-R70a) that achieves nothing a direct one would
     not: one made by a building or token whose only action is Payment (Market, Bank, the blue
     Payment token) to free the disc of another such building, or the use of a payment-only

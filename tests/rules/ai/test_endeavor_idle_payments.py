@@ -4,14 +4,12 @@ ends where a direct one would, and still weighs every Payment that does somethin
 
 from __future__ import annotations
 
-import random
-
 from rules.ai.hooks import game_ai
 from rules.endeavor import SPEC
 from rules.endeavor.actions import Activate, Pass, Payment, SpendToken
 from rules.endeavor.evaluation import idle_payment
 from rules.endeavor.model import EndeavorState
-from tests.rules.endeavor.endeavor_helpers import act, add_building, harbour
+from tests.rules.endeavor.endeavor_helpers import act, add_building, harbour, random_positions
 from tests.rules.endeavor.test_endeavor_actions import fresh
 
 AI = game_ai(SPEC)
@@ -70,19 +68,13 @@ def test_end_r70a_random_games_never_weigh_an_idle_payment_beside_another_choice
     AI weighs none of them unless nothing else is left (a turn already opened by a payment
     building with only idle payments to make, which it then finishes)."""
     seen = fallback = 0
-    for seed in range(12):
-        state = SPEC.new_game(["p1", "p2"], SPEC.Options(players=2), seed)
-        rnd = random.Random(seed)
-        while not SPEC.is_over(state):
-            seat = min(SPEC.to_act(state))
-            legal = SPEC.legal_actions(state, seat)
-            idle = [a for a in legal if idle_payment(state, seat, a)]
-            if idle:
-                seen += 1
-                weighed = AI.actions(SPEC, state, seat)
-                if any(a in idle for a in weighed):
-                    fallback += 1
-                    assert all(isinstance(a, Payment) for a in weighed)
-                    assert all(a in idle or a.type == "cancel" for a in legal)
-            state = SPEC.apply(state, seat, legal[rnd.randrange(len(legal))]).state
+    for state, seat, legal in random_positions(range(12)):
+        idle = [a for a in legal if idle_payment(state, seat, a)]
+        if idle:
+            seen += 1
+            weighed = AI.actions(SPEC, state, seat)
+            if any(a in idle for a in weighed):
+                fallback += 1
+                assert all(isinstance(a, Payment) for a in weighed)
+                assert all(a in idle or a.type == "cancel" for a in legal)
     assert seen > 20 and fallback < seen

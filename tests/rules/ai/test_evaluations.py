@@ -13,6 +13,7 @@ from rules.ai.greedy import settle
 from rules.ai.hooks import game_ai
 from rules.registry import GAMES
 from rules.renaissance.evaluation import evaluate as renaissance_evaluate
+from tests.rules.endeavor.endeavor_helpers import random_positions
 
 
 def _play_until(key: str, players: int, seed: int, stop: Any) -> Any:
@@ -293,17 +294,11 @@ def test_endeavor_ai_never_weighs_taking_back_an_activation() -> None:
     spec = GAMES["endeavor"]
     ai = game_ai(spec)
     seen = 0
-    for seed in range(6):
-        state = spec.new_game(["p1", "p2"], spec.Options(players=2), seed)
-        rnd = random.Random(seed)
-        while not spec.is_over(state):
-            seat = min(spec.to_act(state))
-            legal = spec.legal_actions(state, seat)
-            if any(a.type == "cancel" for a in legal):
-                seen += 1
-                weighed = ai.actions(spec, state, seat)
-                assert weighed and all(a.type != "cancel" for a in weighed)
-            state = spec.apply(state, seat, legal[rnd.randrange(len(legal))]).state
+    for state, seat, legal in random_positions(range(6)):
+        if any(a.type == "cancel" for a in legal):
+            seen += 1
+            weighed = ai.actions(spec, state, seat)
+            assert weighed and all(a.type != "cancel" for a in weighed)
     assert seen > 20
 
 

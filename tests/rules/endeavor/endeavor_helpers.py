@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from rules.core import Action, Event
@@ -152,3 +153,18 @@ def legal(state: EndeavorState, seat: str) -> list[Action]:
 
 def types(actions: list[Action]) -> set[str]:
     return {a.type for a in actions}
+
+
+def random_positions(seeds: range) -> Iterator[tuple[EndeavorState, str, list[Action]]]:
+    """Every decision of seeded uniformly random 2-player games: the state, the seat to act
+    and its legal actions (the game goes on with a random one of them)."""
+    import random
+
+    for seed in seeds:
+        state = SPEC.new_game(seats(2), Options(players=2), seed)
+        rnd = random.Random(seed)
+        while not SPEC.is_over(state):
+            seat = min(SPEC.to_act(state))
+            legal = SPEC.legal_actions(state, seat)
+            yield state, seat, legal
+            state = SPEC.apply(state, seat, legal[rnd.randrange(len(legal))]).state
