@@ -26,7 +26,7 @@ from typing import Any
 
 import render
 from bot.i18n import Translator, has, t, tx
-from rules.ai import arena, strength
+from rules.ai import arena, judge, strength
 from rules.core import RuleViolation, Text
 from rules.core.bots import play_random_game, random_action, seat_names
 from rules.core.data import OVERRIDE_ENV, data_problem, override_dir, read_data, shipped_files
@@ -254,6 +254,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("dir", help="the folder holding <game>/<file>.json replacements")
     check.set_defaults(func=cmd_check_data)
     arena.add_parser(sub, GAMES, _parse_options)
+    judge.add_parser(sub, GAMES, _parse_options)
     strength.add_parser(sub, GAMES)
     return parser
 

@@ -50,7 +50,7 @@ class LevelStats:
     seat_games: int = 0
     wins: float = 0.0
     scores: list[int] = field(default_factory=list)
-    leads: list[int] = field(default_factory=list)
+    leads: list[float] = field(default_factory=list)
     out: int = 0
     times: list[float] = field(default_factory=list)
 
@@ -138,7 +138,7 @@ def _tally(stats: dict[str, LevelStats], record: GameRecord, times: dict[str, li
         entry = stats[level]
         entry.seat_games += 1
         entry.scores.append(record.scores.get(seat, 0))
-        entry.leads.append(_lead(record.scores, seat))
+        entry.leads.append(margin(record.scores, seat))
         if record.out is not None and seat in record.out:
             entry.out += 1
         if seat in record.winners:
@@ -147,10 +147,10 @@ def _tally(stats: dict[str, LevelStats], record: GameRecord, times: dict[str, li
         stats[level].times.extend(spent)
 
 
-def _lead(scores: dict[str, int], seat: str) -> int:
-    """``seat``'s score less the best other competitor's (an automa's included)."""
-    others = [total for key, total in scores.items() if key != seat]
-    return scores.get(seat, 0) - max(others) if others else 0
+def margin(points: Mapping[str, float], seat: str) -> float:
+    """``seat``'s points less the best other competitor's (an automa's included)."""
+    others = [total for key, total in points.items() if key != seat]
+    return points.get(seat, 0) - max(others) if others else 0
 
 
 def _game_line(g: int, record: GameRecord) -> str:
