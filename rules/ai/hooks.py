@@ -10,8 +10,9 @@ and ``ABSOLUTE_SCALE`` (``GameAI.absolute``), ``TURN_STEPS``, ``REPLIES`` and
 ``ROLLOUTS_FINISH_DECLARATIONS`` (``GameAI.exploration``, ``GameAI.prior_visits``,
 ``GameAI.greedy_follow_ups``, ``GameAI.widening``, ``GameAI.rollouts_finish_declarations``),
 and
-``considered(state, seat, actions)``, ``declaring(state, seat)`` and ``out_of_game(state,
-seat)`` (``GameAI.considered``, ``GameAI.declaring``, ``GameAI.out_of_game``).
+``considered(state, seat, actions)``, ``searched(state, seat, actions)``, ``declaring(state,
+seat)`` and ``out_of_game(state, seat)`` (``GameAI.considered``, ``GameAI.searched``,
+``GameAI.declaring``, ``GameAI.out_of_game``).
 ``rules/<game>/determinization.py`` exports ``mask(state, seat)`` (the same state with every
 piece of information hidden from ``seat`` replaced by a canonical stand-in, so two states
 that look the same to ``seat`` mask to the same state) and ``sample(masked, seat, rnd)`` (a
@@ -89,6 +90,13 @@ class GameAI:
     game may leave out moves that never help, e.g. taking back a choice declared in steps,
     which only returns to the position before it (weighing it let the AI choose and take
     back the same choice again and again)."""
+    searched: Callable[[Any, str, list[Any]], bool] | None = None
+    """Whether the strong level's search decides among these actions (``None``: always);
+    where a game says not, strong takes its one-ply judgement's best, as easy does. A search
+    over sampled worlds misjudges a choice between a known outcome and a hidden one (a
+    face-up card against a blind draw): below the known one the tree learns what to do with
+    it, below the hidden one its statistics are spread over every outcome sampled, so the
+    known one looks better than it is."""
     declaring: Callable[[Any, str], bool] | None = None
     """Whether the seat is in the middle of a choice made in several steps; where a game
     tells, the one-ply judgement's random follow-up of the seat's own turn stops as soon as
@@ -194,6 +202,7 @@ def _hooks(key: str, package: str) -> GameAI:
         rollout_steps=int(getattr(evaluation, "ROLLOUT_STEPS", GameAI.rollout_steps)),
         rollout_handovers=int(getattr(evaluation, "ROLLOUT_HANDOVERS", GameAI.rollout_handovers)),
         considered=getattr(evaluation, "considered", None),
+        searched=getattr(evaluation, "searched", None),
         declaring=getattr(evaluation, "declaring", None),
         out_of_game=getattr(evaluation, "out_of_game", None),
         exploration=float(getattr(evaluation, "EXPLORATION", GameAI.exploration)),

@@ -47,7 +47,11 @@ def _easy(
     if len(actions) == 1:
         return actions[0]
     world = ai.sample(obs.info, seat, rnd)
-    values = one_ply(spec, ai, world, seat, actions, rnd, budget.start())
+    return _best(actions, one_ply(spec, ai, world, seat, actions, rnd, budget.start()))
+
+
+def _best(actions: list[Any], values: list[float | None]) -> Any:
+    """The action the one-ply judgement ``values`` likes best."""
     best = max((i for i, v in enumerate(values) if v is not None), key=lambda i: values[i] or 0.0)
     return actions[best]
 
@@ -61,13 +65,16 @@ def _strong(
 ) -> Any:
     """Information-Set MCTS within the budget (``rules.ai.search``), its root seeded with
     the one-ply judgement of each action and narrowed to the best-judged ones, so a short
-    budget never plays worse than ``easy`` by lack of visits."""
+    budget never plays worse than ``easy`` by lack of visits; where the game says a choice
+    is not for the search (``GameAI.searched``), that judgement's best."""
     done = budget.start()
     actions = ai.actions(spec, obs.info, obs.seat)
     if len(actions) == 1:
         return actions[0]
     world = ai.sample(obs.info, obs.seat, rnd)
     prior = one_ply(spec, ai, world, obs.seat, actions, rnd, done)
+    if ai.searched is not None and not ai.searched(obs.info, obs.seat, actions):
+        return _best(actions, prior)
     return ismcts(
         spec,
         ai,
