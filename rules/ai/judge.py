@@ -133,11 +133,13 @@ def judge(
     handovers: int,
     seed: int = 1,
     limit: int | None = None,
+    kinds: frozenset[str] = frozenset(),
     progress: Callable[[Verdict, Any, Any], None] | None = None,
 ) -> list[Verdict]:
     """The disagreements of ``candidate`` with ``reference`` over ``games`` reference games
     (seeds ``seed``, ``seed + 1``, ...), each judged by ``compare``; at most ``limit`` of
-    them. ``progress`` hears of each verdict with the two choices (candidate's first)."""
+    them, and with ``kinds`` only where the reference choice is of one of those kinds.
+    ``progress`` hears of each verdict with the two choices (candidate's first)."""
     ai = game_ai(spec)
     verdicts: list[Verdict] = []
     for game in range(seed, seed + games):
@@ -149,7 +151,9 @@ def judge(
             seat = min(spec.to_act(state))
             obs = observe(spec, state, seat)
             chosen = decide(reference, spec, obs, streams[seat], budget)
-            if len(ai.actions(spec, obs.info, seat)) > 1:
+            if len(ai.actions(spec, obs.info, seat)) > 1 and (
+                not kinds or type(chosen).__name__ in kinds
+            ):
                 rnd = random.Random(f"{game}/{step}/candidate")
                 other = decide(candidate, spec, obs, rnd, budget)
                 if other != chosen:
@@ -230,6 +234,12 @@ def add_parser(
         "--handovers", type=int, default=10, help="playouts end when the turn has passed this often"
     )
     cmd.add_argument("--limit", type=int, help="judge at most this many disagreements")
+    cmd.add_argument(
+        "--kind",
+        action="append",
+        default=[],
+        help="only where the reference level's choice is of this kind (its action class)",
+    )
     cmd.add_argument("--seed", type=int, default=1)
     cmd.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     cmd.set_defaults(func=lambda args: cmd_judge(args, games[args.game], parse_options))
@@ -257,6 +267,7 @@ def cmd_judge(
         handovers=args.handovers,
         seed=args.seed,
         limit=args.limit,
+        kinds=frozenset(args.kind),
         progress=heard,
     )
     print(

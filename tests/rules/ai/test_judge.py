@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rules.ai import Budget, game_ai
-from rules.ai.judge import Verdict, compare, summarize
+from rules.ai.judge import Verdict, compare, judge, summarize
 from rules.core.bots import random_action, seat_names
 from rules.registry import GAMES
 from terminal.cli import main
@@ -94,3 +94,14 @@ def test_judge_command_prints_each_disagreement_and_the_summary(
     assert len(out.err.strip().splitlines()) == 3
     assert all(" / easy " in line and "gain" in line for line in out.err.splitlines())
     assert "  all " in out.out and "3 disagreements" in out.out
+
+
+def test_judge_can_look_at_one_kind_of_choice_only() -> None:
+    """Issue 24 (judge): with kinds, only choices where the reference level's choice is of
+    those kinds are judged."""
+    verdicts = judge(
+        SPEC, SPEC.Options(players=2), "strong", "easy",
+        games=1, budget=Budget(iterations=4), playouts=1, handovers=1, limit=2,
+        kinds=frozenset({"Build"}),
+    )  # fmt: skip
+    assert [v.kind for v in verdicts] == ["Build", "Build"]

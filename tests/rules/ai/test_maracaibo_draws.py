@@ -45,11 +45,9 @@ def test_strong_draws_as_its_one_ply_judgement_does_where_the_deck_is_an_option(
     differed = 0
     for i, (state, seat) in enumerate(positions):
         obs = observe(SPEC, state, seat)
-
-        def play(level: str, hooks: Any) -> Any:
-            return LEVELS[level](SPEC, hooks, obs, random.Random(f"draw/{i}"), budget)
-
-        easy = play("easy", ai)
-        assert play("strong", ai) == easy
-        differed += play("strong", unsearched) != easy
+        easy = LEVELS["easy"](SPEC, ai, obs, random.Random(f"draw/{i}"), budget)
+        assert LEVELS["strong"](SPEC, ai, obs, random.Random(f"draw/{i}"), budget) == easy
+        differed += (
+            LEVELS["strong"](SPEC, unsearched, obs, random.Random(f"draw/{i}"), budget) != easy
+        )
     assert differed > 0
