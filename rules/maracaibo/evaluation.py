@@ -151,15 +151,15 @@ def _depth(d: Data) -> dict[str, int]:
 
 def searched(state: MaracaiboState, seat: str, actions: list[Any]) -> bool:
     """Whether the strong level searches this choice (rules.ai.hooks): not a draw in step C
-    (MAR-R3 C, D15) where the deck is one of the options. A search over sampled worlds sees
-    a face-up display card as one card it learns to use, and the deck as a different card in
-    every world, so it overrates the display (and pays its doubloon for it); strong takes
-    its one-ply judgement's draw instead, as easy does. Issue 24, ``python -m rules judge
-    maracaibo --iterations 600 --playouts 8 --handovers 8 --seed 201``: over the first 50
-    choices where strong at 600 iterations differed from easy in an easy game, 12 were
-    draws, strong taking a display card where easy drew from the deck, and each left strong
-    1.43 points (standard error 0.65) further behind four turns on, the most consistent
-    loss of any kind of choice."""
+    (MAR-T14, D15) where the deck is one of the options. A search over sampled worlds sees
+    a face-up display card as one card it learns to use, and the deck as a different card
+    in every world, so it overrates the display (and pays a doubloon for each such card);
+    strong takes its one-ply judgement's draw instead, as easy does. Issue 24, ``python -m
+    rules judge maracaibo --iterations 600 --playouts 8 --handovers 8 --seed 201``: over
+    the first 50 choices where strong at 600 iterations differed from easy in an easy game,
+    12 were draws, strong taking a display card where easy drew from the deck, and each
+    left strong 1.43 points (standard error 0.65) further behind four turns on, the most
+    consistent loss of any kind of choice."""
     return not (
         all(isinstance(a, Draw) for a in actions)
         and any(isinstance(a, Draw) and a.slot == -1 for a in actions)

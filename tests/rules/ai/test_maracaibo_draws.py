@@ -1,4 +1,4 @@
-"""Issue 24, Maracaibo's strong level at step C's draws (MAR-R3 C, D15): where the deck is
+"""Issue 24, Maracaibo's strong level at step C's draws (MAR-T14, D15): where the deck is
 one of the options, strong takes its one-ply judgement's draw, as easy does, instead of a
 search that overrates the face-up display (rules/maracaibo/evaluation.py ``searched``)."""
 
@@ -34,7 +34,7 @@ def _draw_positions(count: int) -> list[tuple[Any, str]]:
 
 
 def test_strong_draws_as_its_one_ply_judgement_does_where_the_deck_is_an_option() -> None:
-    """MAR-R3 C / D15: at every such draw strong's choice is easy's under the same stream;
+    """MAR-T14 / D15: at every such draw strong's choice is easy's under the same stream;
     the same search without the rule takes a display card easy would not in some of them
     (so the check can fail)."""
     ai = game_ai(SPEC)
