@@ -34,14 +34,14 @@ def _draw_positions(count: int) -> list[tuple[Any, str]]:
 
 
 def test_strong_draws_as_its_one_ply_judgement_does_where_the_deck_is_an_option() -> None:
-    """MAR-T14 / D15: at every such draw strong's choice is easy's under the same stream;
-    the same search without the rule takes a display card easy would not in some of them
-    (so the check can fail)."""
+    """MAR-T14 / D15: at every such draw strong's choice is easy's under the same stream,
+    while the same search without the rule chooses otherwise in some of them (4 of the 6
+    when written), so the check can fail."""
     ai = game_ai(SPEC)
     unsearched = dataclasses.replace(ai, searched=None)
-    budget = Budget(iterations=100)
-    positions = _draw_positions(8)
-    assert len(positions) == 8
+    budget = Budget(iterations=60)
+    positions = _draw_positions(6)
+    assert len(positions) == 6
     differed = 0
     for i, (state, seat) in enumerate(positions):
         obs = observe(SPEC, state, seat)
