@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import statistics
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -33,6 +34,7 @@ from rules.ai.budget import Budget
 from rules.ai.hooks import GameAI, game_ai
 from rules.ai.levels import LEVELS, decide
 from rules.ai.observe import observe
+from rules.ai.search import action_key
 from rules.core.bots import seat_names
 from rules.core.spec import GameSpec
 
@@ -211,9 +213,8 @@ def summarize(verdicts: list[Verdict]) -> list[Summary]:
 
 def _summary(label: str, gains: list[float]) -> Summary:
     n = len(gains)
-    mean = sum(gains) / n
-    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1)) if n > 1 else 0.0
-    return Summary(label, n, mean, spread / math.sqrt(n))
+    spread = statistics.stdev(gains) if n > 1 else 0.0
+    return Summary(label, n, statistics.fmean(gains), spread / math.sqrt(n))
 
 
 def add_parser(
@@ -250,8 +251,8 @@ def cmd_judge(
 ) -> int:
     def heard(verdict: Verdict, candidate: Any, reference: Any) -> None:
         print(
-            f"step {verdict.step} {verdict.seat}: {args.candidate} {_dump(spec, candidate)}"
-            f" / {args.reference} {_dump(spec, reference)}: gain {verdict.gain:+.2f}",
+            f"step {verdict.step} {verdict.seat}: {args.candidate} {action_key(candidate)}"
+            f" / {args.reference} {action_key(reference)}: gain {verdict.gain:+.2f}",
             file=sys.stderr,
             flush=True,
         )
@@ -281,7 +282,3 @@ def cmd_judge(
     if not verdicts:
         print("  no disagreements")
     return 0
-
-
-def _dump(spec: GameSpec[Any, Any, Any, Any], action: Any) -> str:
-    return str(spec.action_adapter.dump_json(action).decode())
