@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.maracaibo.actions import Draw
+from rules.maracaibo.actions import Sail
 from rules.maracaibo.components import Data, data
 from rules.maracaibo.model import MaracaiboState
 from rules.maracaibo.projection import final_vp, tables
@@ -150,20 +150,27 @@ def _depth(d: Data) -> dict[str, int]:
 
 
 def searched(state: MaracaiboState, seat: str, actions: list[Any]) -> bool:
-    """Whether the strong level searches this choice (rules.ai.hooks): not a draw in step C
-    (MAR-T14, D15) where the deck is one of the options. A search over sampled worlds sees
-    a face-up display card as one card it learns to use, and the deck as a different card
-    in every world, so it overrates the display (and pays a doubloon for each such card);
-    strong takes its one-ply judgement's draw instead, as easy does. Issue 24, ``python -m
-    rules judge maracaibo --iterations 600 --playouts 8 --handovers 8 --seed 201``: over
-    the first 50 choices where strong at 600 iterations differed from easy in an easy game,
-    12 were draws, strong taking a display card where easy drew from the deck, and each
-    left strong 1.43 points (standard error 0.65) further behind four turns on, the most
-    consistent loss of any kind of choice."""
-    return not (
-        all(isinstance(a, Draw) for a in actions)
-        and any(isinstance(a, Draw) and a.slot == -1 for a in actions)
-    )
+    """Whether the strong level searches this choice (rules.ai.hooks): only a sail (D3,
+    D23: where the ship goes, how far, whether it ends the round, MAR-R2); every other
+    choice takes the one-ply judgement's best, as easy does.
+
+    Issue 24, ``python -m rules judge maracaibo --iterations 600 --playouts 8 --handovers 8
+    --seed 201`` (strong at 600 iterations against easy, over the first 50 choices where
+    they differed in an easy game, each judged four turns on): every kind with four or more
+    disagreements was worse on average for strong. Step C's draws (MAR-T14, D15) most
+    consistently: 12 at -1.43 points (standard error 0.65), strong taking a face-up display
+    card where easy drew from the deck (below a known card the tree learns what to do with
+    it, below the deck its statistics are spread over every card sampled, so the known one
+    looks better than it is). Then setup discards (5, -0.7 ± 0.3), nations (4, -0.7 ± 0.4)
+    and plans (6, -0.2 ± 0.9); a later run over the setup's choices only (seed 501, 12
+    handovers) gave 11 at -0.7 ± 0.8. The setup's secret steps are searched poorly besides:
+    the search's tree does not tell the seat's own earlier secret steps apart
+    (``rules.ai.search``). Sails were -1.5 ± 2.4 (7) four turns on, but a sail pays at the
+    round's end (the ship that gets home first ends the round for all): judged there (24
+    playouts each, one easy game), strong's sail was better in 7 of 9, by +3.8 points on
+    average. A search at every choice also took about 200 decisions of up to 3 s a game.
+    """
+    return any(isinstance(a, Sail) for a in actions)
 
 
 REPLIES = 3
