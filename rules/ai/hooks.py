@@ -92,11 +92,12 @@ class GameAI:
     back the same choice again and again)."""
     searched: Callable[[Any, str, list[Any]], bool] | None = None
     """Whether the strong level's search decides among these actions (``None``: always);
-    where a game says not, strong takes its one-ply judgement's best, as easy does. A search
-    over sampled worlds misjudges a choice between a known outcome and a hidden one (a
-    face-up card against a blind draw): below the known one the tree learns what to do with
-    it, below the hidden one its statistics are spread over every outcome sampled, so the
-    known one looks better than it is."""
+    where a game says not, strong takes its one-ply judgement's best, as easy does. A game
+    may keep the search to the kinds of choice where it was measured to beat that judgement
+    (``python -m rules judge``). One kind where it does worse: a choice between a known
+    outcome and a hidden one (a face-up card against a blind draw), since below the known
+    one the tree learns what to do with it, below the hidden one its statistics are spread
+    over every outcome sampled, so the known one looks better than it is."""
     declaring: Callable[[Any, str], bool] | None = None
     """Whether the seat is in the middle of a choice made in several steps; where a game
     tells, the one-ply judgement's random follow-up of the seat's own turn stops as soon as
