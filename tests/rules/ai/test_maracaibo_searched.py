@@ -1,5 +1,6 @@
 """Issue 24, which of Maracaibo's choices the strong level searches
-(rules/maracaibo/evaluation.py ``searched``): only sails (D3, D23); every other choice,
+(rules/maracaibo/evaluation.py ``searched``): sails (D3, D23), and at three or four seats
+also village actions, buys and investments, and nations (D9, D12, D16); every other choice,
 step C's draws (MAR-T14, D15) among them, takes its one-ply judgement's best, as easy does."""
 
 from __future__ import annotations
@@ -12,17 +13,19 @@ from typing import Any
 from rules.ai import Budget, game_ai, observe
 from rules.ai.levels import LEVELS
 from rules.core.bots import random_action, seat_names
-from rules.maracaibo.actions import Draw, Sail
+from rules.maracaibo.actions import Buy, ChooseNation, Draw, Invest, Sail, Village
 from rules.registry import GAMES
 
 SPEC = GAMES["maracaibo"]
 BUDGET = Budget(iterations=60)
 
 
-def _positions(count: int, wanted: Callable[[list[Any]], bool]) -> list[tuple[Any, str]]:
-    """The first ``count`` positions of a seeded random game where the seat to act has more
-    than one legal action and ``wanted`` says yes to them."""
-    state = SPEC.new_game(seat_names(2), SPEC.Options(players=2), 7)
+def _positions(
+    count: int, wanted: Callable[[list[Any]], bool], players: int = 2
+) -> list[tuple[Any, str]]:
+    """The first ``count`` positions of a seeded random game of ``players`` where the seat
+    to act has more than one legal action and ``wanted`` says yes to them."""
+    state = SPEC.new_game(seat_names(players), SPEC.Options(players=players), 7)
     rnd = random.Random(7)
     found: list[tuple[Any, str]] = []
     while len(found) < count and not SPEC.is_over(state):
@@ -41,6 +44,10 @@ def _deck_or_display(actions: list[Any]) -> bool:
 
 def _sail(actions: list[Any]) -> bool:
     return any(isinstance(a, Sail) for a in actions)
+
+
+def _contested(actions: list[Any]) -> bool:
+    return any(isinstance(a, Buy | Invest | ChooseNation | Village) for a in actions)
 
 
 def _decisions(positions: list[tuple[Any, str]], level: str, hooks: Any) -> list[Any]:
@@ -72,3 +79,20 @@ def test_mar_d3_strong_searches_its_sails() -> None:
     strong = _decisions(positions, "strong", ai)
     assert strong == _decisions(positions, "strong", dataclasses.replace(ai, searched=None))
     assert strong != _decisions(positions, "easy", ai)
+
+
+def test_mar_d9_d12_strong_searches_buys_villages_and_nations_at_four_seats() -> None:
+    """D9 / D12 / D16: at four seats strong decides a village action, a buy or investment
+    and a nation as the search at every choice does, which is not always easy's choice; at
+    two seats the same kinds of choice take easy's."""
+    ai = game_ai(SPEC)
+    everywhere = dataclasses.replace(ai, searched=None)
+    four = _positions(6, _contested, players=4)
+    assert len(four) == 6
+    strong = _decisions(four, "strong", ai)
+    assert strong == _decisions(four, "strong", everywhere)
+    assert strong != _decisions(four, "easy", ai)
+    two = _positions(6, _contested)
+    assert len(two) == 6
+    assert _decisions(two, "strong", ai) == _decisions(two, "easy", ai)
+    assert _decisions(two, "strong", everywhere) != _decisions(two, "easy", ai)
