@@ -13,7 +13,8 @@ from typing import Any
 from rules.ai import Budget, game_ai, observe
 from rules.ai.levels import LEVELS
 from rules.core.bots import random_action, seat_names
-from rules.maracaibo.actions import Buy, ChooseNation, Draw, Invest, Sail, Village
+from rules.maracaibo.actions import Draw, Sail
+from rules.maracaibo.evaluation import SEARCHED_AT_MORE_SEATS
 from rules.registry import GAMES
 
 SPEC = GAMES["maracaibo"]
@@ -47,7 +48,7 @@ def _sail(actions: list[Any]) -> bool:
 
 
 def _contested(actions: list[Any]) -> bool:
-    return any(isinstance(a, Buy | Invest | ChooseNation | Village) for a in actions)
+    return any(isinstance(a, SEARCHED_AT_MORE_SEATS) for a in actions)
 
 
 def _decisions(positions: list[tuple[Any, str]], level: str, hooks: Any) -> list[Any]:
