@@ -39,7 +39,7 @@ SEARCH_ITERATIONS = 24
 """The strong level's iterations per position: enough that its search, not only its prior,
 decides."""
 MAX_STEPS = 20_000
-ADDED_LATER = frozenset({"widening"})
+ADDED_LATER = frozenset({"widening", "decided"})
 """``GameAI`` settings added after records were first kept: digested only when a game sets
 them, so a game that leaves one at its default keeps its fingerprint and its records."""
 

@@ -9,7 +9,7 @@ and ``ABSOLUTE_SCALE`` (``GameAI.absolute``), ``TURN_STEPS``, ``REPLIES`` and
 ``EXPLORATION``, ``PRIOR_VISITS``, ``GREEDY_FOLLOW_UPS``, ``WIDENING`` and
 ``ROLLOUTS_FINISH_DECLARATIONS`` (``GameAI.exploration``, ``GameAI.prior_visits``,
 ``GameAI.greedy_follow_ups``, ``GameAI.widening``, ``GameAI.rollouts_finish_declarations``),
-and
+``DECIDED`` (``GameAI.decided``), and
 ``considered(state, seat, actions)``, ``searched(state, seat, actions)``, ``declaring(state,
 seat)`` and ``out_of_game(state, seat)`` (``GameAI.considered``, ``GameAI.searched``,
 ``GameAI.declaring``, ``GameAI.out_of_game``).
@@ -85,6 +85,12 @@ class GameAI:
     at random: where a turn is a chain of free choices, random further plays (a card on a
     random target) blur the judgement of the tree's moves, while a choice left half-declared
     shows nothing of its effect yet."""
+    decided: float = 0.0
+    """When above 0, the search also stops early once the game looks decided
+    (``rules.ai.search.decided``): every root action's mean reward within this of 1 (the
+    seat wins whatever it does here, in every future sampled) or every one within it of 0.
+    More thinking then only spreads the visits over moves that are all as good, at the full
+    budget per decision; 0 (the default): never."""
     considered: Callable[[Any, str, list[Any]], list[Any]] | None = None
     """Which of a seat's legal actions the AI weighs (never none of them; ``None``: all): a
     game may leave out moves that never help, e.g. taking back a choice declared in steps,
@@ -213,6 +219,7 @@ def _hooks(key: str, package: str) -> GameAI:
         rollouts_finish_declarations=bool(
             getattr(evaluation, "ROLLOUTS_FINISH_DECLARATIONS", False)
         ),
+        decided=float(getattr(evaluation, "DECIDED", GameAI.decided)),
     )
 
 

@@ -29,6 +29,9 @@ ROLLOUT_STEPS = 4
 ROLLOUT_CAP = 40
 """At most this many steps in a rollout that plays on until the turn passes
 (``GameAI.rollout_handovers``)."""
+DECIDED_AFTER = 100
+"""The search looks for a decided game (``decided``) only after this many iterations: by
+then every action the root keeps has been tried, and one rollout's luck weighs little."""
 ROOT_WIDTH = 8
 """With a one-ply prior, the root searches only this many of the best-judged actions: a
 budget of tens of iterations spread over every legal action (a bid of -40..40) would visit
@@ -119,7 +122,9 @@ def ismcts(
 
     With ``left`` (how many iterations the budget still allows after a count), the search
     stops as soon as the most visited root action can no longer be overtaken (``settled``):
-    under an iteration budget the decision is the one the whole budget would give."""
+    under an iteration budget the decision is the one the whole budget would give. With
+    ``left`` and ``GameAI.decided``, it also stops once the game looks decided (``decided``,
+    after ``DECIDED_AFTER`` iterations): then the choice is among moves all as good."""
     root_actions = ai.actions(spec, info, seat)
     if len(root_actions) == 1:
         return root_actions[0]
@@ -144,7 +149,10 @@ def ismcts(
             root.avail[key] = ai.prior_visits
     iterations = 0
     while not done(iterations):
-        if left is not None and settled(root, left(iterations)):
+        if left is not None and (
+            settled(root, left(iterations))
+            or (ai.decided and iterations >= DECIDED_AFTER and decided(root, ai.decided))
+        ):
             break
         iterations += 1
         state = ai.sample(info, seat, rnd)
@@ -245,6 +253,14 @@ def settled(root: Node, left: float) -> bool:
         elif n > second:
             second = n
     return first > second + left
+
+
+def decided(root: Node, margin: float) -> bool:
+    """Whether every root action tried has a mean reward within ``margin`` of 1, or every
+    one within it of 0: as far as the sampled futures tell, the seat wins (or loses) whatever
+    it does here (``GameAI.decided``)."""
+    means = [root.reward[key] / n for key, n in root.visits.items() if n]
+    return bool(means) and (min(means) >= 1 - margin or max(means) <= margin)
 
 
 def widened(node: Node, children: int, widening: float) -> bool:

@@ -211,3 +211,14 @@ def considered(state: IlosState, seat: str, actions: list[IlosAction]) -> list[I
 def declaring(state: IlosState, seat: str) -> bool:
     """A card play or setup placement is being declared step by step (ILOS-R24)."""
     return state.pending is not None
+
+
+DECIDED = 0.001
+"""The search stops early once every root action's mean reward is within this of 1 or of 0
+(rules.ai.hooks): a lead of about seven times ``SCALE`` (some 100 points) in every future
+sampled. Against random play strong led by that much from about a third of the game on
+and then spent the whole 3 s on each decision, its visits spread evenly over moves all
+rewarded 1.0 (a seeded easy-against-random game, 200 iterations a decision: means 0.994
+at move 60, 1.0000 at moves 90-120 with 104 visits to each root action); 78 % of the
+thinking in 13 games against random, 37 % in 6 against easy, went to such full-budget
+decisions."""

@@ -58,20 +58,23 @@ def test_issue24_the_same_ai_has_the_same_fingerprint_and_another_ai_another() -
     assert _with(doubled) != two
     assert _with(dataclasses.replace(shipped, exploration=shipped.exploration * 2)) != two
     assert _with(dataclasses.replace(shipped, widening=1.0)) != two
+    assert _with(dataclasses.replace(shipped, decided=0.001)) != two
     assert _with(shipped) == two
 
 
 def test_issue24_a_setting_added_later_keeps_the_records_of_games_that_leave_it_unset() -> None:
     """Issue 24: a search setting added after records were kept (``ADDED_LATER``) leaves the
     fingerprint of a game that does not use it as it was, so its records still count: the
-    digest of Ilos's 2-seat table is the one its records carry, its first game played before
-    widening was added. (Endeavor's records started afresh when its AI left out idle payments;
-    should Ilos's AI change too, point this at a record whose games predate widening.)"""
-    ilos = GAMES["ilos"]
-    assert game_ai(ilos).widening == 0.0
-    record = Path(__file__).parents[3] / "records/strength/ilos-strong-v-easy-2-seats.jsonl"
+    digest of Age of Renaissance's 4-seat table is the one its records carry, its games
+    played before ``decided`` was added. (Endeavor's records started afresh when its AI left
+    out idle payments, Ilos's when it took up ``decided``; should this game's AI change too,
+    point this at a record whose games predate the newest of ``ADDED_LATER``.)"""
+    renaissance = GAMES["renaissance"]
+    ai = game_ai(renaissance)
+    assert ai.widening == 0.0 and ai.decided == 0.0
+    record = Path(__file__).parents[3] / "records/strength/renaissance-strong-3-easy-4-seats.jsonl"
     first = json.loads(record.read_text(encoding="utf-8").splitlines()[0])
-    assert first["setup"]["ai"] == fingerprint(ilos, ilos.Options(players=2))
+    assert first["setup"]["ai"] == fingerprint(renaissance, renaissance.Options(players=4))
 
 
 def test_issue24_another_process_finds_the_same_fingerprint() -> None:
