@@ -216,10 +216,12 @@ def searched(state: MaracaiboState, seat: str, actions: list[Any]) -> bool:
 # refitted weights 10.22 and 9.98). Fitted weights, rounds 1-4: doubloons 0.47-0.75 (this
 # file 0.2), upgrades 3.8, 2.4, 1.2, 0.1 (1.5), quests 3.8, 2.0, 1.8, 0.8 (3.0), tableau
 # 0.9, 1.4, -0.3, 0.0 (2.5), explorer steps -0.1 to -0.7 (0.8), influence steps -0.7 to
-# -0.2 (0.3); interim income about a third of this file's, cards in hand unstable. A fit
+# -0.2 (0.3), interim VP income 0.2-0.6 (1.0), doubloon income as here, cards unstable. A fit
 # of easy's own play, not the value of a move (a seat with many explorer steps has spent
-# actions on them), so not applied untested: the arena at four seats would need another
-# 100 games (about 4 CPU-h), and at two seats the met bars would start afresh.
+# actions on them). Tried at three and four seats only (two seats keep their met bars):
+# doubloons at 0.6 and influence steps at 0, 1 strong + 3 easy at 3 s, seeds 1-16 as in the
+# bar: strong won 5.5 (the bar's AI 8 on the same seeds), mean lead over the best easy -7.0
+# against -0.3 (paired difference -6.7 ± 7.2), still +7.0 on nobility; stopped, left out.
 
 REPLIES = 3
 """Several follow-ups per candidate in the one-ply judgement (rules.ai.hooks): a Maracaibo
