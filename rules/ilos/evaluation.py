@@ -220,5 +220,6 @@ sampled. Against random play strong led by that much from about a third of the g
 and then spent the whole 3 s on each decision, its visits spread evenly over moves all
 rewarded 1.0 (a seeded easy-against-random game, 200 iterations a decision: means 0.994
 at move 60, 1.0000 at moves 90-120 with 104 visits to each root action); 78 % of the
-thinking in 13 games against random, 37 % in 6 against easy, went to such full-budget
-decisions."""
+thinking in 13 games against random went to decisions that used the whole budget. With
+this stop, strong's thinking per game against random fell from 264 s (those 13 games) to
+128 s (the first 12 after it); against easy, whose games stay close, it stayed near 135 s."""
