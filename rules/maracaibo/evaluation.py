@@ -223,8 +223,9 @@ def searched(state: MaracaiboState, seat: str, actions: list[Any]) -> bool:
 # bar: strong won 5.5 (the bar's AI 8 on the same seeds), mean lead over the best easy -7.0
 # against -0.3 (paired difference -6.7 ± 7.2), still +7.0 on nobility; stopped, left out.
 # Then judge to the game's end, 4 seats (``python -m rules judge maracaibo --players 4
-# --iterations 400 --playouts 6 --handovers 100000 --kind Sail ...``, seeds 701 and 702):
-# strong's sails against easy's, 27 disagreements, mean -2.3 ± 2.0 points (game 701: 13 at
+# --iterations 400 --playouts 6 --handovers 100000 --kind Sail``, seeds 701 and 702; 701
+# also judged the other searched kinds, 2 buys -2.3, 1 nation +4.3): strong's sails
+# against easy's, 27 disagreements, mean -2.3 ± 2.0 points (game 701: 13 at
 # -4.9 ± 3.1; 702: 14 at +0.1 ± 2.6), where a round on they had judged +3.2. By the end
 # the search's sails show no gain at four seats: the one-round horizon of the evaluation
 # seems to flatter them. Not acted on: noisy, and sails searched at two seats are what met
