@@ -13,6 +13,7 @@ language and ``interaction.guild_locale`` / ``guild.preferred_locale`` the serve
 
 from __future__ import annotations
 
+import functools
 import io
 import logging
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -118,6 +119,17 @@ def _followup_only_after_a_response(self: discord.Interaction[Any]) -> discord.W
 
 
 discord.Interaction.followup = property(_followup_only_after_a_response)  # type: ignore[assignment,method-assign]
+
+SETTLE_POLL = 0.005
+"""Real seconds simcord waits between looks while a bot task is busy (its default is 0.05).
+The reminder loop's task never finishes: at each tick it awaits the database, then sleeps
+again, so simcord's wait for "the first task done" always ran its whole 50 ms. Two days of
+virtual time are 192 ticks, ~10 s of a test spent idle; a shorter look only looks more often
+(the deadline and what counts as settled are simcord's own)."""
+
+simcord.Env._settle_internal = functools.partialmethod(  # type: ignore[assignment,method-assign]
+    simcord.Env._settle_internal, idle=SETTLE_POLL
+)
 
 
 def _record_only_bugs(env: Any) -> None:
