@@ -236,8 +236,8 @@ def searched(state: MaracaiboState, seat: str, actions: list[Any]) -> bool:
 # the bar's AI's 8 on the same seeds, mean lead over the best easy -14.9 against -1.7 (paired
 # difference -13.3 ± 5.7 points), short on nobility (-4.2), income (-2.8), majorities and
 # homeward VP; stopped. The search's sails are worth their time at four seats too, whatever
-# the judge to the end said of single sails (a sail's worth shows over the rest of the
-# round's choices, which the judge's reference level then plays alike for both).
+# the judge to the end said of single sails (perhaps because the judge plays on from both
+# sails with easy in the seat, which does not follow up the plan the search sailed for).
 
 REPLIES = 3
 """Several follow-ups per candidate in the one-ply judgement (rules.ai.hooks): a Maracaibo
