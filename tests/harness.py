@@ -125,7 +125,9 @@ SETTLE_POLL = 0.005
 The reminder loop's task never finishes: at each tick it awaits the database, then sleeps
 again, so simcord's wait for "the first task done" always ran its whole 50 ms. Two days of
 virtual time are 192 ticks, ~10 s of a test spent idle; a shorter look only looks more often
-(the deadline and what counts as settled are simcord's own)."""
+(the deadline and what counts as settled are simcord's own). ``_settle_internal`` is
+simcord's private method: simcord is pinned in pyproject.toml, and a new version must be
+checked for it."""
 
 simcord.Env._settle_internal = functools.partialmethod(  # type: ignore[assignment,method-assign]
     simcord.Env._settle_internal, idle=SETTLE_POLL
