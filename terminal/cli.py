@@ -6,6 +6,7 @@
     python -m rules check-data DIR
     python -m rules arena <game> --players 2 --bots strong,easy --games 20 --budget 0.5
     python -m rules strength --games 100 --jobs 2
+    python -m rules compare records/strength/<bar>.jsonl variant.jsonl
 
 The interactive mode (``--human K``) lets a person take seat ``pK`` while random bots take
 the others. It is a tool on top of the rules, not rules logic: it reads the bot's message
@@ -26,7 +27,7 @@ from typing import Any
 
 import render
 from bot.i18n import Translator, has, t, tx
-from rules.ai import arena, judge, strength
+from rules.ai import arena, compare, judge, strength
 from rules.core import RuleViolation, Text
 from rules.core.bots import play_random_game, random_action, seat_names
 from rules.core.data import OVERRIDE_ENV, data_problem, override_dir, read_data, shipped_files
@@ -256,6 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_parser(sub, GAMES, _parse_options)
     judge.add_parser(sub, GAMES, _parse_options)
     strength.add_parser(sub, GAMES)
+    compare.add_parser(sub)
     return parser
 
 
