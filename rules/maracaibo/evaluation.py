@@ -243,6 +243,18 @@ def searched(state: MaracaiboState, seat: str, actions: list[Any]) -> bool:
 # others' hands: a steadier one-ply judgement, ~0.4 s a choice): seeds 1-15, 4 wins against
 # the bar's AI's 8, strong's own score the same (-0.7 ± 5.0) but its lead over the best easy
 # 9.4 ± 5.1 points worse; stopped.
+# Later (``python -m rules compare``, seed by seed against the bar): the bar's AI did better
+# on seeds 1-20, where every change above was tried, than on the rest of its record (lead
+# over the best easy -1.1 ± 3.4 there, -6.7 ± 1.9 on seeds 21-100), so each change looked
+# about 5 points worse for that alone. Read against seeds 21-100, the doubloons change
+# (-7.0) and the 8 determinizations (about -8.8) are no worse than the bar's AI, the sails
+# left to the one-ply judgement (-14.9) still are. Two more tried the same way, both no
+# clear gain, left out: the main action's choice (D5) and the explorer's path (D11)
+# searched too at three and four seats, seeds 1-20: 7 wins, lead -5.0 ± 3.5 (paired with
+# the bar -4.0 ± 4.3; the bar's AI 10 wins), 155 s of thinking a game against 109; the
+# search's UCB exploration four times this file's at three and four seats (0.2), seeds
+# 1-27: 9.5 wins against 11, lead -4.6 ± 3.4 (paired -0.0 ± 4.5, own points +2.5 ± 3.6),
+# 141 s a game against 111.
 
 REPLIES = 3
 """Several follow-ups per candidate in the one-ply judgement (rules.ai.hooks): a Maracaibo
