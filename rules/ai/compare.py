@@ -134,6 +134,7 @@ class Comparison:
 def compare(base: dict[int, Outcome], variant: dict[int, Outcome]) -> Comparison:
     both = sorted(set(base) & set(variant))
     seeds = [s for s in both if base[s].seats == variant[s].seats]
+    compared = set(seeds)
     return Comparison(
         seeds=seeds,
         other_seats=[s for s in both if base[s].seats != variant[s].seats],
@@ -141,7 +142,7 @@ def compare(base: dict[int, Outcome], variant: dict[int, Outcome]) -> Comparison
         variant=tally([variant[s] for s in seeds]),
         lead_difference=estimate(variant[s].lead - base[s].lead for s in seeds),
         score_difference=estimate(variant[s].score - base[s].score for s in seeds),
-        base_elsewhere=tally([g for s, g in base.items() if s not in set(seeds)]),
+        base_elsewhere=tally([g for s, g in base.items() if s not in compared]),
     )
 
 
