@@ -100,6 +100,7 @@ def test_a_level_must_hold_one_seat(tmp_path: Path) -> None:
 
 
 def test_seeds_are_written_as_runs() -> None:
+    """Issue 24: the report names the seeds compared as runs, not one by one."""
     assert spans([1, 2, 3, 7, 9, 10]) == "1-3, 7, 9-10"
     assert spans([]) == ""
 
