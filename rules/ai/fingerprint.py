@@ -8,8 +8,8 @@ the same way. The digest (``fingerprint``) is taken over positions reached by se
 play: each competitor's evaluation there, the easy level's decision and the strong level's
 decision at a fixed iteration count, and the game's AI settings; the positions spread over
 one whole game. A change that shows on those positions (an evaluation weight, the search's
-settings or its choices, a rule that changes the positions or their legal moves) changes
-the digest, and the arena then passes over the games of the older AI. What it cannot see:
+settings or its choices, the rollouts' horizon at the table, a rule that changes the
+positions or their legal moves) changes the digest, and the arena then passes over the games of the older AI. What it cannot see:
 a change that shows on none of them (a rare rule case), and speed alone (the same AI
 searching faster thinks further within its seconds, so its games at a time budget are, if
 anything, stronger than the record of the slower code). Whoever changes such a thing
@@ -59,6 +59,11 @@ def fingerprint(spec: GameSpec[Any, Any, Any, Any], options: Any) -> str:
     for i, (state, seat) in enumerate(_positions(spec, options)):
         values = sorted((key, round(value, 6)) for key, value in ai.evaluate(state).items())
         digest.update(json.dumps(values).encode())
+        horizon = ai.horizon(state)
+        if horizon != (ai.rollout_steps, ai.rollout_handovers):
+            # added later (``GameAI.rollout_horizon``): digested only where a table departs
+            # from the settings, so tables that keep them keep their records
+            digest.update(json.dumps(horizon).encode())
         obs = observe(spec, state, seat)
         for level, budget in (("easy", Budget()), ("strong", Budget(SEARCH_ITERATIONS))):
             action = decide(level, spec, obs, random.Random(f"fingerprint/{i}/{level}"), budget)

@@ -11,8 +11,9 @@ and ``ABSOLUTE_SCALE`` (``GameAI.absolute``), ``TURN_STEPS``, ``REPLIES`` and
 ``GameAI.greedy_follow_ups``, ``GameAI.widening``, ``GameAI.rollouts_finish_declarations``),
 ``DECIDED`` (``GameAI.decided``), and
 ``considered(state, seat, actions)``, ``searched(state, seat, actions)``, ``declaring(state,
-seat)`` and ``out_of_game(state, seat)`` (``GameAI.considered``, ``GameAI.searched``,
-``GameAI.declaring``, ``GameAI.out_of_game``).
+seat)``, ``out_of_game(state, seat)`` and ``rollout_horizon(state)`` (``GameAI.considered``,
+``GameAI.searched``, ``GameAI.declaring``, ``GameAI.out_of_game``,
+``GameAI.rollout_horizon``).
 ``rules/<game>/determinization.py`` exports ``mask(state, seat)`` (the same state with every
 piece of information hidden from ``seat`` replaced by a canonical stand-in, so two states
 that look the same to ``seat`` mask to the same state) and ``sample(masked, seat, rnd)`` (a
@@ -112,6 +113,18 @@ class GameAI:
     out_of_game: Callable[[Any, str], bool] | None = None
     """Whether a seat has been knocked out of the game (where a game can do that, e.g. by
     chaos); the arena counts such seats per level."""
+    rollout_horizon: Callable[[Any], tuple[int, int]] | None = None
+    """The search's rollouts at a table like this state's, as ``(rollout_steps,
+    rollout_handovers)``: where a game's search was measured to want rollouts of another
+    length at some tables (more seats, say) than at others (``None``: those two settings
+    everywhere; ``horizon``)."""
+
+    def horizon(self, state: Any) -> tuple[int, int]:
+        """How the search's rollouts from ``state`` end: ``rollout_steps`` steps, then on
+        until the turn has passed ``rollout_handovers`` times (``rollout_horizon``)."""
+        if self.rollout_horizon is None:
+            return self.rollout_steps, self.rollout_handovers
+        return self.rollout_horizon(state)
 
     def actions(self, spec: GameSpec[Any, Any, Any, Any], state: Any, seat: str) -> list[Any]:
         """The legal actions of ``seat`` the AI weighs (``considered``)."""
@@ -212,6 +225,7 @@ def _hooks(key: str, package: str) -> GameAI:
         searched=getattr(evaluation, "searched", None),
         declaring=getattr(evaluation, "declaring", None),
         out_of_game=getattr(evaluation, "out_of_game", None),
+        rollout_horizon=getattr(evaluation, "rollout_horizon", None),
         exploration=float(getattr(evaluation, "EXPLORATION", GameAI.exploration)),
         prior_visits=int(getattr(evaluation, "PRIOR_VISITS", GameAI.prior_visits)),
         greedy_follow_ups=bool(getattr(evaluation, "GREEDY_FOLLOW_UPS", False)),

@@ -75,6 +75,7 @@ def _strong(
     prior = one_ply(spec, ai, world, obs.seat, actions, rnd, done)
     if ai.searched is not None and not ai.searched(obs.info, obs.seat, actions):
         return _best(actions, prior)
+    steps, handovers = ai.horizon(obs.info)
     return ismcts(
         spec,
         ai,
@@ -83,7 +84,8 @@ def _strong(
         rnd,
         done,
         prior=prior,
-        rollout_steps=ai.rollout_steps,
+        rollout_steps=steps,
+        rollout_handovers=handovers,
         left=done.left,
     )
 

@@ -113,12 +113,15 @@ def ismcts(
     done: Callable[[int], bool],
     *,
     rollout_steps: int = ROLLOUT_STEPS,
+    rollout_handovers: int | None = None,
     prior: list[float | None] | None = None,
     left: Callable[[int], float] | None = None,
 ) -> Any:
     """The action ``seat`` should take in the information state ``info``; ``prior`` (a
     reward per root action, ``None`` where unknown) counts as ``GameAI.prior_visits`` visits of
-    each, and the root then searches only the ``ROOT_WIDTH`` best-judged actions.
+    each, and the root then searches only the ``ROOT_WIDTH`` best-judged actions. Rollouts
+    play ``rollout_steps`` steps, then on until the turn has passed ``rollout_handovers``
+    times (``None``: ``GameAI.rollout_handovers``).
 
     With ``left`` (how many iterations the budget still allows after a count), the search
     stops as soon as the most visited root action can no longer be overtaken (``settled``):
@@ -198,7 +201,7 @@ def ismcts(
             path.append((node, key, who))
             state = step(state, who, actions[pick]) if after is None else after
             node = node.child(f"?{who}" if secret else key)
-        state = rollout(spec, ai, state, seat, rnd, rollout_steps, finishing)
+        state = rollout(spec, ai, state, seat, rnd, rollout_steps, finishing, rollout_handovers)
         rewards = ai.rewards(spec, state)
         for visited, key, who in path:
             visited.total += 1
@@ -219,23 +222,25 @@ def rollout(
     rnd: random.Random,
     steps: int,
     finishing: Callable[[Any, str], bool] | None = None,
+    handovers: int | None = None,
 ) -> Any:
     """Play ``steps`` moves after the tree (``rules.ai.policy``), then, where the game asks
-    (``GameAI.rollout_handovers``), on until the turn has passed that many times; with
-    ``finishing`` (``GameAI.rollouts_finish_declarations``) only while it says the mover is
-    finishing a declaration."""
+    (``handovers``, else ``GameAI.rollout_handovers``), on until the turn has passed that
+    many times; with ``finishing`` (``GameAI.rollouts_finish_declarations``) only while it
+    says the mover is finishing a declaration."""
+    wanted = ai.rollout_handovers if handovers is None else handovers
     last: str | None = None
     known: float | None = None  # the last mover's reward at ``state``, when worked out
-    handovers = 0
-    for played in range(max(steps, ROLLOUT_CAP if ai.rollout_handovers else 0)):
+    passed = 0
+    for played in range(max(steps, ROLLOUT_CAP if wanted else 0)):
         if spec.is_over(state):
             break
         who, _secret = mover(spec, state, seat)
         if last is not None and who != last:
-            handovers += 1
+            passed += 1
         now = known if who == last else None
         last = who
-        if played >= steps and handovers >= ai.rollout_handovers:
+        if played >= steps and passed >= wanted:
             break
         if finishing is not None and not finishing(state, who):
             break

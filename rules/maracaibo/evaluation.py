@@ -272,6 +272,11 @@ GREEDY_FOLLOW_UPS = True
 """The one-ply follow-ups and the search's rollouts play greedily over this evaluation
 (rules.ai.policy): a random buy, draw or sail after the candidate wastes what it set up."""
 
+ROLLOUT_STEPS = 4
+"""Greedy steps the search's rollouts play after its tree at two seats (the default;
+``rollout_horizon`` ends them at the turn's end at three or four)."""
+ROLLOUT_HANDOVERS = 0
+
 # The search's rollouts keep the default 4 greedy steps (GameAI.rollout_steps). Tried in
 # issue 24 at 30 iterations against easy, seats rotated: stopping each rollout at the end of
 # the seat's own turn, strong won 2 of 7 games (seeds 1-4, 21-23); playing on to the seat's
@@ -309,6 +314,24 @@ GREEDY_FOLLOW_UPS = True
 # and 1008-1011 (same seats), 6 of 11 wins against 9 of 11, mean margin +14.5 against
 # +10.5 (noisier); 1.3 times the cost per iteration; at 200 iterations a game took 10
 # minutes on the shared machine and the run was stopped after 1 game (won).
+
+
+def rollout_horizon(state: MaracaiboState) -> tuple[int, int]:
+    """How the search's rollouts end (rules.ai.hooks): at a table of three or four, at the
+    end of the turn being played (no fixed steps, on until the turn passes once), so every
+    leaf is scored between two turns; at two seats the default 4 greedy steps, with which
+    the two-seat bars were met.
+
+    Issue 24, 1 strong + 3 easy at 3 s, seeds 21-36 (the same deals and seats as the bar's
+    games there): with 4 steps, a leaf deep in the tree was mostly scored in the middle of an
+    opponent's turn (at most sails, most iterations reached the others' choices), a ship
+    moved and its actions not yet taken; scored at the turn's end, strong won 7 of 16
+    against the bar's AI's 4, its lead over the best easy -0.2 against -12.8 (paired +12.6 ±
+    6.0 points, own points +11.9 ± 4.3; the bar's AI led by -4.1 on its other 84 seeds)."""
+    if len(state.players) > 2:
+        return 0, 1
+    return ROLLOUT_STEPS, ROLLOUT_HANDOVERS
+
 
 WIDENING = 1.0
 """Progressive widening below the search's root (rules.ai.hooks): a node visited n times

@@ -77,6 +77,25 @@ def test_issue24_a_setting_added_later_keeps_the_records_of_games_that_leave_it_
     assert first["setup"]["ai"] == fingerprint(renaissance, renaissance.Options(players=4))
 
 
+def test_issue24_a_table_s_own_rollout_horizon_changes_its_fingerprint_alone() -> None:
+    """Issue 24 (``GameAI.rollout_horizon``): a game whose rollouts end otherwise at some
+    tables gets another fingerprint there, even where the digest's few positions decide the
+    same (Maracaibo at four seats, whose earlier records are then left out), and keeps it
+    at the tables whose horizon is the settings' (Maracaibo at two seats: the records of its
+    met bars still count)."""
+    maracaibo = GAMES["maracaibo"]
+    shipped = game_ai(maracaibo)
+    record = Path(__file__).parents[3] / "records/strength/maracaibo-strong-v-easy-2-seats.jsonl"
+    last = json.loads(record.read_text(encoding="utf-8").splitlines()[-1])
+    assert last["setup"]["ai"] == fingerprint(maracaibo, maracaibo.Options(players=2))
+    four = fingerprint(maracaibo, maracaibo.Options(players=4))
+    register_ai(maracaibo.key, dataclasses.replace(shipped, rollout_horizon=None))
+    try:
+        assert fingerprint(maracaibo, maracaibo.Options(players=4)) != four
+    finally:
+        unregister_ai(maracaibo.key)
+
+
 def test_issue24_another_process_finds_the_same_fingerprint() -> None:
     """Issue 24: records gather over runs on other machines, so the fingerprint must not hang
     on anything one process has and another not (string hashing's random seed, say)."""
