@@ -9,11 +9,12 @@ play: each competitor's evaluation there, the easy level's decision and the stro
 decision at a fixed iteration count, and the game's AI settings; the positions spread over
 one whole game. A change that shows on those positions (an evaluation weight, the search's
 settings or its choices, the rollouts' horizon at the table, a rule that changes the
-positions or their legal moves) changes the digest, and the arena then passes over the games of the older AI. What it cannot see:
-a change that shows on none of them (a rare rule case), and speed alone (the same AI
-searching faster thinks further within its seconds, so its games at a time budget are, if
-anything, stronger than the record of the slower code). Whoever changes such a thing
-should start the record of the bars it touches afresh (move their files aside).
+positions or their legal moves) changes the digest, and the arena then passes over the
+games of the older AI. What it cannot see: a change that shows on none of them (a rare rule
+case), and speed alone (the same AI searching faster thinks further within its seconds, so
+its games at a time budget are, if anything, stronger than the record of the slower code).
+Whoever changes such a thing should start the record of the bars it touches afresh (move
+their files aside).
 
 A tool beside the arena: it plays positions, never reads the clock.
 """
