@@ -276,6 +276,7 @@ ROLLOUT_STEPS = 4
 """Greedy steps the search's rollouts play after its tree at two seats (the default;
 ``rollout_horizon`` ends them at the turn's end at three or four)."""
 ROLLOUT_HANDOVERS = 0
+"""At two seats a rollout does not play on until the turn passes (the default)."""
 
 # The search's rollouts keep the default 4 greedy steps (GameAI.rollout_steps). Tried in
 # issue 24 at 30 iterations against easy, seats rotated: stopping each rollout at the end of
