@@ -7,8 +7,8 @@ For every game with AI seats, the arenas the issue names (``bars``): strong agai
 and strong against easy at two seats (at the game's smallest table where it seats no fewer
 than three), and one strong with three easy at four seats where the game seats four; each
 ``--games`` games, seats rotated, at the bot's default budget unless told otherwise. Where a
-game can knock a seat out (``GameAI.out_of_game``), also the share of games in which no AI
-seat (easy or strong; a random seat is no AI) was knocked out.
+game can knock a seat out (``GameAI.out_of_game``), also the share of the games of the bars
+with a win rate in which no AI seat (easy or strong; a random seat is no AI) was knocked out.
 
 At the default budget the whole run is tens of CPU-hours, more than one sitting: each arena
 keeps its games in a record file under ``--record`` (``rules.ai.arena.Record``; by default
@@ -173,9 +173,12 @@ def measure(
 ) -> list[Row]:
     """One game's rows: each bar's arena (played up to ``games`` unless ``play`` is off;
     with ``only``, just the bars whose ``kind`` is among them), then, where the game can
-    knock a seat out, the share of games no AI seat left early in those bars."""
+    knock a seat out, the share of games no AI seat left early in those of the bars that
+    set a win rate: the arenas the issue names. An arena played for its figures only
+    (strong v easy at three seats) is no more of a test of staying in than they are, and
+    need not be played for this row alone."""
     rows: list[Row] = []
-    stayed = total = 0
+    stayed = total = barred = 0
     knocks_out = has_ai(spec) and game_ai(spec).out_of_game is not None
     for bar in bars(spec):
         if only and bar.kind not in only:
@@ -205,13 +208,16 @@ def measure(
                 long_games(summary["records"]),
             )
         )
+        if bar.least is None:
+            continue
+        barred += 1
         for game in summary["records"]:
             out = game["out"] or []
             total += 1
             stayed += not any(game["levels"][seat] != "random" for seat in out)
-    if knocks_out:
+    if knocks_out and barred:
         rows.append(
-            Row(spec.key, "AIs reach the real end", stayed, total, STAYING_IN, games * len(rows))
+            Row(spec.key, "AIs reach the real end", stayed, total, STAYING_IN, games * barred)
         )
     return rows
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from rules.ai.strength import Row, bars, long_games, verdict
+from rules.ai.budget import Budget
+from rules.ai.strength import STAYING_IN, Row, bars, long_games, measure, verdict
 from rules.registry import GAMES
 from terminal.cli import main
 
@@ -119,3 +120,23 @@ def test_strength_run_of_chosen_bars_plays_only_those(
     assert _lines(record) == {"endeavor-strong-3-easy-4-seats.jsonl": 1}
     printed = capsys.readouterr().out
     assert "strong + 3 easy" in printed and "strong v " not in printed
+
+
+def test_staying_in_is_judged_over_the_arenas_with_a_win_rate(tmp_path: Path) -> None:
+    """Issue 24 ("Age of Renaissance AIs reach the real end of the game, never chaos, in 95 %
+    of games"), AOR-R116: the row counts the games of the bars that set a win rate, so the
+    three-seat strong v easy arena, played for its figures only, is not needed for it."""
+    spec = GAMES["renaissance"]
+    budget = Budget(iterations=1)
+
+    def rows(*only: str) -> dict[str, Row]:
+        found = measure(spec, 5, budget, 1, 1, tmp_path, play=False, only=only)
+        return {row.title: row for row in found}
+
+    every = rows()
+    assert [row.least for row in every.values()] == [0.95, None, 0.40, STAYING_IN]
+    assert every["AIs reach the real end"].target == 10  # 5 games of each of the two bars
+    assert rows("v-random")["AIs reach the real end"].target == 5
+    assert "AIs reach the real end" not in rows("v-easy")
+    endeavor = measure(GAMES["endeavor"], 5, budget, 1, 1, tmp_path, play=False)
+    assert [row.least for row in endeavor] == [0.95, 0.65, 0.40]  # no seat is knocked out
