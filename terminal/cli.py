@@ -3,6 +3,7 @@
     python -m rules play <game> --players 4 --seed 1 --bots random
     python -m rules play <game> --players 3 --human 1 --png-dir boards/
     python -m rules replay game.json
+    python -m rules replay records/strength/<bar>.jsonl --seed 22
     python -m rules check-data DIR
     python -m rules arena <game> --players 2 --bots strong,easy --games 20 --budget 0.5
     python -m rules strength --games 100 --jobs 2
@@ -153,7 +154,18 @@ def interactive(spec: GameSpec[Any, Any, Any, Any], options: Any, args: argparse
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    log = GameLog.model_validate(json.loads(Path(args.log).read_text()))
+    if args.seed is None:
+        log = GameLog.model_validate(json.loads(Path(args.log).read_text()))
+    else:
+        kept = arena.kept_log(Path(args.log), args.seed)
+        if kept is None:
+            print(
+                f"{args.log} keeps no moves of a game of seed {args.seed} (an arena keeps them"
+                " only for a game in which an AI seat other than random fell out)",
+                file=sys.stderr,
+            )
+            return 2
+        log = kept
     state = replay(GAMES[log.game], log)
     print(state_hash(state))
     return 0
@@ -246,7 +258,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.set_defaults(func=cmd_play)
     rep = sub.add_parser("replay", help="replay an action log and print the final state hash")
-    rep.add_argument("log")
+    rep.add_argument("log", help="an action log, or an arena record with --seed")
+    rep.add_argument("--seed", type=int, help="replay the game of this seed kept in a record")
     rep.set_defaults(func=cmd_replay)
     check = sub.add_parser(
         "check-data",

@@ -40,6 +40,7 @@ from rules.ai.hooks import game_ai, has_ai
 from rules.ai.levels import LEVELS, decide
 from rules.ai.observe import observe
 from rules.core.bots import seat_names
+from rules.core.replay import GameLog, LoggedAction
 from rules.core.spec import GameSpec
 
 MAX_STEPS = 20_000
@@ -67,6 +68,16 @@ class GameRecord:
     out: list[str] | None
     """The seats knocked out of the game at its end (``GameAI.out_of_game``); ``None`` where
     the game cannot knock a seat out."""
+    log: dict[str, Any] | None = None
+    """The game's moves (a ``GameLog`` as JSON) when ``play_one`` was asked to keep them: by
+    default, for a game in which a seat played by a level that thinks fell out of the game, so
+    that it can be replayed and studied (``python -m rules replay RECORD --seed N``)."""
+
+
+def an_ai_fell_out(record: GameRecord) -> bool:
+    """Whether a seat played by a level other than ``random`` was knocked out: the games worth
+    keeping the moves of (random seats fall out often, and are expected to)."""
+    return any(record.levels[seat] != "random" for seat in record.out or [])
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -92,11 +103,20 @@ def play_one(
     levels: dict[str, str],
     seed: int,
     budget: Budget,
+    keep_log: Callable[[GameRecord], bool] = an_ai_fell_out,
 ) -> tuple[GameRecord, dict[str, list[float]]]:
     """One whole game, every seat's decision coming from its level through ``observe``; its
-    record and each level's decision times."""
+    record (with its moves when ``keep_log`` says so) and each level's decision times."""
     seats = list(levels)
     state = spec.new_game(seats, options, seed)
+    start = GameLog(
+        game=spec.key,
+        seats=seats,
+        seed=seed,
+        options=options.model_dump(mode="json"),
+        rules_version=state.rules_version,
+    )
+    moves: list[tuple[str, Any]] = []
     streams = {seat: random.Random(f"{seed}/{seat}") for seat in seats}
     times: dict[str, list[float]] = {level: [] for level in levels.values()}
     steps = 0
@@ -107,6 +127,7 @@ def play_one(
         action = decide(level, spec, observe(spec, state, seat), streams[seat], budget)
         times[level].append(time.perf_counter() - started)
         state = spec.apply(state, seat, action).state
+        moves.append((seat, action))
         steps += 1
     finished = spec.is_over(state)
     result = spec.scores(state)
@@ -121,6 +142,11 @@ def play_one(
         winners=list(result.winners) if finished else [],
         out=None if knocked_out is None else [s for s in seats if knocked_out(state, s)],
     )
+    if keep_log(record):
+        start.actions = [
+            LoggedAction(seat=seat, action=action.model_dump(mode="json")) for seat, action in moves
+        ]
+        record.log = start.model_dump(mode="json")
     return record, times
 
 
@@ -216,11 +242,13 @@ class Record:
 
     def add(self, played: Played) -> None:
         """Keep a finished game (its decision times to the millisecond: the record files are
-        kept in the repository, a line of every decision's time each game)."""
+        kept in the repository, a line of every decision's time each game; its moves only
+        when it kept them)."""
         record, times = played
         self._games[_game_key(record.seed, record.levels)] = played
         kept = {level: [round(t, 3) for t in spent] for level, spent in times.items()}
-        line = json.dumps({"setup": self.setup, "record": record.__dict__, "times": kept})
+        fields = {k: v for k, v in record.__dict__.items() if v is not None or k != "log"}
+        line = json.dumps({"setup": self.setup, "record": fields, "times": kept})
         with self.path.open("a+b") as out:
             out.seek(0, os.SEEK_END)
             if out.tell():
@@ -230,6 +258,20 @@ class Record:
             out.write(line.encode("utf-8") + b"\n")
             out.flush()
             os.fsync(out.fileno())
+
+
+def kept_log(path: Path, seed: int) -> GameLog | None:
+    """The moves kept in the record file ``path`` of its game of ``seed`` (the last such line
+    with moves: ``GameRecord.log``), or ``None`` when it kept none."""
+    found = None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            record = json.loads(line)["record"]
+            if record["seed"] == seed and record.get("log") is not None:
+                found = GameLog.model_validate(record["log"])
+        except (ValueError, TypeError, KeyError):
+            continue  # a line a stop left half-written, or not a game's
+    return found
 
 
 def _game_key(seed: int, levels: dict[str, str]) -> tuple[int, str]:

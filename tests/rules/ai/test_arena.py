@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from rules.ai import LEVELS, Budget, decide, observe
-from rules.ai.arena import run, wilson
+from rules.ai.arena import GameRecord, Record, an_ai_fell_out, kept_log, play_one, run, wilson
+from rules.core.replay import replay, state_hash
 from rules.registry import GAMES
 from terminal.cli import main
 
@@ -120,3 +121,47 @@ def test_arena_mean_lead_is_the_score_less_the_best_other() -> None:
         assert summary["levels"][level]["mean_lead"] == total / 2
     alone = run(spec, spec.Options(players=2), ["random"], 1, Budget())
     assert alone["levels"]["random"]["mean_lead"] == 0
+
+
+def _record(levels: dict[str, str], out: list[str] | None) -> GameRecord:
+    scores = {seat: 0 for seat in levels}
+    return GameRecord(1, levels, True, 10, scores, {}, [], out)
+
+
+def test_moves_are_kept_for_a_game_an_ai_seat_fell_out_of() -> None:
+    """Issue 24 ("never chaos", AOR-R116): the arena keeps the moves of a game in which a
+    seat played by a thinking level was knocked out, and of no other game."""
+    levels = {"p1": "strong", "p2": "random", "p3": "easy"}
+    assert an_ai_fell_out(_record(levels, ["p1"]))
+    assert an_ai_fell_out(_record(levels, ["p2", "p3"]))
+    assert not an_ai_fell_out(_record(levels, ["p2"]))
+    assert not an_ai_fell_out(_record(levels, []))
+    assert not an_ai_fell_out(_record(levels, None))
+
+
+def test_kept_moves_replay_the_game_from_its_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24: a kept game's moves, read back from the record file, replay to its scores,
+    and ``python -m rules replay RECORD --seed N`` replays them; a game without kept moves is
+    refused with a message."""
+    spec = GAMES["endeavor"]
+    options = spec.Options(players=2)
+    levels = {"p1": "random", "p2": "random"}
+    path = tmp_path / "bar.jsonl"
+    kept = Record(path, spec, options, ["random"], Budget())
+    kept.add(play_one(spec, options, levels, 7, Budget(), keep_log=lambda _: True))
+    kept.add(play_one(spec, options, levels, 8, Budget()))
+    found = Record(path, spec, options, ["random"], Budget()).game(7, levels)
+    assert found is not None and found[0].log is not None
+    record = found[0]
+    assert '"log"' not in path.read_text().splitlines()[1]  # seed 8 kept no moves
+    log = kept_log(path, 7)
+    assert log is not None and len(log.actions) == record.steps
+    state = replay(spec, log)
+    assert {row.seat: row.total for row in spec.scores(state).seats} == record.scores
+    assert main(["replay", str(path), "--seed", "7"]) == 0
+    assert capsys.readouterr().out.strip() == state_hash(state)
+    assert kept_log(path, 8) is None
+    assert main(["replay", str(path), "--seed", "8"]) == 2
+    assert "keeps no moves" in capsys.readouterr().err
