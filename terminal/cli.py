@@ -32,7 +32,7 @@ from rules.ai import arena, compare, judge, strength
 from rules.core import RuleViolation, Text
 from rules.core.bots import play_random_game, random_action, seat_names
 from rules.core.data import OVERRIDE_ENV, data_problem, override_dir, read_data, shipped_files
-from rules.core.replay import GameLog, LoggedAction, replay, state_hash
+from rules.core.replay import GameLog, LoggedAction, replay, start_log, state_hash
 from rules.core.spec import GameSpec
 from rules.registry import GAMES
 
@@ -97,13 +97,7 @@ def interactive(spec: GameSpec[Any, Any, Any, Any], options: Any, args: argparse
     if png_dir:
         png_dir.mkdir(parents=True, exist_ok=True)
     state = spec.new_game(seats, options, args.seed)
-    log = GameLog(
-        game=spec.key,
-        seats=seats,
-        seed=args.seed,
-        options=options.model_dump(mode="json"),
-        rules_version=state.rules_version,
-    )
+    log = start_log(spec, seats, options, args.seed, state)
     rnd = random.Random(args.seed)
     shown = -1
     while not spec.is_over(state):

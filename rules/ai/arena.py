@@ -40,7 +40,7 @@ from rules.ai.hooks import game_ai, has_ai
 from rules.ai.levels import LEVELS, decide
 from rules.ai.observe import observe
 from rules.core.bots import seat_names
-from rules.core.replay import GameLog, LoggedAction
+from rules.core.replay import GameLog, LoggedAction, start_log
 from rules.core.spec import GameSpec
 
 MAX_STEPS = 20_000
@@ -109,13 +109,7 @@ def play_one(
     record (with its moves when ``keep_log`` says so) and each level's decision times."""
     seats = list(levels)
     state = spec.new_game(seats, options, seed)
-    start = GameLog(
-        game=spec.key,
-        seats=seats,
-        seed=seed,
-        options=options.model_dump(mode="json"),
-        rules_version=state.rules_version,
-    )
+    start = start_log(spec, seats, options, seed, state)
     moves: list[tuple[str, Any]] = []
     streams = {seat: random.Random(f"{seed}/{seat}") for seat in seats}
     times: dict[str, list[float]] = {level: [] for level in levels.values()}

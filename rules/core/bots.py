@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from rules.core.replay import GameLog, LoggedAction
+from rules.core.replay import GameLog, LoggedAction, start_log
 from rules.core.spec import GameSpec
 
 
@@ -35,13 +35,7 @@ def play_random_game(
     """Play a whole game with random legal moves; ``on_step(before, seat, action, after)``."""
     seats = seat_names(options.players)
     state = spec.new_game(seats, options, seed)
-    log = GameLog(
-        game=spec.key,
-        seats=seats,
-        seed=seed,
-        options=options.model_dump(),
-        rules_version=state.rules_version,
-    )
+    log = start_log(spec, seats, options, seed, state)
     rnd = random.Random(seed)
     for _ in range(max_steps):
         if spec.is_over(state):

@@ -44,6 +44,19 @@ class GameLog(BaseModel):
     actions: list[LoggedAction] = Field(default_factory=list)
 
 
+def start_log(
+    spec: GameSpec[Any, Any, Any, Any], seats: Sequence[str], options: Any, seed: int, state: Any
+) -> GameLog:
+    """The log of a game just begun as ``state`` (its setup and rules version, no action)."""
+    return GameLog(
+        game=spec.key,
+        seats=list(seats),
+        seed=seed,
+        options=options.model_dump(mode="json"),
+        rules_version=state.rules_version,
+    )
+
+
 def state_hash(state: GameState) -> str:
     """SHA-256 of the canonical JSON of a state."""
     return hashlib.sha256(state.model_dump_json().encode()).hexdigest()
