@@ -129,6 +129,12 @@ virtual time are 192 ticks, ~10 s of a test spent idle; a shorter look only look
 simcord's private method: simcord is pinned in pyproject.toml, and a new version must be
 checked for it."""
 
+SETTLE_TIMEOUT = 60.0
+"""Real seconds simcord lets one interaction or time step take before it calls the bot stuck
+(its default is 5). The deadline only tells a hang from slow work: a press whose picture took
+over 5 s on a loaded 2-core CI machine failed a whole Korean game (stop 53) though nothing was
+stuck. Speed belongs in ``python -m bench``, never in a test's deadline."""
+
 simcord.Env._settle_internal = functools.partialmethod(  # type: ignore[assignment,method-assign]
     simcord.Env._settle_internal, idle=SETTLE_POLL
 )
@@ -314,9 +320,9 @@ class Harness:
 
     ADVANCE_STEP = 2 * 3600
     """Longest virtual time one ``advance_time`` call covers. simcord gives each call
-    ``settle_timeout`` seconds of real time (5), and the bot's loops that wake every minute
-    take a few real milliseconds each tick: a day in one call took ~5 s alone, and failed on a
-    busy 2-core machine. Advancing in steps gives each step its own deadline; the bot sees the
+    ``settle_timeout`` seconds of real time (it was 5 s then), and the bot's loops that wake
+    every minute take a few real milliseconds each tick: a day in one call took ~5 s alone, and
+    failed on a busy 2-core machine. Advancing in steps gives each step its own deadline; the bot sees the
     same timers fire in the same order."""
 
     async def advance(self, seconds: float) -> None:
@@ -401,6 +407,7 @@ async def attached(
 ) -> AsyncIterator[Harness]:
     """Wrap a started simcord environment; fails if the bot logged unexpected errors."""
     holder["env"] = env
+    env.settle_timeout = SETTLE_TIMEOUT
     _record_only_bugs(env)
     await env.bot.tree.sync()
     errors = _ErrorLog()

@@ -71,15 +71,23 @@ def test_mar_t14_strong_draws_as_its_one_ply_judgement_does() -> None:
     assert everywhere != easy
 
 
+def _searched_everywhere(ai: Any, positions: list[tuple[Any, str]]) -> bool:
+    """The game sends every one of ``positions`` to the search. Strong then decides there
+    exactly as the search at every choice does (``rules.ai.levels``), which this checks for
+    a few seconds less per position than deciding both ways."""
+    infos = [(observe(SPEC, state, seat).info, seat) for state, seat in positions]
+    return all(ai.searched(info, seat, ai.actions(SPEC, info, seat)) for info, seat in infos)
+
+
 def test_mar_d3_strong_searches_its_sails() -> None:
-    """D3 / D23: at sails strong decides as the search at every choice does, and that is not
-    always easy's choice (the search, not the one-ply judgement, decides there)."""
+    """D3 / D23: sails go to the search, and its choice is not always easy's (the search,
+    not the one-ply judgement, decides there: were it not searched, strong would take easy's
+    choice under the same stream)."""
     ai = game_ai(SPEC)
     positions = _positions(4, _sail)
     assert len(positions) == 4
-    strong = _decisions(positions, "strong", ai)
-    assert strong == _decisions(positions, "strong", dataclasses.replace(ai, searched=None))
-    assert strong != _decisions(positions, "easy", ai)
+    assert _searched_everywhere(ai, positions)
+    assert _decisions(positions, "strong", ai) != _decisions(positions, "easy", ai)
 
 
 def test_mar_d9_d12_strong_searches_buys_villages_and_nations_at_four_seats() -> None:
@@ -90,9 +98,8 @@ def test_mar_d9_d12_strong_searches_buys_villages_and_nations_at_four_seats() ->
     everywhere = dataclasses.replace(ai, searched=None)
     four = _positions(6, _contested, players=4)
     assert len(four) == 6
-    strong = _decisions(four, "strong", ai)
-    assert strong == _decisions(four, "strong", everywhere)
-    assert strong != _decisions(four, "easy", ai)
+    assert _searched_everywhere(ai, four)
+    assert _decisions(four, "strong", ai) != _decisions(four, "easy", ai)
     two = _positions(6, _contested)
     assert len(two) == 6
     assert _decisions(two, "strong", ai) == _decisions(two, "easy", ai)

@@ -1,8 +1,7 @@
 """Whole random games for 2 to 5 players, with every contract check after every action.
 
-``REFEREE_PLAYOUTS`` sets the games per player count (default 2, which keeps this file
-within half a minute on 2 cores; tests/rules/test_contract.py plays every game besides; the
-soak runs use 500).
+``REFEREE_PLAYOUTS`` sets the games per player count (default 1, as for the other games:
+tests/rules/test_contract.py plays every game besides; the soak runs use 500).
 """
 
 from __future__ import annotations
@@ -21,7 +20,7 @@ from rules.ilos.model import IlosOptions
 
 from .ilos_catalog import show
 
-GAMES = int(os.environ.get("REFEREE_PLAYOUTS", "2"))
+GAMES = int(os.environ.get("REFEREE_PLAYOUTS", "1"))
 
 
 def play(players: int, seed: int) -> tuple[Any, GameLog, set[str]]:
