@@ -322,8 +322,8 @@ class Harness:
     """Longest virtual time one ``advance_time`` call covers. simcord gives each call
     ``settle_timeout`` seconds of real time (it was 5 s then), and the bot's loops that wake
     every minute take a few real milliseconds each tick: a day in one call took ~5 s alone, and
-    failed on a busy 2-core machine. Advancing in steps gives each step its own deadline; the bot sees the
-    same timers fire in the same order."""
+    failed on a busy 2-core machine. Advancing in steps gives each step its own deadline; the
+    bot sees the same timers fire in the same order."""
 
     async def advance(self, seconds: float) -> None:
         while seconds > self.ADVANCE_STEP:
